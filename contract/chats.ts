@@ -1,0 +1,71 @@
+// Conversations and messages (spec 3: chat state; spec 7: chats, chat delete; DESIGN: sync protocol).
+import { z } from 'zod';
+import { MemberCard } from './members.ts';
+
+/** A message. `id` is the client-generated UUIDv7 (the idempotency key of the send); `seq` orders a conversation. */
+export const Message = z.object({
+  id: z.uuid(),
+  conversation_id: z.number().int(),
+  sender_id: z.number().int(),
+  text: z.string(),
+  created_at: z.string(),
+  seq: z.number().int(),
+  /** Read by the recipient. */
+  read: z.boolean(),
+});
+export type Message = z.infer<typeof Message>;
+
+/** One entry of the chat list (spec 3): the conversation, the other member and the unread count. */
+export const Chat = z.object({
+  conversation: z.object({ id: z.number().int(), last_message_at: z.string().nullable() }),
+  profile: MemberCard,
+  num_unread_messages: z.number().int(),
+  last_message: Message.nullable(),
+});
+export type Chat = z.infer<typeof Chat>;
+
+/** GET /api/chats.php (spec 7): field chats, newest conversation first, plus the unread total. */
+export const ChatsResponse = z.object({ chats: z.array(Chat), total_unread: z.number().int() });
+export type ChatsResponse = z.infer<typeof ChatsResponse>;
+
+/** DELETE /api/chat.php (spec 7): hides the conversation for the caller. Errors: not_found. */
+export const DeleteChatRequest = z.object({ conversation: z.object({ id: z.number().int().positive() }) });
+export const DeleteChatResponse = z.object({ deleted: z.literal(true) });
+
+/**
+ * GET /api/messages.php?profile=ID[&before=SEQ][&limit=N]: a page of the conversation with that member,
+ * newest page first, returned oldest-to-newest. `before` is a keyset cursor (a seq), never an offset.
+ * `next_before` is the cursor of the next older page, or null at the start. Errors: not_found, blocked.
+ */
+export const MessagesQuery = z.object({
+  profile: z.coerce.number().int().positive(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type MessagesQuery = z.infer<typeof MessagesQuery>;
+export const MessagesResponse = z.object({
+  conversation_id: z.number().int().nullable(),
+  messages: z.array(Message),
+  next_before: z.number().int().nullable(),
+});
+export type MessagesResponse = z.infer<typeof MessagesResponse>;
+
+/**
+ * POST /api/message.php: send a message to a member. `id` is a client UUIDv7: the same id again is the
+ * same message, one debit, the same answer. Costs max(message_credits, the country's minimum) credits,
+ * free for nobody (spec 1, 9). Errors: not_enough_credits (402), premium_only (403, a free member's
+ * third new conversation), blocked (403), not_found, conflict (id reused by another sender or text).
+ */
+export const SendMessageRequest = z.object({
+  id: z.uuid({ version: 'v7' }),
+  profile: z.number().int().positive(),
+  text: z.string().trim().min(1).max(2000),
+});
+export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
+/** `credits` is the sender's balance after the send; `cost` what this message cost. */
+export const SendMessageResponse = z.object({ message: Message, credits: z.number().int(), cost: z.number().int() });
+export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
+
+/** POST /api/chat-read.php: opening a chat sets its unread count to 0 (spec 4). */
+export const ReadChatRequest = z.object({ conversation: z.object({ id: z.number().int().positive() }) });
+export const ReadChatResponse = z.object({ total_unread: z.number().int() });

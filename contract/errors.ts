@@ -1,0 +1,66 @@
+// One home for the error codes the server answers and the client translates (STYLE.md: errors).
+import { z } from 'zod';
+
+/**
+ * Error codes the API answers in `{ error: { code, message } }`. The client maps each code to the
+ * i18n key `errors:<code>`; `message` is the English text (spec 8 word for word where the spec has one).
+ */
+export const ErrorCode = z.enum([
+  'bad_request',
+  'authentication_required',
+  'login_failed',
+  'login_throttled',
+  'invalid_email',
+  'email_taken',
+  'username_is_email',
+  'username_at',
+  'invalid_date_of_birth',
+  'too_young',
+  'password_too_short',
+  'signups_closed',
+  'activation_failed',
+  'not_found',
+  'blocked',
+  'not_enough_credits',
+  'premium_only',
+  'conflict',
+  'forbidden_origin',
+  'unsupported_media_type',
+  'server_error',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Error body of every non-2xx answer. `fields` names the invalid input fields, when known. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** English texts of the error codes (spec 5, 6 and 8 word for word). `{{name}}` is interpolated. */
+export const errorMessages: Record<ErrorCode, string> = {
+  bad_request: 'Some of the data you sent is not valid.',
+  authentication_required: 'Please log in to continue.',
+  login_failed: 'Login failed, please try again.',
+  login_throttled: 'Too many incorrect attempts, account blocked for a number of minutes',
+  invalid_email: 'Invalid email',
+  email_taken: 'This email address already owns an account on this website',
+  username_is_email: 'Username may not be the same as your e-mail address',
+  username_at: 'Username may not start with @',
+  invalid_date_of_birth: 'Invalid date of birth',
+  too_young: 'You must be at least 18 years old',
+  password_too_short: 'Your password must be at least 8 characters long',
+  signups_closed: 'Signing up is by invitation only',
+  activation_failed: 'Activation failed, please contact support.',
+  not_found: 'This page could not be found',
+  blocked: "You're blocked by {{name}}. You do not have access to this page.",
+  not_enough_credits: 'You do not have enough credits to send this message.',
+  premium_only: 'This feature is only available for premium members.',
+  conflict: 'This request conflicts with an earlier one.',
+  forbidden_origin: 'This request was refused because it did not come from this site.',
+  unsupported_media_type: 'Requests must be sent as application/json.',
+  server_error: 'An error occurred, please try again later.',
+};

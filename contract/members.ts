@@ -1,0 +1,73 @@
+// Member search and profile view (spec 2: members, members-id; spec 3: Profile, Search state).
+import { z } from 'zod';
+import { BodyType, Country, EyeColor, Gender, HairColor, Interest, RelationshipStatus, Sexuality, Tattoos } from './common.ts';
+import { Photo } from './user.ts';
+
+/** A member as shown on a search card. `fictional` members show the site's fictional icon and warning. */
+export const MemberCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  gender: Gender,
+  country: Country,
+  region: z.string(),
+  city: z.string(),
+  fictional: z.boolean(),
+  online: z.boolean(),
+  photo: Photo.nullable(),
+});
+export type MemberCard = z.infer<typeof MemberCard>;
+
+/** A member's full profile (spec 3: Profile) as the viewer may see it; locked photos are blurred by the server. */
+export const MemberProfile = MemberCard.extend({
+  sexuality: Sexuality,
+  hair_color: HairColor,
+  eye_color: EyeColor,
+  body_type: BodyType,
+  relationship_status: RelationshipStatus,
+  tattoos: Tattoos,
+  interests: z.array(Interest),
+  about: z.string(),
+  photos: z.array(Photo),
+  liked: z.boolean(),
+  liked_by: z.boolean(),
+  /** The viewer has blocked this member. */
+  blocked: z.boolean(),
+  /** Conversation id between viewer and member, if any. */
+  conversation_id: z.number().int().nullable(),
+});
+export type MemberProfile = z.infer<typeof MemberProfile>;
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/**
+ * GET /api/members.php: search (spec 3: search state). Ages in years, 18..99; `page` from 1; 20 per page.
+ * Errors: bad_request (min_age above max_age, unknown country), authentication_required when the site
+ * does not allow logged-out search.
+ */
+export const SearchQuery = z
+  .object({
+    gender: z.preprocess(emptyToUndefined, Gender.optional()),
+    country: z.preprocess(emptyToUndefined, Country.optional()),
+    countryregion: z.preprocess(emptyToUndefined, z.string().max(10).optional()),
+    min_age: z.preprocess(emptyToUndefined, z.coerce.number().int().min(18).max(99).default(18)),
+    max_age: z.preprocess(emptyToUndefined, z.coerce.number().int().min(18).max(99).default(99)),
+    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(1)),
+  })
+  .refine((q) => q.min_age <= q.max_age, { message: 'min_age must not exceed max_age', path: ['min_age'] });
+export type SearchQuery = z.infer<typeof SearchQuery>;
+
+/** Members per search page. */
+export const SEARCH_PAGE_SIZE = 20;
+
+export const SearchResponse = z.object({ profiles: z.array(MemberCard), numResults: z.number().int(), page: z.number().int() });
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
+/** GET /api/member.php?id=: one profile. Errors: not_found, blocked (spec 6 message with the member's name). */
+export const MemberQuery = z.object({ id: z.coerce.number().int().positive() });
+export const MemberResponse = z.object({ profile: MemberProfile });
+export type MemberResponse = z.infer<typeof MemberResponse>;
+
+/** POST and DELETE /api/block.php: block or unblock a member. Answers `{ blocked }`. */
+export const BlockRequest = z.object({ profile: z.number().int().positive() });
+export const BlockResponse = z.object({ blocked: z.boolean() });

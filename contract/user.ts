@@ -1,0 +1,84 @@
+// The member's own account: the user call (spec 7), login, signup and activation.
+import { z } from 'zod';
+import { Country, Gender, Language, Sexuality } from './common.ts';
+
+/** A photo as the viewer may see it. `locked` photos carry only the server-blurred URL (DESIGN: security). */
+export const Photo = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumb_url: z.string(),
+  locked: z.boolean(),
+});
+export type Photo = z.infer<typeof Photo>;
+
+/** The current user (spec 3: User). Dates are ISO 8601 strings; credits are whole credits. */
+export const User = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.enum(['not_confirmed', 'confirmed']),
+  credits: z.number().int(),
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  language: Language,
+  fictional_icon: z.boolean(),
+  notifications_disabled: z.array(z.object({ kind: z.string(), reason: z.enum(['spam_complaint', 'bounce', 'list_unsubscribe']) })),
+  /** Conversations this member started; a free member may start `free_conversations` of them (spec 9). */
+  conversations_started: z.number().int(),
+  profile: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    country: Country,
+    status: z.enum(['active', 'disabled']),
+    main_image: z.object({ filename: z.string(), thumb_filename: z.string(), status: z.literal('active') }).nullable(),
+  }),
+});
+export type User = z.infer<typeof User>;
+
+/** GET/POST/PUT /api/user.php answer. `user` is null when logged out (GET only). */
+export const UserResponse = z.object({ user: User.nullable() });
+export type UserResponse = z.infer<typeof UserResponse>;
+
+/** POST /api/user.php: login. */
+export const LoginRequest = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** PUT /api/user.php: a logged-in user switches language (spec 7). */
+export const LanguageRequest = z.object({ language: Language });
+export type LanguageRequest = z.infer<typeof LanguageRequest>;
+
+/** A date of birth as YYYY-MM-DD. Whether it is a real past date is checked by the signup rules. */
+export const DateOfBirth = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * POST /api/signup.php (spec 3: signup form state, spec 5: rules). `name` is the username.
+ * Answers `UserResponse` with status not_confirmed and sets the session cookie; an activation mail is sent.
+ * Errors: invalid_email, email_taken, username_is_email, username_at, invalid_date_of_birth, too_young,
+ * password_too_short, signups_closed.
+ */
+export const SignupRequest = z.object({
+  email: z.string().trim().max(254),
+  name: z.string().trim().min(2).max(30),
+  password: z.string().max(200),
+  date_of_birth: z.string(),
+  gender: Gender,
+  sexuality: Sexuality,
+  country: Country,
+  signup_message: z.string().max(500).optional(),
+  /** Tracking data (spec 3); `network` present means a traffic source. */
+  tracking: z
+    .object({ network: z.string().max(64).optional(), ref: z.string().max(64).optional(), sub1: z.string().max(64).optional(), sub2: z.string().max(64).optional(), sub3: z.string().max(64).optional() })
+    .optional(),
+});
+export type SignupRequest = z.infer<typeof SignupRequest>;
+
+/** GET /api/activate.php?token=: the link in the activation mail; redirects to /activate/done or /activate/error. */
+export const ActivateQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+
+/** A mail the embedded mail service kept (GET /api/dev-mailbox.php, embedded mail only). */
+export const Mail = z.object({ id: z.number().int(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.string() });
+export type Mail = z.infer<typeof Mail>;
+export const MailboxResponse = z.object({ mails: z.array(Mail) });
+export type MailboxResponse = z.infer<typeof MailboxResponse>;

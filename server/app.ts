@@ -1,0 +1,84 @@
+// Builds the Fastify instance: plugins, security headers, error mapping, API routes and the built PWA.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { errorMessages } from '../contract/index.ts';
+import type { Deps } from './deps.ts';
+import { ApiError } from './errors.ts';
+import { checkMutation, securityHeaders } from './security.ts';
+import accountRoutes from './routes/account.ts';
+import siteRoutes from './routes/site.ts';
+import memberRoutes from './routes/members.ts';
+import chatRoutes from './routes/chats.ts';
+import likeRoutes from './routes/likes.ts';
+import mediaRoutes from './routes/media.ts';
+
+/**
+ * Builds the app (not listening). Serves /api/* (spec 7 paths), /media/* (images) and, when
+ * `deps.config.distDir` exists, the built PWA with a history-mode fallback to index.html.
+ */
+export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ trustProxy: true, bodyLimit: 1_000_000, ...opts });
+  await app.register(fastifyCookie);
+
+  app.addHook('onRequest', async (req, reply) => {
+    securityHeaders(reply);
+    checkMutation(req, deps.config.publicUrl);
+  });
+
+  app.setErrorHandler((err: unknown, req, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ error: { code: 'unsupported_media_type', message: errorMessages.unsupported_media_type } });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.status(e.statusCode).send({ error: { code: 'bad_request', message: errorMessages.bad_request } });
+    }
+    req.log.error(err);
+    return reply.status(500).send({ error: { code: 'server_error', message: errorMessages.server_error } });
+  });
+
+  // DELETE with a JSON body is allowed; an empty JSON body counts as {} (the page-hidden beacon).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'bad_request'), undefined);
+    }
+  });
+
+  await app.register(accountRoutes, deps);
+  await app.register(siteRoutes, deps);
+  await app.register(memberRoutes, deps);
+  await app.register(chatRoutes, deps);
+  await app.register(likeRoutes, deps);
+  await app.register(mediaRoutes, deps);
+
+  const indexHtml = path.join(deps.config.distDir, 'index.html');
+  const hasDist = existsSync(indexHtml);
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: deps.config.distDir,
+      wildcard: false,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || !hasDist || req.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'not_found', message: errorMessages.not_found } });
+    }
+    // History-mode routing (spec 2): every page path answers the app shell.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,43 @@
+// Server configuration from environment variables (README lists them), read once at start.
+import path from 'node:path';
+
+/** Server configuration. Paths are absolute; `port` 0 picks a free port (tests). */
+export interface Config {
+  /** TCP port (PORT, default 8080). */
+  port: number;
+  /** Listen address (HOST, default 0.0.0.0). */
+  host: string;
+  /** Folder for the embedded database and media (DATA_DIR, default ./data). */
+  dataDir: string;
+  /** PostgreSQL URL (DATABASE_URL); unset = embedded PGlite under dataDir/db, or in memory when dataDir is ':memory:'. */
+  databaseUrl: string | null;
+  /** Public origin of the site, used in mails and for the Origin check (PUBLIC_URL, default http://localhost:PORT). */
+  publicUrl: string;
+  /** SMTP URL for real mail (SMTP_URL); unset = mails kept in the database (dev mailbox). */
+  smtpUrl: string | null;
+  /** Number of demo members seeded at first start (SEED_MEMBERS, default 2400; 0 = none). */
+  seedMembers: number;
+  /** Built PWA to serve (DIST_DIR, default ./dist); missing folder = API only. */
+  distDir: string;
+  /** Cookies carry Secure (COOKIE_SECURE, default: when publicUrl is https). */
+  cookieSecure: boolean;
+}
+
+/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = env.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(env.DATA_DIR ?? 'data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl,
+    smtpUrl: env.SMTP_URL || null,
+    seedMembers: Number(env.SEED_MEMBERS ?? 2400),
+    distDir: path.resolve(env.DIST_DIR ?? 'dist'),
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
+  };
+}

@@ -1,0 +1,42 @@
+// Opens the database (PGlite by default, PostgreSQL via DATABASE_URL) and applies migrations.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema.ts';
+
+/** The database handle used by all domain code; both drivers share this query API. */
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle (same query API as Db). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the database and applies pending migrations.
+ * `databaseUrl` set: PostgreSQL through node-postgres. Else PGlite: in memory for ':memory:', else a file
+ * database under `dataDir/db`. Returns the handle and a close function.
+ */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder });
+    return { db, close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dir = 'memory://';
+  if (opts.dataDir !== ':memory:') {
+    dir = path.join(opts.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, close: () => client.close() };
+}

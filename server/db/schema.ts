@@ -1,0 +1,199 @@
+// Drizzle schema (pg-core): the one home of the database's tables. Runs on PGlite and PostgreSQL alike.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import type { CompanyInfo, Settings } from '../../contract/index.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A site (brand) served on a domain, with its public settings and company info (spec 3). */
+export const sites = pgTable('sites', {
+  id: serial('id').primaryKey(),
+  domain: text('domain').notNull().unique(),
+  settings: jsonb('settings').$type<Omit<Settings, 'domain' | 'push_public_key' | 'geoip_country' | 'geoip_selected_country'>>().notNull(),
+  company: jsonb('company').$type<CompanyInfo>().notNull(),
+});
+
+/** A member account. `credits` is a cache of the ledger sum, kept in the same transaction as each ledger row. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    status: text('status').$type<'not_confirmed' | 'confirmed'>().notNull().default('not_confirmed'),
+    credits: integer('credits').notNull().default(0),
+    paidUser: boolean('paid_user').notNull().default(false),
+    language: text('language').notNull().default('en'),
+    fictional: boolean('fictional').notNull().default(false),
+    notificationsDisabled: jsonb('notifications_disabled').$type<{ kind: string; reason: 'spam_complaint' | 'bounce' | 'list_unsubscribe' }[]>().notNull().default([]),
+    tracking: jsonb('tracking').$type<Record<string, string>>(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    signupDate: createdAt(),
+  },
+  (t) => [uniqueIndex('users_site_email').on(t.siteId, sql`lower(${t.email})`), check('credits_not_negative', sql`${t.credits} >= 0`)],
+);
+
+/** A member's public profile (spec 3: Profile). `region` is a dataset region code; age derives from dateOfBirth. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    gender: text('gender').$type<'male' | 'female'>().notNull(),
+    sexuality: text('sexuality').$type<'hetero' | 'gay' | 'lesbian' | 'bi'>().notNull(),
+    dateOfBirth: date('date_of_birth').notNull(),
+    country: text('country').notNull(),
+    region: text('region').notNull().default(''),
+    regionName: text('region_name').notNull().default(''),
+    city: text('city').notNull().default(''),
+    hairColor: text('hair_color').notNull().default('other'),
+    eyeColor: text('eye_color').notNull().default('brown'),
+    bodyType: text('body_type').notNull().default('average'),
+    relationshipStatus: text('relationship_status').notNull().default('single'),
+    tattoos: text('tattoos').notNull().default('none'),
+    interests: jsonb('interests').$type<string[]>().notNull().default([]),
+    about: text('about').notNull().default(''),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('disabled'),
+  },
+  (t) => [index('profiles_search').on(t.country, t.gender, t.dateOfBirth)],
+);
+
+/**
+ * A profile photo. `key` and `blurKey` are unguessable file names under the media store, so a viewer who
+ * only got the blurred URL cannot derive the full one. `generator` holds the seed of a generated demo portrait.
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    key: text('key').notNull().unique(),
+    blurKey: text('blur_key').notNull().unique(),
+    generator: jsonb('generator').$type<Record<string, string | number>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_user').on(t.userId, t.position)],
+);
+
+/** A login session: only the SHA-256 of the 256-bit token is stored (DESIGN: security baseline). */
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Failed logins per key ("account:<id>" or "ip:<addr>") in the current window, for throttling. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/** E-mail activation tokens (hashed), one use each. */
+export const activationTokens = pgTable('activation_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Mails the embedded mail service kept (the dev mailbox). */
+export const mails = pgTable('mails', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A conversation between two members; `userLow` < `userHigh` makes the pair unique. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    userLow: integer('user_low').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userHigh: integer('user_high').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('conversations_pair').on(t.userLow, t.userHigh), index('conversations_started_by').on(t.startedBy)],
+);
+
+/** Per-member state of a conversation: unread count and whether the member removed it from the list. */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_members_user').on(t.userId)],
+);
+
+/** A message; `id` is the sender's UUIDv7 idempotency key; `seq` is the global order (keyset cursor). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    cost: integer('cost').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_seq').on(t.conversationId, t.seq)],
+);
+
+/**
+ * The credits ledger: every change of a balance is one row here, in the same transaction as its effect.
+ * `idempotencyKey` is unique (e.g. "signup:<user>", "message:<uuid>"), so a retry never applies twice.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_ledger_user').on(t.userId)],
+);
+
+/** A like from `likerId` to `likedId`; `isNew` until the liked member opens the liker's profile. */
+export const likes = pgTable(
+  'likes',
+  {
+    likerId: integer('liker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    likedId: integer('liked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    isNew: boolean('is_new').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.likerId, t.likedId] }), index('likes_liked').on(t.likedId)],
+);
+
+/** `blockerId` blocked `blockedId`: the blocked member can neither view nor contact the blocker (spec 6). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked').on(t.blockedId)],
+);
+
+/** Small server key-value store (e.g. VAPID keys, seed version). */
+export const meta = pgTable('meta', { key: text('key').primaryKey(), value: jsonb('value').notNull() });

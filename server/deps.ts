@@ -1,0 +1,13 @@
+// What route plugins receive: the database, the configuration and the services (one object, built once in app.ts).
+import type { Config } from './config.ts';
+import type { Db } from './db/connect.ts';
+import type { MailService } from './services/mail.ts';
+import type { ImageService } from './services/images.ts';
+
+/** Dependencies handed to every route plugin as its options. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  mail: MailService;
+  images: ImageService;
+}
