@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+
+/** Port of the server the browser tests start (built PWA + API on a fresh embedded database). */
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'list' : 'line',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `rm -rf .tmp/e2e-data && DATA_DIR=.tmp/e2e-data PORT=${PORT} LOG_LEVEL=warn node --import tsx server/main.ts`,
+    url: `http://localhost:${PORT}/api/settings.php`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+  },
+});

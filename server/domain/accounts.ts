@@ -1,0 +1,130 @@
+// Accounts: signup with the spec 5 rules, activation by e-mailed link, login, and the user call's shape.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MINIMUM_AGE, type SignupRequest, type User } from '../../contract/index.ts';
+import type { Db } from '../db/connect.ts';
+import { activationTokens, conversations, photos, profiles, users } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { MailService } from '../services/mail.ts';
+import { applyCredits } from './credits-ledger.ts';
+import { ageOn } from './members.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import type { Site } from './sites.ts';
+import type { UserRow } from './sessions.ts';
+import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './throttle.ts';
+
+/** Activation links stay valid this many days. */
+export const ACTIVATION_DAYS = 7;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const emailSchema = z.email();
+
+/** True when `value` is a real calendar date YYYY-MM-DD not in the future and not over 120 years ago. */
+export function isValidBirthDate(value: string, now = new Date()): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  if (d.getUTCFullYear() !== +m[1] || d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3]) return false;
+  return d.getTime() <= now.getTime() && ageOn(value, now) <= 120;
+}
+
+/**
+ * Checks a signup against spec 5 and the site's signups setting, first failure first.
+ * Throws ApiError: 403 signups_closed; 400 invalid_email, username_is_email, username_at, invalid_date_of_birth,
+ * too_young, password_too_short (with `fields` naming the input).
+ */
+export function checkSignup(site: Site, req: SignupRequest, now = new Date()): void {
+  const { signups } = site.settings;
+  if (signups === 'none' || (signups === 'with_trafficsource' && !req.tracking?.network)) throw new ApiError(403, 'signups_closed');
+  const fail = (code: ConstructorParameters<typeof ApiError>[1], field: string) => new ApiError(400, code, {}, { [field]: code });
+  if (!emailSchema.safeParse(req.email).success) throw fail('invalid_email', 'email');
+  if (req.name.toLowerCase() === req.email.toLowerCase()) throw fail('username_is_email', 'name');
+  if (req.name.startsWith('@')) throw fail('username_at', 'name');
+  if (!isValidBirthDate(req.date_of_birth, now)) throw fail('invalid_date_of_birth', 'date_of_birth');
+  if (ageOn(req.date_of_birth, now) < MINIMUM_AGE) throw fail('too_young', 'date_of_birth');
+  if (req.password.length < MIN_PASSWORD_LENGTH) throw fail('password_too_short', 'password');
+}
+
+/**
+ * Creates an account (status not_confirmed, profile disabled until activation), grants signup_credits through
+ * the ledger and mails the activation link `<publicUrl>/api/activate.php?token=…`.
+ * Errors: those of checkSignup, 409 email_taken (spec 5 message).
+ */
+export async function signup(db: Db, mail: MailService, site: Site, req: SignupRequest, publicUrl: string, language: string): Promise<UserRow> {
+  checkSignup(site, req);
+  const email = req.email.trim();
+  const passwordHash = await hashPassword(req.password);
+  const token = randomBytes(32).toString('base64url');
+  const user = await db.transaction(async (tx) => {
+    const taken = await tx.select({ id: users.id }).from(users).where(and(eq(users.siteId, site.id), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+    if (taken.length) throw new ApiError(409, 'email_taken', {}, { email: 'email_taken' });
+    const [u] = await tx.insert(users).values({ siteId: site.id, email, passwordHash, language, tracking: req.tracking ?? null, lastSeenAt: new Date() }).returning();
+    await tx.insert(profiles).values({ userId: u.id, name: req.name, gender: req.gender, sexuality: req.sexuality, dateOfBirth: req.date_of_birth, country: req.country, about: req.signup_message ?? '' });
+    const credits = site.settings.signup_credits > 0 ? await applyCredits(tx, u.id, site.settings.signup_credits, 'signup', `signup:${u.id}`) : 0;
+    await tx.insert(activationTokens).values({ tokenHash: sha256(token), userId: u.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
+    return { ...u, credits };
+  });
+  const link = `${publicUrl}/api/activate.php?token=${token}`;
+  await mail.send({
+    to: email,
+    subject: `Activate your ${site.settings.name} account`,
+    text: `Hello ${req.name},\n\nWelcome to ${site.settings.name}! Activate your account with this link:\n${link}\n\nThe link is valid for ${ACTIVATION_DAYS} days.`,
+    html: `<p>Hello ${escapeHtml(req.name)},</p><p>Welcome to ${escapeHtml(site.settings.name)}! <a href="${link}">Activate your account</a>.</p><p>The link is valid for ${ACTIVATION_DAYS} days.</p>`,
+  });
+  return user;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Activates the account of an activation `token` (one use). Returns false for an unknown or expired token. */
+export async function activate(db: Db, token: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(activationTokens).where(eq(activationTokens.tokenHash, sha256(token))).returning();
+    if (!row || row.expiresAt < new Date()) return false;
+    await tx.update(users).set({ status: 'confirmed' }).where(eq(users.id, row.userId));
+    await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, row.userId));
+    return true;
+  });
+}
+
+/**
+ * Checks e-mail and password for `site`. Throws ApiError 429 login_throttled while the address or IP is
+ * blocked, 401 login_failed otherwise (the same answer and similar timing whether the account exists or not).
+ */
+export async function login(db: Db, site: Site, email: string, password: string, ip: string): Promise<UserRow> {
+  if (await isLoginBlocked(db, email, ip)) throw new ApiError(429, 'login_throttled');
+  const [user] = await db.select().from(users).where(and(eq(users.siteId, site.id), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`));
+  if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
+    await recordLoginFailure(db, email, ip);
+    throw new ApiError(401, 'login_failed');
+  }
+  await clearLoginFailures(db, email);
+  return user;
+}
+
+/** The user call's shape (spec 3: User) of a user row. */
+export async function toUser(db: Db, u: UserRow): Promise<User> {
+  const [p] = await db.select().from(profiles).where(eq(profiles.userId, u.id));
+  const [main] = await db.select().from(photos).where(and(eq(photos.userId, u.id), eq(photos.position, 0)));
+  const [{ started }] = await db.select({ started: count() }).from(conversations).where(eq(conversations.startedBy, u.id));
+  return {
+    id: u.id,
+    email: u.email,
+    status: u.status,
+    credits: u.credits,
+    paid_user: u.paidUser,
+    signup_date: u.signupDate.toISOString(),
+    language: u.language as User['language'],
+    fictional_icon: u.fictional,
+    notifications_disabled: u.notificationsDisabled,
+    conversations_started: started,
+    profile: {
+      id: u.id,
+      name: p?.name ?? '',
+      country: (p?.country ?? 'US') as User['profile']['country'],
+      status: p?.status ?? 'disabled',
+      main_image: main ? { filename: `${main.key}.webp`, thumb_filename: `${main.key}-t.webp`, status: 'active' } : null,
+    },
+  };
+}

@@ -1,0 +1,163 @@
+// Member cards, profiles and search as a viewer may see them (spec 2: members, members-id; spec 3, 6).
+import { and, asc, eq, gte, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import type { MemberCard, MemberProfile, SearchQuery, SearchResponse } from '../../contract/index.ts';
+import { SEARCH_PAGE_SIZE } from '../../contract/index.ts';
+import type { Db } from '../db/connect.ts';
+import { blocks, conversations, likes, photos, profiles, users } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { photoFor, type PhotoRow, type Viewer } from './photos.ts';
+
+/** A member counts as online when seen within this many minutes. */
+export const ONLINE_MINUTES = 10;
+
+/** Age in whole years on `now` of a YYYY-MM-DD birth date. */
+export function ageOn(dateOfBirth: string, now = new Date()): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number);
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
+  return age;
+}
+
+/** The YYYY-MM-DD birth date bounds for ages min..max on `now`: born on or after `from`, on or before `to`. */
+export function birthDateRange(minAge: number, maxAge: number, now = new Date()): { from: string; to: string } {
+  const day = (years: number, extraDays: number) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + extraDays));
+    return d.toISOString().slice(0, 10);
+  };
+  return { from: day(maxAge + 1, 1), to: day(minAge, 0) };
+}
+
+type ProfileRow = typeof profiles.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** Card of one member (spec 3) from its rows and photos in position order. */
+export function toCard(p: ProfileRow, u: Pick<UserRow, 'fictional' | 'lastSeenAt'>, photoRows: PhotoRow[], viewer: Viewer | null, cdnPrefix: string, now = new Date()): MemberCard {
+  return {
+    id: p.userId,
+    name: p.name,
+    age: ageOn(p.dateOfBirth, now),
+    gender: p.gender,
+    country: p.country as MemberCard['country'],
+    region: p.regionName,
+    city: p.city,
+    fictional: u.fictional,
+    online: !!u.lastSeenAt && now.getTime() - u.lastSeenAt.getTime() < ONLINE_MINUTES * 60_000,
+    photo: photoRows[0] ? photoFor(photoRows[0], 0, viewer, cdnPrefix) : null,
+  };
+}
+
+/** Cards of members `ids`, in the order of `ids` (missing ids are skipped). Two queries whatever the count. */
+export async function cardsOf(db: Db, ids: number[], viewer: Viewer | null, cdnPrefix: string): Promise<MemberCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ p: profiles, u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt } }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(inArray(profiles.userId, ids));
+  const firstPhotos = await db.select().from(photos).where(and(inArray(photos.userId, ids), eq(photos.position, 0)));
+  const photoBy = new Map(firstPhotos.map((ph) => [ph.userId, ph]));
+  const byId = new Map(rows.map((r) => [r.p.userId, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const ph = photoBy.get(id);
+    return [toCard(r.p, r.u, ph ? [ph] : [], viewer, cdnPrefix)];
+  });
+}
+
+/** SQL condition: no block in either direction between `viewerId` and the member column. */
+function notBlockedWith(viewerId: number, memberColumn: typeof users.id | typeof profiles.userId) {
+  return notExists(
+    sql`(select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberColumn}) or (${blocks.blockerId} = ${memberColumn} and ${blocks.blockedId} = ${viewerId}))`,
+  );
+}
+
+/**
+ * Search (spec 3: search state): active members of the site matching the filters, online first, then most
+ * recently seen; page `q.page` of SEARCH_PAGE_SIZE. Excludes the viewer and members blocked either way.
+ */
+export async function searchMembers(db: Db, siteId: number, q: SearchQuery, viewer: Viewer | null, cdnPrefix: string): Promise<SearchResponse> {
+  const { from, to } = birthDateRange(q.min_age, q.max_age);
+  const where = and(
+    eq(users.siteId, siteId),
+    eq(profiles.status, 'active'),
+    gte(profiles.dateOfBirth, from),
+    lte(profiles.dateOfBirth, to),
+    q.gender ? eq(profiles.gender, q.gender) : undefined,
+    q.country ? eq(profiles.country, q.country) : undefined,
+    q.countryregion ? eq(profiles.region, q.countryregion) : undefined,
+    viewer ? ne(users.id, viewer.id) : undefined,
+    viewer ? notBlockedWith(viewer.id, users.id) : undefined,
+  );
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where);
+  const rows = await db
+    .select({ id: users.id })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(where)
+    .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((q.page - 1) * SEARCH_PAGE_SIZE);
+  return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix), numResults: count, page: q.page };
+}
+
+/** The member's name if `blockerId` blocked `blockedId`, else null. */
+export async function blockerName(db: Db, blockerId: number, blockedId: number): Promise<string | null> {
+  const rows = await db.select({ name: profiles.name }).from(blocks).innerJoin(profiles, eq(profiles.userId, blocks.blockerId)).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+  return rows[0]?.name ?? null;
+}
+
+/**
+ * A member of site `siteId` that `viewer` may contact: throws ApiError 404 not_found when there is no such
+ * active member (or it is the viewer), 403 blocked (spec 6 message with the member's name) when it blocked the viewer.
+ */
+export async function reachableMember(db: Db, siteId: number, memberId: number, viewer: Viewer | null): Promise<{ p: ProfileRow; u: UserRow }> {
+  const [row] = await db.select({ p: profiles, u: users }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(and(eq(users.id, memberId), eq(users.siteId, siteId)));
+  if (!row || (row.p.status !== 'active' && row.u.id !== viewer?.id)) throw new ApiError(404, 'not_found');
+  if (viewer) {
+    const name = await blockerName(db, memberId, viewer.id);
+    if (name) throw new ApiError(403, 'blocked', { name });
+  }
+  return row;
+}
+
+/** The full profile of `memberId` as `viewer` may see it (spec 2: members-id). Errors as reachableMember. */
+export async function memberProfile(db: Db, siteId: number, memberId: number, viewer: Viewer | null, cdnPrefix: string): Promise<MemberProfile> {
+  const { p, u } = await reachableMember(db, siteId, memberId, viewer);
+  const photoRows = await db.select().from(photos).where(eq(photos.userId, memberId)).orderBy(asc(photos.position));
+  let liked = false;
+  let likedBy = false;
+  let blocked = false;
+  let conversationId: number | null = null;
+  if (viewer) {
+    const likeRows = await db.select().from(likes).where(or(and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id))));
+    liked = likeRows.some((l) => l.likerId === viewer.id);
+    likedBy = likeRows.some((l) => l.likerId === memberId);
+    blocked = (await blockerName(db, viewer.id, memberId)) !== null;
+    const [lo, hi] = viewer.id < memberId ? [viewer.id, memberId] : [memberId, viewer.id];
+    const [conv] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userLow, lo), eq(conversations.userHigh, hi)));
+    conversationId = conv?.id ?? null;
+  }
+  return {
+    ...toCard(p, u, photoRows, viewer, cdnPrefix),
+    sexuality: p.sexuality,
+    hair_color: p.hairColor as MemberProfile['hair_color'],
+    eye_color: p.eyeColor as MemberProfile['eye_color'],
+    body_type: p.bodyType as MemberProfile['body_type'],
+    relationship_status: p.relationshipStatus as MemberProfile['relationship_status'],
+    tattoos: p.tattoos as MemberProfile['tattoos'],
+    interests: p.interests as MemberProfile['interests'],
+    about: p.about,
+    photos: photoRows.map((ph, i) => photoFor(ph, i, viewer, cdnPrefix)),
+    liked,
+    liked_by: likedBy,
+    blocked,
+    conversation_id: conversationId,
+  };
+}
+
+/** Block (`on` true) or unblock a member (spec 6). Errors: not_found. Returns the new state. */
+export async function setBlock(db: Db, siteId: number, viewerId: number, memberId: number, on: boolean): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, memberId), eq(users.siteId, siteId)));
+  if (!row || memberId === viewerId) throw new ApiError(404, 'not_found');
+  if (on) await db.insert(blocks).values({ blockerId: viewerId, blockedId: memberId }).onConflictDoNothing();
+  else await db.delete(blocks).where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, memberId)));
+  return on;
+}
+

@@ -1,0 +1,30 @@
+// Server entry: configuration, database and migrations, seed on first start, services, listen.
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { buildApp } from './app.ts';
+import { createMailService } from './services/mail.ts';
+import { createImageService } from './services/images.ts';
+import { seedSites } from './seed/site.ts';
+import { seedDemoMembers } from './seed/members.ts';
+import { allSites } from './domain/sites.ts';
+
+const config = loadConfig();
+const { db, close } = await openDatabase(config);
+await seedSites(db);
+const [site] = await allSites(db);
+if (config.seedMembers > 0) {
+  const started = Date.now();
+  const created = await seedDemoMembers(db, { siteId: site.id, members: config.seedMembers });
+  if (created) console.log(`seeded ${created} demo members in ${Date.now() - started} ms`);
+}
+const mail = await createMailService({ db, smtpUrl: config.smtpUrl, from: `${site.settings.mail_name} <noreply@${new URL(config.publicUrl).hostname}>` });
+const images = createImageService({ dataDir: config.dataDir, db });
+const app = await buildApp({ db, config, mail, images }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(close).then(() => process.exit(0));
+  });
+}
+await app.listen({ port: config.port, host: config.host });
+console.log(`listening on ${config.publicUrl}`);

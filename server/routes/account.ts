@@ -1,0 +1,66 @@
+// Account calls: the user call (spec 7: GET/POST/PUT /api/user.php), logout, signup, activation, dev mailbox.
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { ActivateQuery, LanguageRequest, LoginRequest, SignupRequest, type MailboxResponse, type UserResponse } from '../../contract/index.ts';
+import { users } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { activate, login, signup, toUser } from '../domain/accounts.ts';
+import { currentUser, endSession, requireUser, startSession } from '../domain/sessions.ts';
+import { siteOf } from '../domain/sites.ts';
+import { ApiError } from '../errors.ts';
+import { parse } from '../validate.ts';
+
+/** Language of a new account: the `lang` cookie when it is a site language, else the site's domain language. */
+function signupLanguage(cookie: string | undefined, domainLanguage: string, languages: readonly string[]): string {
+  if (cookie && languages.includes(cookie)) return cookie;
+  const fromDomain = domainLanguage.slice(0, 2);
+  return languages.includes(fromDomain) ? fromDomain : 'en';
+}
+
+export default async function accountRoutes(app: FastifyInstance, { db, config, mail }: Deps): Promise<void> {
+  app.get('/api/user.php', async (req): Promise<UserResponse> => {
+    const user = await currentUser(db, req);
+    return { user: user ? await toUser(db, user) : null };
+  });
+
+  app.post('/api/user.php', async (req, reply): Promise<UserResponse> => {
+    const body = parse(LoginRequest, req.body);
+    const user = await login(db, await siteOf(db, req), body.email, body.password, req.ip);
+    await startSession(db, reply, user.id, config.cookieSecure);
+    return { user: await toUser(db, user) };
+  });
+
+  app.put('/api/user.php', async (req): Promise<UserResponse> => {
+    const user = await requireUser(db, req);
+    const { language } = parse(LanguageRequest, req.body);
+    const [updated] = await db.update(users).set({ language }).where(eq(users.id, user.id)).returning();
+    return { user: await toUser(db, updated) };
+  });
+
+  app.get('/api/logout.php', async (req, reply) => {
+    await endSession(db, req, reply);
+    return { user: null };
+  });
+
+  app.post('/api/signup.php', async (req, reply): Promise<UserResponse> => {
+    const body = parse(SignupRequest, req.body);
+    const site = await siteOf(db, req);
+    const language = signupLanguage(req.cookies.lang, site.settings.domain_language, site.settings.languages);
+    const user = await signup(db, mail, site, body, config.publicUrl, language);
+    await startSession(db, reply, user.id, config.cookieSecure);
+    reply.status(201);
+    return { user: await toUser(db, user) };
+  });
+
+  app.get('/api/activate.php', async (req, reply) => {
+    const query = ActivateQuery.safeParse(req.query);
+    const ok = query.success && (await activate(db, query.data.token));
+    return reply.redirect(ok ? '/activate/done' : '/activate/error');
+  });
+
+  app.get('/api/dev-mailbox.php', async (): Promise<MailboxResponse> => {
+    if (!mail.embedded) throw new ApiError(404, 'not_found');
+    const list = await mail.list(100);
+    return { mails: list.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() })) };
+  });
+}

@@ -1,0 +1,43 @@
+// Chat calls: the chat list and delete (spec 7), message pages, sending, and marking a chat read.
+import type { FastifyInstance } from 'fastify';
+import { DeleteChatRequest, MessagesQuery, ReadChatRequest, SendMessageRequest, type ChatsResponse, type MessagesResponse, type SendMessageResponse } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { chatList, hideChat, markRead, messagePage, sendMessage } from '../domain/messaging.ts';
+import { requireUser } from '../domain/sessions.ts';
+import { publicSettings, siteOf } from '../domain/sites.ts';
+import { parse } from '../validate.ts';
+
+export default async function chatRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+  app.get('/api/chats.php', async (req): Promise<ChatsResponse> => {
+    const user = await requireUser(db, req);
+    const site = await siteOf(db, req);
+    return chatList(db, { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix);
+  });
+
+  app.delete('/api/chat.php', async (req) => {
+    const user = await requireUser(db, req);
+    const { conversation } = parse(DeleteChatRequest, req.body);
+    await hideChat(db, user.id, conversation.id);
+    return { deleted: true };
+  });
+
+  app.get('/api/messages.php', async (req): Promise<MessagesResponse> => {
+    const user = await requireUser(db, req);
+    const q = parse(MessagesQuery, req.query);
+    const site = await siteOf(db, req);
+    return messagePage(db, site.id, { id: user.id, paidUser: user.paidUser }, q.profile, q.before, q.limit);
+  });
+
+  app.post('/api/message.php', async (req): Promise<SendMessageResponse> => {
+    const user = await requireUser(db, req);
+    const body = parse(SendMessageRequest, req.body);
+    const site = await siteOf(db, req);
+    return sendMessage(db, site.id, publicSettings(site, { pushPublicKey: null, geoCountry: null }), user, body);
+  });
+
+  app.post('/api/chat-read.php', async (req) => {
+    const user = await requireUser(db, req);
+    const { conversation } = parse(ReadChatRequest, req.body);
+    return { total_unread: await markRead(db, user.id, conversation.id) };
+  });
+}

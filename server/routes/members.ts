@@ -1,0 +1,39 @@
+// Member calls: search, profile view, block and unblock (spec 2: members, members-id; spec 6).
+import type { FastifyInstance } from 'fastify';
+import { BlockRequest, MemberQuery, SearchQuery, type MemberResponse, type SearchResponse } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { memberProfile, searchMembers, setBlock } from '../domain/members.ts';
+import { currentUser, requireUser } from '../domain/sessions.ts';
+import { siteOf } from '../domain/sites.ts';
+import { ApiError } from '../errors.ts';
+import { parse } from '../validate.ts';
+
+export default async function memberRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+  app.get('/api/members.php', async (req): Promise<SearchResponse> => {
+    const q = parse(SearchQuery, req.query);
+    const site = await siteOf(db, req);
+    const user = await currentUser(db, req);
+    // Spec 6: a visitor may search only when the site allows logged-out search.
+    if (!user && !site.settings.logged_out_search) throw new ApiError(403, 'authentication_required');
+    return searchMembers(db, site.id, q, user && { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix);
+  });
+
+  app.get('/api/member.php', async (req): Promise<MemberResponse> => {
+    const { id } = parse(MemberQuery, req.query);
+    const site = await siteOf(db, req);
+    const user = await currentUser(db, req);
+    return { profile: await memberProfile(db, site.id, id, user && { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix) };
+  });
+
+  for (const [method, on] of [['POST', true], ['DELETE', false]] as const) {
+    app.route({
+      method,
+      url: '/api/block.php',
+      handler: async (req) => {
+        const user = await requireUser(db, req);
+        const { profile } = parse(BlockRequest, req.body);
+        return { blocked: await setBlock(db, (await siteOf(db, req)).id, user.id, profile, on) };
+      },
+    });
+  }
+}

@@ -1,0 +1,34 @@
+// Site-wide public data: settings (spec 3, 7), company info, interests, regions — all cacheable by the client.
+import type { FastifyInstance } from 'fastify';
+import { Country, interests, RegionsQuery, SettingsQuery, type CompanyInfo, type InterestsResponse, type RegionsResponse, type SettingsResponse } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { interestIcons } from '../domain/interests.ts';
+import { siteByDomain, siteOf, publicSettings } from '../domain/sites.ts';
+import { regionsOf } from '../services/geo.ts';
+import { parse } from '../validate.ts';
+
+export default async function siteRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+  app.get('/api/settings.php', async (req): Promise<SettingsResponse> => {
+    const q = parse(SettingsQuery, req.query);
+    const site = await siteByDomain(db, q.domain ?? req.headers.host);
+    // A proxy or CDN in front may pass the visitor's country; absent that, none is guessed.
+    const geo = Country.safeParse(String(req.headers['x-country'] ?? '').toUpperCase());
+    return { settings: publicSettings(site, { pushPublicKey: null, geoCountry: geo.success ? geo.data : null }) };
+  });
+
+  app.get('/api/companyinfo.php', async (req, reply): Promise<{ companyinfo: CompanyInfo }> => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return { companyinfo: (await siteOf(db, req)).company };
+  });
+
+  app.get('/api/interests.php', async (_req, reply): Promise<InterestsResponse> => {
+    reply.header('cache-control', 'public, max-age=86400');
+    return { interests: interests.map((id) => ({ id, icon: interestIcons[id] })) };
+  });
+
+  app.get('/api/regions.php', async (req, reply): Promise<RegionsResponse> => {
+    const { country } = parse(RegionsQuery, req.query);
+    reply.header('cache-control', 'public, max-age=86400');
+    return regionsOf(country);
+  });
+}

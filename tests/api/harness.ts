@@ -1,0 +1,110 @@
+// Starts the real server (Fastify + in-memory PGlite + seeded demo data) on a loopback port for API tests.
+import type { AddressInfo } from 'node:net';
+import { v7 } from 'uuid';
+import type { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase, type Db } from '../../server/db/connect.ts';
+import { createImageService } from '../../server/services/images.ts';
+import { createMailService } from '../../server/services/mail.ts';
+import { seedSites } from '../../server/seed/site.ts';
+import { seedDemoMembers } from '../../server/seed/members.ts';
+import { allSites } from '../../server/domain/sites.ts';
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Boots a server on 127.0.0.1 with a fresh in-memory database and `members` fictional demo members. */
+export async function startServer(members = 60): Promise<TestServer> {
+  const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent' }), host: '127.0.0.1' };
+  const { db, close } = await openDatabase(config);
+  await seedSites(db);
+  const [site] = await allSites(db);
+  await seedDemoMembers(db, { siteId: site.id, members });
+  const mail = await createMailService({ db, smtpUrl: null, from: 'test <noreply@localhost>' });
+  const app = await buildApp({ db, config, mail, images: createImageService({ dataDir: ':memory:', db }) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  config.publicUrl = url;
+  return { url, db, app, close: async () => { await app.close(); await close(); } };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like client: keeps the session cookie, sends JSON with the site's Origin. */
+export class Client {
+  cookie = '';
+  constructor(readonly base: string) {}
+
+  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const res = await fetch(this.base + path, {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: this.base,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    if (set) this.cookie = set.split(';')[0];
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch { /* not JSON */ }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get = <T = any>(path: string) => this.call<T>('GET', path);
+  post = <T = any>(path: string, body: unknown = {}) => this.call<T>('POST', path, body);
+  put = <T = any>(path: string, body: unknown) => this.call<T>('PUT', path, body);
+  del = <T = any>(path: string, body: unknown) => this.call<T>('DELETE', path, body);
+}
+
+/** Checks an answer against a contract schema and returns the parsed body. */
+export function expectShape<S extends z.ZodType>(schema: S, a: Answer): z.infer<S> {
+  return schema.parse(a.body);
+}
+
+let counter = 0;
+/** Valid signup input with a unique e-mail address. */
+export function signupInput(over: Record<string, unknown> = {}) {
+  counter++;
+  return {
+    email: `member${counter}.${Date.now()}@example.org`,
+    name: `Member${counter}`,
+    password: 'correct horse battery',
+    date_of_birth: '1990-05-17',
+    gender: 'male',
+    sexuality: 'hetero',
+    country: 'NL',
+    ...over,
+  };
+}
+
+/** Signs a new member up and activates the account through the link in the dev mailbox. Returns the client and user id. */
+export async function activeMember(server: TestServer, over: Record<string, unknown> = {}): Promise<{ client: Client; id: number; email: string }> {
+  const client = new Client(server.url);
+  const input = signupInput(over);
+  const res = await client.post('/api/signup.php', input);
+  if (res.status !== 201) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
+  const { mails } = (await client.get('/api/dev-mailbox.php')).body as { mails: { to: string; text: string }[] };
+  const link = mails.find((m) => m.to === input.email)!.text.match(/https?:\/\/\S+/)![0];
+  const act = await client.get(new URL(link).pathname + new URL(link).search);
+  if (act.headers.get('location') !== '/activate/done') throw new Error('activation failed');
+  return { client, id: res.body.user.id, email: input.email };
+}
+
+export const newId = () => v7();

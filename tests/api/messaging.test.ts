@@ -1,0 +1,172 @@
+// Messaging over the real server: costs, credits ledger, free limits, idempotent sends, concurrency, chat list.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { ChatsResponse, MessagesResponse, SendMessageResponse } from '../../contract/index.ts';
+import { creditLedger, users } from '../../server/db/schema.ts';
+import { activeMember, expectShape, newId, startServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const setCredits = (id: number, credits: number) => server.db.update(users).set({ credits }).where(eq(users.id, id));
+
+describe('sending a message', () => {
+  it('costs message_credits, lowers the balance through a ledger row, and reaches the recipient as unread', async () => {
+    const a = await activeMember(server);
+    const b = await activeMember(server, { gender: 'female' });
+    const before = (await a.client.get('/api/user.php')).body.user.credits;
+    expect(before).toBe(50); // signup_credits
+
+    const id = newId();
+    const sent = expectShape(SendMessageResponse, await a.client.post('/api/message.php', { id, profile: b.id, text: 'Hi there!' }));
+    expect(sent.cost).toBe(10);
+    expect(sent.credits).toBe(40);
+    expect((await a.client.get('/api/user.php')).body.user.credits).toBe(40);
+    const ledger = await server.db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `message:${id}`));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ delta: -10, balanceAfter: 40 });
+
+    const chats = expectShape(ChatsResponse, await b.client.get('/api/chats.php'));
+    expect(chats.total_unread).toBe(1);
+    expect(chats.chats[0]).toMatchObject({ profile: { id: a.id }, num_unread_messages: 1, last_message: { text: 'Hi there!' } });
+
+    // B answers; A sees it.
+    const reply = await b.client.post('/api/message.php', { id: newId(), profile: a.id, text: 'Hello back' });
+    expect(reply.status).toBe(200);
+    const page = expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}`));
+    expect(page.messages.map((m) => m.text)).toEqual(['Hi there!', 'Hello back']);
+
+    // Opening the chat sets its unread count to 0 (spec 4).
+    const read = await b.client.post('/api/chat-read.php', { conversation: { id: chats.chats[0].conversation.id } });
+    expect(read.body).toEqual({ total_unread: 0 });
+    expect(expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}`)).messages[0].read).toBe(true);
+  });
+
+  it('costs at least the country minimum', async () => {
+    const a = await activeMember(server, { country: 'CH' });
+    const b = await activeMember(server);
+    const sent = expectShape(SendMessageResponse, await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'Grüezi' }));
+    expect(sent.cost).toBe(12);
+  });
+
+  it('refuses without enough credits, with the spec message, and writes nothing', async () => {
+    const a = await activeMember(server);
+    const b = await activeMember(server);
+    await setCredits(a.id, 5);
+    const res = await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'Hello?' });
+    expect(res.status).toBe(402);
+    expect(res.body.error).toEqual({ code: 'not_enough_credits', message: 'You do not have enough credits to send this message.' });
+    expect((await a.client.get('/api/user.php')).body.user.credits).toBe(5);
+    expect(expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}`)).messages).toHaveLength(0);
+  });
+
+  it('lets a free member start 2 conversations, a premium member more, even at zero credits for reading', async () => {
+    const a = await activeMember(server);
+    const others = await Promise.all([1, 2, 3].map(() => activeMember(server)));
+    await setCredits(a.id, 100);
+    for (const o of others.slice(0, 2)) expect((await a.client.post('/api/message.php', { id: newId(), profile: o.id, text: 'Hi' })).status).toBe(200);
+    const third = await a.client.post('/api/message.php', { id: newId(), profile: others[2].id, text: 'Hi' });
+    expect(third.status).toBe(403);
+    expect(third.body.error.message).toBe('This feature is only available for premium members.');
+    // Writing again in a conversation already started is fine.
+    expect((await a.client.post('/api/message.php', { id: newId(), profile: others[0].id, text: 'Again' })).status).toBe(200);
+    // Replying to a conversation someone else started is not "starting" one.
+    await others[2].client.post('/api/message.php', { id: newId(), profile: a.id, text: 'Hey you' });
+    expect((await a.client.post('/api/message.php', { id: newId(), profile: others[2].id, text: 'Hi' })).status).toBe(200);
+
+    const p = await activeMember(server);
+    await server.db.update(users).set({ paidUser: true, credits: 100 }).where(eq(users.id, p.id));
+    for (const o of others) expect((await p.client.post('/api/message.php', { id: newId(), profile: o.id, text: 'Hi' })).status).toBe(200);
+    expect((await p.client.get('/api/user.php')).body.user).toMatchObject({ paid_user: true, conversations_started: 3 });
+  });
+
+  it('treats a repeated message id as one message, one debit, the same answer', async () => {
+    const a = await activeMember(server);
+    const b = await activeMember(server);
+    const body = { id: newId(), profile: b.id, text: 'Only once' };
+    const first = await a.client.post('/api/message.php', body);
+    const again = await a.client.post('/api/message.php', body);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const page = expectShape(MessagesResponse, await b.client.get(`/api/messages.php?profile=${a.id}`));
+    expect(page.messages).toHaveLength(1);
+    const debits = await server.db.select().from(creditLedger).where(eq(creditLedger.userId, a.id));
+    expect(debits.filter((r) => r.reason === 'message')).toHaveLength(1);
+    expect((await a.client.get('/api/user.php')).body.user.credits).toBe(40);
+    // The same id for another text is a conflict, not a second message.
+    const clash = await a.client.post('/api/message.php', { ...body, text: 'Different' });
+    expect(clash.status).toBe(409);
+  });
+
+  it('with credits for 5, exactly 5 of 20 concurrent sends succeed and the balance ends at 0', async () => {
+    const a = await activeMember(server);
+    const b = await activeMember(server);
+    await setCredits(a.id, 50);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => a.client.post('/api/message.php', { id: newId(), profile: b.id, text: `msg ${i}` })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 402)).toHaveLength(15);
+    expect((await a.client.get('/api/user.php')).body.user.credits).toBe(0);
+    const [{ n }] = await server.db.select({ n: sql<number>`count(*)::int` }).from(creditLedger).where(eq(creditLedger.userId, a.id));
+    expect(n).toBe(1 + 5); // signup grant + 5 debits
+    expect(expectShape(MessagesResponse, await b.client.get(`/api/messages.php?profile=${a.id}`)).messages).toHaveLength(5);
+  });
+
+  it('pages a conversation by keyset, newest page first', async () => {
+    const a = await activeMember(server);
+    const b = await activeMember(server);
+    await setCredits(a.id, 1000);
+    for (let i = 0; i < 7; i++) await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: `m${i}` });
+    const p1 = expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}&limit=3`));
+    expect(p1.messages.map((m) => m.text)).toEqual(['m4', 'm5', 'm6']);
+    const p2 = expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}&limit=3&before=${p1.next_before}`));
+    expect(p2.messages.map((m) => m.text)).toEqual(['m1', 'm2', 'm3']);
+    const p3 = expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}&limit=3&before=${p2.next_before}`));
+    expect(p3).toMatchObject({ next_before: null });
+    expect(p3.messages.map((m) => m.text)).toEqual(['m0']);
+  });
+
+  it('deletes a chat from the list until a new message arrives', async () => {
+    const a = await activeMember(server);
+    const b = await activeMember(server);
+    await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'one' });
+    const [chat] = expectShape(ChatsResponse, await b.client.get('/api/chats.php')).chats;
+    expect((await b.client.del('/api/chat.php', { conversation: { id: chat.conversation.id } })).body).toEqual({ deleted: true });
+    expect(expectShape(ChatsResponse, await b.client.get('/api/chats.php')).chats).toHaveLength(0);
+    await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'two' });
+    expect(expectShape(ChatsResponse, await b.client.get('/api/chats.php')).chats).toHaveLength(1);
+    // Someone else's conversation is not found, not deletable.
+    const c = await activeMember(server);
+    expect((await c.client.del('/api/chat.php', { conversation: { id: chat.conversation.id } })).status).toBe(404);
+    expect((await c.client.post('/api/chat-read.php', { conversation: { id: chat.conversation.id } })).status).toBe(404);
+  });
+
+  it('answers bad input with 4xx and a clear error, never 5xx', async () => {
+    const a = await activeMember(server);
+    const cases: [string, string, unknown][] = [
+      ['POST', '/api/message.php', { id: 'not-a-uuid', profile: 1, text: 'x' }],
+      ['POST', '/api/message.php', { id: newId(), profile: -1, text: 'x' }],
+      ['POST', '/api/message.php', { id: newId(), profile: 1, text: '   ' }],
+      ['POST', '/api/message.php', { id: newId(), profile: 1, text: 'x'.repeat(3000) }],
+      ['POST', '/api/message.php', { id: newId(), profile: 999999, text: 'x' }],
+      ['POST', '/api/message.php', { id: newId(), profile: a.id, text: 'to myself' }],
+      ['POST', '/api/message.php', '{not json'],
+      ['POST', '/api/message.php', []],
+      ['GET', '/api/messages.php?profile=abc', undefined],
+      ['GET', '/api/messages.php?profile=1&before=-4', undefined],
+      ['GET', '/api/messages.php?profile=1&limit=5000', undefined],
+      ['DELETE', '/api/chat.php', { conversation: 'x' }],
+      ['DELETE', '/api/chat.php', { conversation: { id: 99999 } }],
+      ['POST', '/api/chat-read.php', {}],
+    ];
+    for (const [method, path, body] of cases) {
+      const res = await a.client.call(method, path, body);
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(typeof res.body.error.code).toBe('string');
+      expect(typeof res.body.error.message).toBe('string');
+    }
+  });
+});
