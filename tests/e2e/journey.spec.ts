@@ -49,7 +49,7 @@ test('sign up, activate, search, like, chat with credits; the other member answe
   await expect(a.getByRole('button', { name: 'Liked' })).toBeVisible();
   await a.getByRole('link', { name: 'Send message' }).click();
   await expect(a).toHaveURL(/\/members\/\d+\/chat/);
-  await a.getByLabel('Message').fill('Hoi Sanne! How is your week going?');
+  await a.getByRole('textbox', { name: 'Message' }).fill('Hoi Sanne! How is your week going?');
   await a.getByRole('button', { name: 'Send' }).click();
   const aLog = a.getByRole('log', { name: 'Messages' });
   await expect(aLog.getByText('Hoi Sanne! How is your week going?')).toBeVisible();
@@ -69,7 +69,7 @@ test('sign up, activate, search, like, chat with credits; the other member answe
   await b.getByRole('link', { name: new RegExp(`Alex${stamp % 10000}`) }).click();
   const bLog = b.getByRole('log', { name: 'Messages' });
   await expect(bLog.getByText('Hoi Sanne! How is your week going?')).toBeVisible();
-  await b.getByLabel('Message').fill('Hi Alex, lovely to hear from you!');
+  await b.getByRole('textbox', { name: 'Message' }).fill('Hi Alex, lovely to hear from you!');
   await b.getByRole('button', { name: 'Send' }).click();
   await expect(bLog.getByText('Hi Alex, lovely to hear from you!')).toBeVisible();
 

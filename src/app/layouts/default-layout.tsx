@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Disclaimer, Footer } from './footer.tsx';
+import { SignupModalHost } from './signup-modal-host.tsx';
+import { TopNav } from './top-nav.tsx';
+import './layout.scss';
+
+/** Spec 2 default layout: top navigation, warnings header, footer, disclaimer, signup modal. */
+export default function DefaultLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="layout-default">
+      <a href="#main" className="skip-link">
+        {t('generic.skipToContent')}
+      </a>
+      <TopNav />
+      {/* Warnings header: the alerts of spec 2 (activation, photo, push) mount here in a later issue. */}
+      <main id="main" className="layout-main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <Disclaimer />
+      <SignupModalHost />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { session } from '../../features/account/session-store.ts';
+import { cleanPhone, companyInfo, loadCompanyInfo } from '../company-info-store.ts';
+
+/** Spec 2 footer links, in the spec's order. */
+const footerLinks = [
+  { href: '/pages/terms', key: 'footer.terms' },
+  { href: '/pages/privacy', key: 'footer.privacy' },
+  { href: '/pages/cookies', key: 'footer.cookies' },
+  { href: '/pages/ban', key: 'footer.ban' },
+  { href: '/pricing', key: 'footer.pricing' },
+  { href: '/complaints', key: 'footer.complaints' },
+  { href: '/pages/return-policy', key: 'footer.returnPolicy' },
+  { href: '/pages/faq', key: 'footer.faq' },
+  { href: '/pages/service', key: 'footer.service' },
+] as const;
+
+/** Company block of spec 3 (name, address, city, country, registration and VAT numbers, support phone). */
+function CompanyBlock() {
+  const { t } = useTranslation();
+  const { info } = useSnapshot(companyInfo);
+  useEffect(() => {
+    void loadCompanyInfo();
+  }, []);
+  if (!info) return null;
+  return (
+    <address className="footer-company">
+      <strong>{info.name}</strong>
+      {info.tradenames.length > 0 && <span> ({info.tradenames.join(', ')})</span>}
+      <br />
+      {info.address}, {info.city}, {info.country}
+      <br />
+      {info.kvk && (
+        <>
+          {t('footer.registration', { number: info.kvk })}
+          <br />
+        </>
+      )}
+      {info.vat_numbers.length > 0 && (
+        <>
+          {t('footer.vat', { numbers: info.vat_numbers.join(', ') })}
+          <br />
+        </>
+      )}
+      {info.support_phone && (
+        <>
+          {t('footer.phone')} <a href={`tel:${cleanPhone(info.support_phone)}`}>{info.support_phone}</a>
+        </>
+      )}
+    </address>
+  );
+}
+
+/** The site footer with the legal links and the company info. */
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <nav aria-label={t('footer.label')}>
+          <ul className="footer-links">
+            {footerLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{t(link.key)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <CompanyBlock />
+      </div>
+    </footer>
+  );
+}
+
+/** The adults-only and fictional-profiles disclaimer under the footer. */
+export function Disclaimer() {
+  const { t } = useTranslation();
+  const { settings } = useSnapshot(session);
+  return (
+    <div className="site-disclaimer">
+      <div className="container">
+        <p className="mb-1">{t('footer.adultsOnly', { name: settings?.name ?? '' })}</p>
+        <p className="mb-1">
+          <img src={settings?.fictional_icon || '/icons/fictional.svg'} width="16" height="16" alt="" className="me-1 align-text-bottom" />
+          {settings?.fictional_warning || t('footer.fictional')}
+        </p>
+        <p className="mb-0">{t('footer.copyright', { year: new Date().getFullYear(), name: settings?.name ?? '' })}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Disclaimer, Footer } from './footer.tsx';
+import { SiteBrand } from './site-brand.tsx';
+import './layout.scss';
+
+/** Spec 2 lander layout: logo bar, footer, disclaimer. */
+export default function LanderLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout-lander">
+      <header className="lander-bar">
+        <div className="container">
+          <SiteBrand />
+        </div>
+      </header>
+      <main id="main" className="layout-main">
+        {children}
+      </main>
+      <Footer />
+      <Disclaimer />
+    </div>
+  );
+}

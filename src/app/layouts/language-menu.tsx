@@ -1,0 +1,63 @@
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../contract/index.ts';
+import { saveLanguage, session } from '../../features/account/session-store.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { i18next } from '../../i18n/index.ts';
+import { isLanguage, languageNames, siteLanguages, writeLangCookie } from '../../i18n/language.ts';
+import { showToast } from '../../ui/toast-store.ts';
+import { GlobeIcon } from './icons.tsx';
+
+/**
+ * Switches the page language (spec 9: remembered in the lang cookie for 365 days) and, for a logged-in
+ * user, saves it on the account with PUT /api/user.php (spec 7).
+ */
+export async function switchLanguage(lng: Language): Promise<void> {
+  writeLangCookie(lng);
+  await i18next.changeLanguage(lng);
+  if (session.user) {
+    try {
+      await saveLanguage(lng);
+    } catch (error) {
+      showToast(errorText(error), 'danger');
+    }
+  }
+}
+
+/** The language dropdown of the top navigation: each language in its own name. */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : isLanguage(i18n.language) ? i18n.language : 'en';
+  return (
+    <Dropdown as="li" align="end" className="nav-item language-menu">
+      <Dropdown.Toggle variant="link" className="nav-link" id="language-menu-toggle">
+        <GlobeIcon />
+        <span className="visually-hidden">
+          {t('nav.language')}: <span lang={current}>{languageNames[current]}</span>
+        </span>
+        <span className="ms-1 d-none d-lg-inline" aria-hidden="true">
+          {languageNames[current]}
+        </span>
+        <span className="ms-1 d-lg-none text-uppercase" aria-hidden="true">
+          {current}
+        </span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu role="menu" aria-labelledby="language-menu-toggle">
+        {siteLanguages.map((lng) => (
+          <Dropdown.Item
+            key={lng}
+            as="button"
+            type="button"
+            role="menuitemradio"
+            aria-checked={lng === current}
+            active={lng === current}
+            lang={lng}
+            onClick={() => void switchLanguage(lng)}
+          >
+            {languageNames[lng]}
+          </Dropdown.Item>
+        ))}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

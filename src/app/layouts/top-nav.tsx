@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { session } from '../../features/account/session-store.ts';
+import { openSignupModal } from '../../features/account/signup-modal-store.ts';
+import { chatsState } from '../../features/chat/chats-store.ts';
+import { likesState } from '../../features/likes/likes-store.ts';
+import { CountBadge } from '../../ui/count-badge.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { ChatIcon, CoinIcon, HeartIcon, SearchIcon, StarIcon } from './icons.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+import { NavLink } from './nav-link.tsx';
+import { SiteBrand } from './site-brand.tsx';
+
+/** Spec 2/9: the credits badge shows the balance only at 10 or fewer. */
+export const CREDITS_BADGE_MAX = 10;
+
+/** Messages and likes with their badges: outside the hamburger, so they stay visible on phones (spec 2). */
+function MemberQuickLinks() {
+  const { t } = useTranslation();
+  const { totalUnread } = useSnapshot(chatsState);
+  const { totalNew } = useSnapshot(likesState);
+  return (
+    <ul className="navbar-nav nav-quick">
+      <li className="nav-item">
+        <NavLink href="/members">
+          <SearchIcon />
+          <span className="nav-label">{t('nav.searchMembers')}</span>
+        </NavLink>
+      </li>
+      <li className="nav-item">
+        <NavLink href="/chats">
+          <ChatIcon />
+          <span className="nav-label">{t('nav.messages')}</span>
+          <CountBadge count={totalUnread} bg="primary" label={t('nav.unreadMessages', { count: totalUnread })} />
+        </NavLink>
+      </li>
+      <li className="nav-item">
+        <NavLink href="/likes">
+          <HeartIcon />
+          <span className="nav-label">{t('nav.likes')}</span>
+          <CountBadge count={totalNew} bg="secondary" label={t('nav.newLikes', { count: totalNew })} />
+        </NavLink>
+      </li>
+    </ul>
+  );
+}
+
+/** Credits for paid users (badge at 10 or fewer: warning above 0, danger at 0), else Get Premium. */
+function CreditsLink({ paid, credits }: { paid: boolean; credits: number }) {
+  const { t } = useTranslation();
+  if (!paid) {
+    return (
+      <Link href="/premium" className="btn btn-secondary btn-sm nav-premium">
+        <StarIcon />
+        <span className="ms-1">{t('nav.getPremium')}</span>
+      </Link>
+    );
+  }
+  return (
+    <NavLink href="/credits">
+      <CoinIcon />
+      <span className="ms-1">{t('nav.credits')}</span>
+      {credits <= CREDITS_BADGE_MAX && (
+        <CountBadge count={credits} showZero bg={credits > 0 ? 'warning' : 'danger'} label={t('nav.creditsBalance', { count: credits })} />
+      )}
+    </NavLink>
+  );
+}
+
+/** Top navigation of the default layout (spec 2). Collapses to a hamburger below 768 px. */
+export function TopNav() {
+  const { t } = useTranslation();
+  const { user } = useSnapshot(session);
+  const [location] = useLocation();
+  const [expanded, setExpanded] = useState(false);
+  useEffect(() => setExpanded(false), [location]);
+
+  return (
+    <Navbar as="header" expand="md" variant="dark" className="top-nav" expanded={expanded} onToggle={setExpanded}>
+      <nav className="container" aria-label={t('nav.main')}>
+        <SiteBrand href={user ? '/members' : '/'} />
+        {user ? (
+          <>
+            <MemberQuickLinks />
+            <Navbar.Toggle aria-controls="top-nav-menu" label={t('nav.menu')} />
+            <Navbar.Collapse id="top-nav-menu">
+              <ul className="navbar-nav ms-auto align-items-md-center gap-md-1">
+                <li className="nav-item">
+                  <CreditsLink paid={user.paid_user} credits={user.credits} />
+                </li>
+                <LanguageMenu />
+                <AccountMenu name={user.profile.name} />
+              </ul>
+            </Navbar.Collapse>
+          </>
+        ) : (
+          <ul className="navbar-nav flex-row ms-auto align-items-center gap-1 gap-sm-2">
+            <LanguageMenu />
+            <li className="nav-item">
+              <Link href="/login" className="btn btn-outline-light btn-sm">
+                {t('nav.login')}
+              </Link>
+            </li>
+            <li className="nav-item d-none d-sm-block">
+              <Link
+                href="/signup"
+                className="btn btn-secondary btn-sm"
+                onClick={(event) => {
+                  // On pages with the default layout the signup modal is quicker than a page change.
+                  event.preventDefault();
+                  openSignupModal();
+                }}
+              >
+                {t('nav.signup')}
+              </Link>
+            </li>
+          </ul>
+        )}
+      </nav>
+    </Navbar>
+  );
+}

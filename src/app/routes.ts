@@ -1,0 +1,89 @@
+// The one route table (DESIGN): path, spec route name, layout and lazy screen of every page.
+import type { ReactNode } from 'react';
+import { lazyScreen, type PreloadableComponent } from './lazy-screen.ts';
+
+/** Spec 2: the four layouts. */
+export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
+
+/**
+ * Who may open a route:
+ * - `public`: everyone;
+ * - `guest`: visitors only, a logged-in user goes to /members (home, login, signup);
+ * - `members`: the members area (spec 2), a visitor goes to /login;
+ * - `search`: members area, but open to visitors when the site allows logged-out search (spec 6).
+ */
+export type RouteAccess = 'public' | 'guest' | 'members' | 'search';
+
+export interface AppRoute {
+  /** wouter pattern, e.g. "/members/:id". */
+  path: string;
+  /** Spec 2 route name ("members-id", "likes-m-id", ...). */
+  name: string;
+  layout: LayoutName;
+  access: RouteAccess;
+  screen: PreloadableComponent<object>;
+}
+
+/**
+ * Layout components, lazy too: the chat layout needs none of the navigation's code, and the entry
+ * stays within its budget (DESIGN). main.tsx preloads the first route's layout and screen.
+ */
+export const layouts: Record<LayoutName, PreloadableComponent<{ children: ReactNode }>> = {
+  default: lazyScreen(() => import('./layouts/default-layout.tsx')),
+  chat: lazyScreen(() => import('./layouts/chat-layout.tsx')),
+  lander: lazyScreen(() => import('./layouts/lander-layout.tsx')),
+  empty: lazyScreen(() => import('./layouts/empty-layout.tsx')),
+};
+
+const home = lazyScreen(() => import('../features/home/home-screen.tsx'));
+const login = lazyScreen(() => import('../features/account/login-screen.tsx'));
+const signup = lazyScreen(() => import('../features/account/signup-screen.tsx'));
+const activateDone = lazyScreen(() => import('../features/account/activate-done-screen.tsx'));
+const activateError = lazyScreen(() => import('../features/account/activate-error-screen.tsx'));
+const devMailbox = lazyScreen(() => import('../features/account/dev-mailbox-screen.tsx'));
+const members = lazyScreen(() => import('../features/members/members-screen.tsx'));
+const member = lazyScreen(() => import('../features/member/member-screen.tsx'));
+const chat = lazyScreen(() => import('../features/chat/chat-screen.tsx'));
+const chats = lazyScreen(() => import('../features/chat/chats-screen.tsx'));
+const likes = lazyScreen(() => import('../features/likes/likes-screen.tsx'));
+const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
+
+/** Matched top to bottom; the first match wins. */
+export const routes: readonly AppRoute[] = [
+  { path: '/', name: 'index', layout: 'default', access: 'guest', screen: home },
+  { path: '/login', name: 'login', layout: 'default', access: 'guest', screen: login },
+  { path: '/signup', name: 'signup', layout: 'default', access: 'guest', screen: signup },
+  { path: '/activate/done', name: 'activate-done', layout: 'default', access: 'public', screen: activateDone },
+  { path: '/activate/error', name: 'activate-error', layout: 'default', access: 'public', screen: activateError },
+  { path: '/dev/mailbox', name: 'dev-mailbox', layout: 'default', access: 'public', screen: devMailbox },
+  { path: '/members', name: 'members', layout: 'default', access: 'search', screen: members },
+  { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', access: 'members', screen: chat },
+  { path: '/members/:id', name: 'members-id', layout: 'default', access: 'search', screen: member },
+  { path: '/chats', name: 'chats', layout: 'default', access: 'members', screen: chats },
+  { path: '/chats/:id', name: 'chats-id', layout: 'chat', access: 'members', screen: chat },
+  { path: '/likes', name: 'likes', layout: 'default', access: 'members', screen: likes },
+  { path: '/likes/m/:id', name: 'likes-m-id', layout: 'default', access: 'members', screen: member },
+  { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: likes },
+];
+
+/** Shown for every path no route matches (spec 8: "This page could not be found"). */
+export const notFoundRoute: AppRoute = { path: '*', name: 'not-found', layout: 'default', access: 'public', screen: notFound };
+
+/** True when `path` matches `pattern` ("/members/:id" matches "/members/42"; a trailing slash is ignored). */
+export function matchPath(pattern: string, path: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  return want.length === have.length && want.every((seg, i) => (seg.startsWith(':') ? have[i].length > 0 : seg === have[i]));
+}
+
+/** The route for `path` (the not-found route when none matches). */
+export function findRoute(path: string): AppRoute {
+  return routes.find((r) => matchPath(r.path, path)) ?? notFoundRoute;
+}
+
+/** Starts loading the layout and screen chunks of `path`, so they arrive while the boot calls run. */
+export function preloadRoute(path: string): void {
+  const route = findRoute(path);
+  void layouts[route.layout].preload().catch(() => {});
+  void route.screen.preload().catch(() => {});
+}

@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import { Link, useLocation } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { LoginRequest } from '../../../contract/index.ts';
+import { usePageTitle } from '../../app/page-title.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { login } from './session-store.ts';
+import './account.scss';
+
+/** /login: e-mail and password; failures show spec 8's messages (login failed, throttled). */
+export default function LoginScreen() {
+  const { t } = useTranslation(['account', 'errors']);
+  const [, navigate] = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  usePageTitle(t('login.title'));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = LoginRequest.safeParse({ email, password });
+    if (!parsed.success) {
+      setError(t('login.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await login(parsed.data);
+      navigate('/members', { replace: true });
+    } catch (err) {
+      setError(errorText(err, { t }));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="auth-page" aria-labelledby="login-heading">
+      <div className="container">
+        <div className="auth-card card">
+          <div className="card-body">
+            <h1 id="login-heading" className="auth-title">
+              {t('login.title')}
+            </h1>
+            <p className="auth-lead">{t('login.lead')}</p>
+            <Form noValidate onSubmit={onSubmit} aria-busy={busy}>
+              {error && (
+                <div className="alert alert-danger" role="alert">
+                  {error}
+                </div>
+              )}
+              <Form.Group className="mb-3" controlId="login-email">
+                <Form.Label>{t('fields.email')}</Form.Label>
+                <Form.Control type="email" inputMode="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </Form.Group>
+              <Form.Group className="mb-3" controlId="login-password">
+                <Form.Label>{t('fields.password')}</Form.Label>
+                <Form.Control type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </Form.Group>
+              <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
+                {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+                {t('login.submit')}
+              </button>
+            </Form>
+            <p className="text-center mt-3 mb-0">
+              <Link href="/reset-password">{t('login.forgot')}</Link>
+            </p>
+            <p className="auth-switch">
+              {t('login.noAccount')} <Link href="/signup">{t('signup.submit')}</Link>
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

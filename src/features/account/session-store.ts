@@ -1,0 +1,139 @@
+// The session: who is logged in and the site's public settings (DESIGN: session state lives in valtio
+// and is kept on the device so the app boots without waiting for the network).
+import { proxy, subscribe } from 'valtio';
+import { navigate } from 'wouter/use-browser-location';
+import type { Language, LoginRequest, Settings, SignupRequest, User } from '../../../contract/index.ts';
+
+export interface SessionState {
+  /** The logged-in user, or null for a visitor. */
+  user: User | null;
+  /** Public settings of this site; null only when they could not be loaded. */
+  settings: Settings | null;
+  /** True once the session is known: from the device cache, or when the boot calls have settled. */
+  ready: boolean;
+}
+
+export const session = proxy<SessionState>({ user: null, settings: null, ready: false });
+
+let apiModule: Promise<typeof import('./session-api.ts')> | null = null;
+
+/** The session's API calls (and with them the API client and zod), loaded on first use. */
+function sessionApi(): Promise<typeof import('./session-api.ts')> {
+  apiModule ??= import('./session-api.ts').then(
+    (mod) => {
+      mod.setAuthRequiredHandler(onAuthenticationRequired);
+      return mod;
+    },
+    (error: unknown) => {
+      apiModule = null;
+      throw error;
+    },
+  );
+  return apiModule;
+}
+
+// --- device cache ----------------------------------------------------------------------------------
+const CACHE_KEY = 'session-v1';
+
+function readCache(): Pick<SessionState, 'user' | 'settings'> | null {
+  try {
+    const raw = localStorage.getItem(CACHE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<SessionState>;
+    return parsed.settings ? { user: parsed.user ?? null, settings: parsed.settings } : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeCache(): void {
+  try {
+    localStorage.setItem(CACHE_KEY, JSON.stringify({ user: session.user, settings: session.settings }));
+  } catch {
+    // Storage full or blocked: the next visit waits for the network instead.
+  }
+}
+
+// --- calls -----------------------------------------------------------------------------------------
+
+/** Spec 7: the settings call carries the current route's query parameters (tracking, forced domain). */
+function settingsQuery(): Record<string, string> {
+  const query: Record<string, string> = {};
+  new URLSearchParams(location.search).forEach((value, key) => {
+    query[key] = value;
+  });
+  return query;
+}
+
+/** GET /api/settings.php: stores and returns the site settings. Throws ApiCallError. */
+export async function loadSettings(): Promise<Settings> {
+  const settings = await (await sessionApi()).fetchSettings(settingsQuery());
+  session.settings = settings;
+  return settings;
+}
+
+/** GET /api/user.php: stores and returns the current user (null when logged out). Throws ApiCallError. */
+export async function refreshUser(): Promise<User | null> {
+  const user = await (await sessionApi()).fetchUser();
+  session.user = user;
+  return user;
+}
+
+/**
+ * Boot (spec 4): settings and user load in parallel. With a session cached on this device the app is
+ * ready at once and the calls refresh it in the background; otherwise `ready` turns true when both
+ * calls have settled (a failed call leaves its field null: the visitor view).
+ */
+export async function bootSession(): Promise<void> {
+  const cached = readCache();
+  const calls = Promise.allSettled([loadSettings(), refreshUser()]).then(() => {
+    session.ready = true;
+  });
+  subscribe(session, writeCache);
+  if (cached) {
+    session.settings = cached.settings;
+    session.user = cached.user;
+    session.ready = true;
+    return;
+  }
+  await calls;
+}
+
+/** POST /api/user.php: logs in; throws ApiCallError login_failed or login_throttled. */
+export async function login(body: LoginRequest): Promise<User> {
+  const user = await (await sessionApi()).postLogin(body);
+  if (!user) throw new Error('login answered no user');
+  session.user = user;
+  return user;
+}
+
+/** POST /api/signup.php: creates the account (status not_confirmed) and logs in. Throws ApiCallError. */
+export async function signup(body: SignupRequest): Promise<User> {
+  const user = await (await sessionApi()).postSignup(body);
+  if (!user) throw new Error('signup answered no user');
+  session.user = user;
+  return user;
+}
+
+/** PUT /api/user.php (spec 7): a logged-in user's language choice is saved on the account. */
+export async function saveLanguage(language: Language): Promise<void> {
+  if (!session.user) return;
+  const user = await (await sessionApi()).putLanguage(language);
+  if (user) session.user = user;
+}
+
+/** Spec 2/4: GET /api/logout.php ends the session on the server, then the app goes to the root. */
+export async function logout(): Promise<void> {
+  try {
+    await (await sessionApi()).getLogout();
+  } finally {
+    session.user = null;
+    navigate('/');
+  }
+}
+
+/** Spec 4: a 403 authentication_required logs the user out; spec 2: login redirects to the login route. */
+function onAuthenticationRequired(): void {
+  session.user = null;
+  if (location.pathname !== '/login') navigate('/login');
+}

@@ -1,0 +1,43 @@
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import type { MemberCard } from '../../../contract/index.ts';
+import { FictionalBadge } from '../../ui/fictional-badge.tsx';
+import { BackIcon } from '../members/icons.tsx';
+import { OnlineDot } from '../members/member-card.tsx';
+import { Avatar } from './avatar.tsx';
+
+/** Top bar of a conversation: back to /chats, the member's thumb and name (links to the profile), online dot, fictional icon. */
+export function ChatHeader({ profileId, member }: { profileId: number; member: MemberCard | undefined }) {
+  const { t } = useTranslation('chat');
+  return (
+    <header className="bg-body border-bottom shadow-sm flex-shrink-0">
+      <div className="container d-flex align-items-center gap-2 py-2" style={{ maxWidth: 820 }}>
+        <Link href="/chats" className="btn btn-link text-body p-2 lh-1" aria-label={t('backToChats')}>
+          <BackIcon size={20} />
+        </Link>
+        {member ? (
+          <>
+            <Link href={`/members/${profileId}`} className="d-flex align-items-center gap-2 text-body text-decoration-none" style={{ minWidth: 0 }}>
+              <Avatar member={member} size={40} />
+              <span style={{ minWidth: 0 }}>
+                <span className="d-flex align-items-center gap-2 fw-semibold text-truncate">
+                  {member.name}
+                  {member.online && <OnlineDot />}
+                </span>
+                <span className="d-block small text-body-secondary text-truncate">
+                  {member.online ? t('online') : [member.age, member.city].filter(Boolean).join(' · ')}
+                </span>
+              </span>
+            </Link>
+            {member.fictional && <FictionalBadge size={20} className="ms-1" />}
+          </>
+        ) : (
+          <span className="placeholder-glow d-flex align-items-center gap-2 flex-grow-1" aria-hidden="true">
+            <span className="placeholder rounded-circle" style={{ width: 40, height: 40 }} />
+            <span className="placeholder col-4 rounded" />
+          </span>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import Button from 'react-bootstrap/Button';
+import { ApiCallError } from '../../api/client.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { AlertIcon, CheckAllIcon, CheckIcon, ClockIcon } from '../members/icons.tsx';
+import type { ChatMessage } from './conversation-store.ts';
+import { formatTime } from './chat-time.ts';
+
+/** Where a refused send can go on (DESIGN: failed messages show "a way on"). */
+const WAY_ON: Record<string, { href: string; key: string }> = {
+  not_enough_credits: { href: '/credits', key: 'buyCredits' },
+  premium_only: { href: '/premium', key: 'getPremium' },
+};
+
+/**
+ * One message: own messages right-aligned in the primary colour with their state (pending, sent, read),
+ * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete".
+ */
+export function MessageBubble({ message, mine, onRetry, onDelete, memberName }: {
+  message: ChatMessage;
+  mine: boolean;
+  onRetry: () => void;
+  onDelete: () => void;
+  /** The other member's name, for the `blocked` reason. */
+  memberName: string;
+}) {
+  const { t, i18n } = useTranslation('chat');
+  const failed = message.status === 'failed';
+  const code = message.error instanceof ApiCallError ? message.error.code : '';
+  const wayOn = WAY_ON[code];
+  const state = message.status === 'pending'
+    ? { icon: <ClockIcon size={12} />, label: t('state.pending') }
+    : failed
+      ? { icon: <AlertIcon size={12} />, label: t('state.failed') }
+      : message.read
+        ? { icon: <CheckAllIcon size={14} />, label: t('state.read') }
+        : { icon: <CheckIcon size={14} />, label: t('state.sent') };
+
+  return (
+    <li className={`d-flex flex-column mb-2 ${mine ? 'align-items-end' : 'align-items-start'}`}>
+      <div
+        className={`px-3 py-2 shadow-sm ${mine ? 'bg-primary text-white' : 'bg-body border'} ${failed ? 'opacity-75' : ''}`}
+        style={{
+          maxWidth: 'min(75%, 34rem)',
+          borderRadius: mine ? '1.1rem 1.1rem .3rem 1.1rem' : '1.1rem 1.1rem 1.1rem .3rem',
+          opacity: message.status === 'pending' ? 0.7 : undefined,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        <span>{message.text}</span>
+        <span className={`d-flex align-items-center justify-content-end gap-1 mt-1 ${mine ? 'text-white-50' : 'text-body-secondary'}`} style={{ fontSize: '.72rem' }}>
+          <time dateTime={message.created_at}>{formatTime(message.created_at, i18n.language || 'en')}</time>
+          {mine && <span title={state.label} className="d-inline-flex">{state.icon}<span className="visually-hidden">{state.label}</span></span>}
+        </span>
+      </div>
+      {failed && (
+        <div className="mt-1 small text-end" style={{ maxWidth: 'min(75%, 34rem)' }}>
+          <p className="text-danger mb-1" role="alert">{errorText(message.error, { t, name: memberName })}</p>
+          <div className="d-flex flex-wrap justify-content-end align-items-center gap-2">
+            {wayOn && <Link href={wayOn.href} className="btn btn-sm btn-primary rounded-pill">{t(wayOn.key)}</Link>}
+            <Button size="sm" variant="outline-secondary" className="rounded-pill" onClick={onRetry}>{t('retry')}</Button>
+            <Button size="sm" variant="outline-danger" className="rounded-pill" onClick={onDelete}>{t('delete')}</Button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import type { MemberCard as Member } from '../../../contract/index.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { CountBadge } from '../../ui/count-badge.tsx';
+import { MemberCard, MemberCardPlaceholder, MemberGrid } from '../members/member-card.tsx';
+import { HeartIcon } from '../members/icons.tsx';
+import { likesState, refreshLikes } from './likes-store.ts';
+
+type Tab = 'liked-me' | 'my-likes';
+
+/** /likes and /likes/:type (spec 2): who liked me (new likes marked "New") and whom I liked; cards open /likes/m/:id. */
+export default function LikesScreen() {
+  const { t } = useTranslation(['likes', 'members']);
+  const params = useParams<{ type?: string }>();
+  const tab: Tab = params.type === 'my-likes' ? 'my-likes' : 'liked-me';
+  const snap = useSnapshot(likesState);
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    refreshLikes().then(() => setError(null), setError);
+  }, []);
+
+  const list: readonly (Member & { like_new?: boolean })[] = tab === 'liked-me' ? snap.likedBy : snap.profiles;
+  const tabs: { id: Tab; label: string; count?: number }[] = [
+    { id: 'liked-me', label: t('tabs.likedMe'), count: snap.totalNew },
+    { id: 'my-likes', label: t('tabs.myLikes') },
+  ];
+
+  return (
+    <div className="container py-3 py-md-4">
+      <h1 className="h3 fw-bold mb-3">{t('title')}</h1>
+      <nav aria-label={t('tabs.label')} className="mb-3 mb-md-4">
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+          {tabs.map((x) => (
+            <li key={x.id}>
+              <Link
+                href={`/likes/${x.id}`}
+                className={`btn rounded-pill px-3 ${tab === x.id ? 'btn-primary' : 'btn-light border'}`}
+                aria-current={tab === x.id ? 'page' : undefined}
+              >
+                {x.label}
+                <CountBadge count={x.count ?? 0} label={t('newLikes', { count: x.count ?? 0 })} bg={tab === x.id ? 'light' : 'primary'} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {error != null && !snap.loaded && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+
+      {!snap.loaded && error == null ? (
+        <MemberGrid>
+          {Array.from({ length: 10 }, (_, i) => <li key={i} className="col"><MemberCardPlaceholder /></li>)}
+        </MemberGrid>
+      ) : snap.loaded && list.length === 0 ? (
+        <div className="text-center py-5 px-3 bg-body rounded-4 border shadow-sm">
+          <span className="d-inline-flex rounded-circle bg-primary-subtle text-primary p-4 mb-3"><HeartIcon size={36} /></span>
+          <h2 className="h5">{t(tab === 'liked-me' ? 'empty.likedMeTitle' : 'empty.myLikesTitle')}</h2>
+          <p className="text-body-secondary">{t(tab === 'liked-me' ? 'empty.likedMeText' : 'empty.myLikesText')}</p>
+          <Link href="/members" className="btn btn-primary rounded-pill px-4">{t('empty.search')}</Link>
+        </div>
+      ) : (
+        <MemberGrid label={tabs.find((x) => x.id === tab)!.label}>
+          {list.map((m) => (
+            <li key={m.id} className="col">
+              <MemberCard member={m} href={`/likes/m/${m.id}`} isNew={!!m.like_new} />
+            </li>
+          ))}
+        </MemberGrid>
+      )}
+    </div>
+  );
+}

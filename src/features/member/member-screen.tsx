@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import type { MemberProfile } from '../../../contract/index.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { FictionalBadge } from '../../ui/fictional-badge.tsx';
+import { OnlineDot } from '../members/member-card.tsx';
+import { BackIcon, BlockIcon, ChatIcon, HeartFillIcon, HeartIcon } from '../members/icons.tsx';
+import { cachedMember, fetchMember, putMember } from './member-cache.ts';
+import { markLikeSeen, setBlock, setLike } from './member-actions.ts';
+import { PhotoGallery } from './photo-gallery.tsx';
+import { ProfileDetails } from './profile-details.tsx';
+import { FictionalWarning } from './fictional-warning.tsx';
+import { MatchModal } from './match-modal.tsx';
+import { ConfirmModal } from './confirm-modal.tsx';
+import { ProfileSkeleton } from './profile-skeleton.tsx';
+import { knownMemberName } from './member-name.ts';
+
+/** /members/:id and /likes/m/:id (spec 2: members-id, likes-m-id): a member's profile with like, message and block. */
+export default function MemberScreen() {
+  const { t, i18n } = useTranslation(['members', 'profile-fields']);
+  const params = useParams<{ id: string }>();
+  const [location] = useLocation();
+  const id = Number(params.id);
+  const fromLikes = location.startsWith('/likes');
+  const [profile, setProfile] = useState<MemberProfile | undefined>(() => cachedMember(id));
+  const [error, setError] = useState<unknown>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const [busy, setBusy] = useState<'like' | 'block' | null>(null);
+  const [showMatch, setShowMatch] = useState(false);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+
+  useEffect(() => {
+    setProfile(cachedMember(id));
+    setError(null);
+    setActionError(null);
+    if (!Number.isInteger(id) || id <= 0) {
+      setError(new ApiCallError(404, 'not_found', 'not found'));
+      return;
+    }
+    const ac = new AbortController();
+    fetchMember(id, ac.signal).then(
+      (p) => {
+        setProfile(p);
+        if (p.liked_by) void markLikeSeen(p.id).catch(() => {});
+      },
+      (e) => { if (!ac.signal.aborted) setError(e); },
+    );
+    return () => ac.abort();
+  }, [id]);
+
+  const update = (p: MemberProfile) => { putMember(p); setProfile(p); };
+
+  const toggleLike = async () => {
+    if (!profile) return;
+    setBusy('like');
+    setActionError(null);
+    try {
+      const res = await setLike(profile.id, !profile.liked);
+      update({ ...profile, liked: res.liked });
+      if (res.match) setShowMatch(true);
+    } catch (e) {
+      setActionError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const toggleBlock = async () => {
+    if (!profile) return;
+    setConfirmBlock(false);
+    setBusy('block');
+    setActionError(null);
+    try {
+      update({ ...profile, blocked: await setBlock(profile.id, !profile.blocked) });
+    } catch (e) {
+      setActionError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const back = (
+    <Link href={fromLikes ? '/likes' : '/members'} className="btn btn-link text-body-secondary text-decoration-none px-0 mb-2 d-inline-flex align-items-center gap-2">
+      <BackIcon /> {fromLikes ? t('profile.backToLikes') : t('profile.backToSearch')}
+    </Link>
+  );
+
+  if (error && !profile) {
+    return (
+      <div className="container py-3 py-md-4" style={{ maxWidth: 720 }}>
+        {back}
+        <div className="alert alert-danger" role="alert">{errorText(error, { t, name: knownMemberName(id, error) })}</div>
+      </div>
+    );
+  }
+  if (!profile) return <div className="container py-3 py-md-4">{back}<ProfileSkeleton /></div>;
+
+  const country = new Intl.DisplayNames([i18n.language || 'en'], { type: 'region' }).of(profile.country);
+  const place = [profile.city, profile.region, country].filter(Boolean).join(', ');
+
+  return (
+    <div className="container py-3 py-md-4">
+      {back}
+      <div className="row g-4 g-lg-5">
+        <div className="col-md-6 col-lg-5">
+          <PhotoGallery photos={profile.photos} name={profile.name} />
+        </div>
+        <div className="col-md-6 col-lg-7">
+          <h1 className="h2 fw-bold d-flex align-items-center gap-2 mb-1">
+            <span>{profile.name}, {profile.age}</span>
+            {profile.online && <OnlineDot />}
+            {profile.fictional && <FictionalBadge size={24} />}
+          </h1>
+          <p className="text-body-secondary mb-3">
+            {place}
+            {profile.online && <span className="badge rounded-pill text-bg-success ms-2 align-middle">{t('onlineNow')}</span>}
+          </p>
+          {profile.fictional && <FictionalWarning name={profile.name} className="mb-3" />}
+
+          {profile.blocked ? (
+            <div className="alert alert-secondary d-flex align-items-center gap-2" role="status">
+              <BlockIcon /> {t('profile.youBlocked', { name: profile.name })}
+            </div>
+          ) : (
+            <div className="d-flex flex-wrap gap-2 mb-2">
+              <Button
+                variant={profile.liked ? 'primary' : 'outline-primary'}
+                size="lg"
+                className="rounded-pill px-4 d-inline-flex align-items-center gap-2 flex-grow-1 flex-sm-grow-0 justify-content-center"
+                disabled={busy === 'like'}
+                onClick={() => void toggleLike()}
+              >
+                {busy === 'like' ? <Spinner animation="border" size="sm" aria-hidden="true" /> : profile.liked ? <HeartFillIcon /> : <HeartIcon />}
+                {profile.liked ? t('profile.liked') : t('profile.like')}
+              </Button>
+              <Link
+                href={`/members/${profile.id}/chat`}
+                className="btn btn-primary btn-lg rounded-pill px-4 d-inline-flex align-items-center gap-2 flex-grow-1 flex-sm-grow-0 justify-content-center"
+              >
+                <ChatIcon /> {t('profile.sendMessage')}
+              </Link>
+            </div>
+          )}
+          {actionError != null && <div className="alert alert-danger mt-2" role="alert">{errorText(actionError, { t, name: profile.name })}</div>}
+
+          {profile.about && (
+            <>
+              <h2 className="h6 text-uppercase text-body-secondary fw-semibold mt-4 mb-2">{t('profile.about')}</h2>
+              <p className="mb-0" style={{ whiteSpace: 'pre-line' }}>{profile.about}</p>
+            </>
+          )}
+          <ProfileDetails profile={profile} />
+
+          <div className="mt-4 pt-3 border-top">
+            <Button
+              variant="link"
+              size="sm"
+              className="text-danger text-decoration-none px-0 d-inline-flex align-items-center gap-2"
+              disabled={busy === 'block'}
+              onClick={() => setConfirmBlock(true)}
+            >
+              <BlockIcon /> {profile.blocked ? t('profile.unblock') : t('profile.block')}
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <MatchModal show={showMatch} profile={profile} onHide={() => setShowMatch(false)} />
+      <ConfirmModal
+        show={confirmBlock}
+        title={t(profile.blocked ? 'profile.unblockTitle' : 'profile.blockTitle', { name: profile.name })}
+        body={t(profile.blocked ? 'profile.unblockText' : 'profile.blockText', { name: profile.name })}
+        confirmLabel={profile.blocked ? t('profile.unblock') : t('profile.block')}
+        danger={!profile.blocked}
+        onConfirm={() => void toggleBlock()}
+        onCancel={() => setConfirmBlock(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { MemberProfile } from '../../../contract/index.ts';
+
+const FIELDS = ['sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos'] as const;
+
+/** The profile's details (sexuality, hair, eyes, body type, relationship status, tattoos) as labelled tiles, and its interests as pills. */
+export function ProfileDetails({ profile }: { profile: MemberProfile }) {
+  const { t } = useTranslation('profile-fields');
+  return (
+    <>
+      <h2 className="h6 text-uppercase text-body-secondary fw-semibold mt-4 mb-2">{t('details')}</h2>
+      <dl className="row row-cols-2 row-cols-lg-3 g-2 mb-0">
+        {FIELDS.map((f) => (
+          <div key={f} className="col">
+            <div className="h-100 bg-body border rounded-3 px-3 py-2">
+              <dt className="small fw-normal text-body-secondary">{t(`field.${f}`)}</dt>
+              <dd className="fw-semibold mb-0">{t(`${f}.${profile[f]}`)}</dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+      {profile.interests.length > 0 && (
+        <>
+          <h2 className="h6 text-uppercase text-body-secondary fw-semibold mt-4 mb-2">{t('field.interests')}</h2>
+          <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+            {profile.interests.map((i) => (
+              <li key={i} className="badge rounded-pill bg-primary-subtle text-primary-emphasis fw-semibold px-3 py-2">
+                {t(`interests.${i}`)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useId, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import Button from 'react-bootstrap/Button';
+import type { Country, Gender, RegionsResponse } from '../../../contract/index.ts';
+import { session } from '../account/session-store.ts';
+import { applyFilters, searchState } from './search-store.ts';
+import { fetchRegions } from './regions.ts';
+
+const clampAge = (v: number) => Math.min(99, Math.max(18, Math.round(v) || 18));
+
+/**
+ * The search filters (spec 3): gender, country, region, min and max age. Selects apply at once; ages
+ * apply with the Search button. Any change starts a new search, which clears results and count (spec 4).
+ */
+export function SearchForm() {
+  const { t, i18n } = useTranslation('members');
+  const snap = useSnapshot(searchState);
+  const settings = useSnapshot(session).settings;
+  const id = useId();
+  const [minAge, setMinAge] = useState(String(snap.min_age));
+  const [maxAge, setMaxAge] = useState(String(snap.max_age));
+  const [regions, setRegions] = useState<RegionsResponse | null>(null);
+
+  useEffect(() => {
+    setRegions(null);
+    if (!snap.country) return;
+    let live = true;
+    fetchRegions(snap.country).then((r) => live && setRegions(r), () => {});
+    return () => { live = false; };
+  }, [snap.country]);
+
+  const countryNames = new Intl.DisplayNames([i18n.language || 'en'], { type: 'region' });
+  const countries = [...(settings?.countries ?? [])].sort((a, b) => countryNames.of(a)!.localeCompare(countryNames.of(b)!));
+  const regionLabel = t(`search.regionKind.${regions?.label ?? 'region'}`);
+  const min = clampAge(Number(minAge));
+  const max = clampAge(Number(maxAge));
+  const agesInvalid = min > max;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (agesInvalid) return;
+    setMinAge(String(min));
+    setMaxAge(String(max));
+    void applyFilters({ min_age: min, max_age: max });
+  };
+
+  return (
+    <form className="row g-2 g-md-3 align-items-end" onSubmit={submit} aria-label={t('search.formLabel')} noValidate>
+      <div className="col-6 col-md">
+        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-gender`}>{t('search.gender')}</label>
+        <select
+          id={`${id}-gender`}
+          className="form-select"
+          value={snap.gender}
+          onChange={(e) => void applyFilters({ gender: e.target.value as Gender | '' })}
+        >
+          <option value="">{t('search.everyone')}</option>
+          <option value="female">{t('search.women')}</option>
+          <option value="male">{t('search.men')}</option>
+        </select>
+      </div>
+      <div className="col-6 col-md">
+        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-country`}>{t('search.country')}</label>
+        <select
+          id={`${id}-country`}
+          className="form-select"
+          value={snap.country}
+          onChange={(e) => void applyFilters({ country: e.target.value as Country | '', countryregion: '' })}
+        >
+          <option value="">{t('search.allCountries')}</option>
+          {countries.map((c) => <option key={c} value={c}>{countryNames.of(c)}</option>)}
+        </select>
+      </div>
+      <div className="col-12 col-md">
+        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-region`}>{regionLabel}</label>
+        <select
+          id={`${id}-region`}
+          className="form-select"
+          value={snap.countryregion}
+          disabled={!snap.country}
+          onChange={(e) => void applyFilters({ countryregion: e.target.value })}
+        >
+          <option value="">{t('search.allRegions')}</option>
+          {regions?.regions.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+        </select>
+      </div>
+      <div className="col-4 col-md-auto">
+        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-min`}>{t('search.minAge')}</label>
+        <input
+          id={`${id}-min`}
+          className={`form-control ${agesInvalid ? 'is-invalid' : ''}`}
+          type="number"
+          inputMode="numeric"
+          min={18}
+          max={99}
+          style={{ minWidth: '5.5rem' }}
+          value={minAge}
+          aria-describedby={agesInvalid ? `${id}-ages` : undefined}
+          onChange={(e) => setMinAge(e.target.value)}
+        />
+      </div>
+      <div className="col-4 col-md-auto">
+        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-max`}>{t('search.maxAge')}</label>
+        <input
+          id={`${id}-max`}
+          className={`form-control ${agesInvalid ? 'is-invalid' : ''}`}
+          type="number"
+          inputMode="numeric"
+          min={18}
+          max={99}
+          style={{ minWidth: '5.5rem' }}
+          value={maxAge}
+          onChange={(e) => setMaxAge(e.target.value)}
+        />
+      </div>
+      <div className="col-4 col-md-auto">
+        <Button type="submit" variant="primary" className="w-100 px-md-4" style={{ paddingBlock: '.6rem' }}>{t('search.submit')}</Button>
+      </div>
+      {agesInvalid && (
+        <div id={`${id}-ages`} className="col-12 small text-danger" role="alert">{t('search.agesInvalid')}</div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+// One mapping from a failed API call to the text a person reads (STYLE: the client maps `code`).
+import i18next, { type TFunction } from 'i18next';
+import type { ApiCallError } from '../api/client.ts';
+
+export interface ErrorTextOptions {
+  /** Interpolated into texts that name a member, e.g. `blocked` (spec 6). */
+  name?: string;
+  /** A `t` bound to the current language (from useTranslation); defaults to the global i18next.t. */
+  t?: TFunction;
+}
+
+/**
+ * Duck-typed ApiCallError check: importing the class would pull the API client (and zod) into every
+ * chunk that shows an error, including the entry.
+ */
+function apiErrorCode(error: unknown): ApiCallError['code'] | null {
+  if (error instanceof Error && 'status' in error && typeof (error as { code?: unknown }).code === 'string') {
+    return (error as ApiCallError).code;
+  }
+  return null;
+}
+
+/**
+ * The translated message of `error`: `errors:<code>` for an ApiCallError (`errors:network` when the
+ * network failed), `errors:server_error` for anything else. Needs the `errors` namespace, which is
+ * loaded at boot.
+ */
+export function errorText(error: unknown, opts: ErrorTextOptions = {}): string {
+  const t = opts.t ?? i18next.t.bind(i18next);
+  const code = apiErrorCode(error) ?? 'server_error';
+  return t(`errors:${code}`, { name: opts.name ?? '', defaultValue: t('errors:server_error') });
+}

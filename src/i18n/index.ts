@@ -1,0 +1,67 @@
+// i18next setup: namespaces load lazily from locales/{lng}/{ns}.json as separate chunks (spec 7:
+// "Language files load on demand"), English is the fallback and the source language.
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '../../contract/index.ts';
+import { siteLanguages } from './language.ts';
+
+type Resource = { default: Record<string, unknown> };
+
+// Every locales/<lng>/<ns>.json becomes its own chunk; nothing is fetched until a namespace is used.
+const loaders = import.meta.glob<Resource>('../../locales/*/*.json');
+
+const loaderFor = (lng: string, ns: string) => loaders[`../../locales/${lng}/${ns}.json`];
+
+/** i18next backend over the glob above. A missing file is a normal case (not all languages exist yet). */
+const globBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(lng: string, ns: string, callback: ReadCallback) {
+    const load = loaderFor(lng, ns);
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      // `true` asks i18next to retry: a chunk may fail on a flaky network.
+      (err: unknown) => callback(err as Error, true),
+    );
+  },
+};
+
+/** Namespaces the shell needs before the first render. Screens load theirs with useTranslation(ns). */
+export const BOOT_NAMESPACES = ['common', 'errors'];
+
+/**
+ * Starts fetching the English boot namespaces at once (they are the fallback for every language),
+ * so they load in parallel with the session calls instead of after them.
+ */
+export function prefetchFallback(): void {
+  for (const ns of BOOT_NAMESPACES) void loaderFor('en', ns)?.();
+}
+
+/** Initialises i18next in `lng` and resolves when the boot namespaces are loaded. */
+export async function initI18n(lng: Language): Promise<typeof i18next> {
+  i18next.on('languageChanged', (l) => {
+    document.documentElement.lang = l;
+  });
+  await i18next
+    .use(globBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: 'en',
+      supportedLngs: [...siteLanguages],
+      load: 'languageOnly',
+      ns: BOOT_NAMESPACES,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = lng;
+  return i18next;
+}
+
+export { i18next };

@@ -1,0 +1,89 @@
+// Vite build and dev server of the page app (DESIGN: budgets; the API server proxies in dev).
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import purgeCss from '@fullhuman/postcss-purgecss';
+import type { AcceptedPlugin, Plugin as PostcssPlugin } from 'postcss';
+
+/** Where `npm run dev` runs the API server (scripts/dev.ts starts it with PORT=8081). */
+const API_ORIGIN = 'http://localhost:8081';
+const apiProxy = {
+  '/api': { target: API_ORIGIN, changeOrigin: false },
+  '/media': { target: API_ORIGIN, changeOrigin: false },
+};
+
+/**
+ * react-bootstrap (and CountBadge) build class names from props: variant="outline-danger" ->
+ * btn-outline-danger, bg="warning" -> text-bg-warning, animation="border" -> spinner-border,
+ * size="sm" -> btn-sm. The words quoted in those props also count with the prefixes Bootstrap adds.
+ */
+const CLASS_PROP = /\b(variant|bg|animation|size)=(?:"([^"]*)"|\{([^}]*)\})/g;
+const PROP_PREFIXES: Record<string, string[]> = {
+  variant: ['btn-', 'text-'],
+  bg: ['text-bg-'],
+  animation: ['spinner-'],
+  size: ['btn-', 'form-control-', 'form-select-', 'modal-', 'spinner-border-'],
+};
+
+function extractClassNames(content: string): string[] {
+  const found = new Set(content.match(/[A-Za-z0-9_-]+/g) ?? []);
+  for (const match of content.matchAll(CLASS_PROP)) {
+    const words = match[2] !== undefined ? [match[2]] : [...(match[3] ?? '').matchAll(/'([\w-]+)'/g)].map((m) => m[1]);
+    for (const word of words) for (const prefix of PROP_PREFIXES[match[1]]) found.add(prefix + word);
+  }
+  return [...found];
+}
+
+/**
+ * DESIGN budget: CSS <= 10 KB gzip. Bootstrap's rules that no source file names are dropped from the
+ * Sass stylesheets (only those: CSS modules are already scoped to what their component uses).
+ */
+function purgeTheme(): PostcssPlugin {
+  const purge = purgeCss({
+    content: ['index.html', 'src/**/*.{ts,tsx}'],
+    defaultExtractor: extractClassNames,
+    keyframes: true,
+    // Classes react-bootstrap's Button, Dropdown, Form, Modal, Navbar and Spinner add at run time.
+    safelist: {
+      standard: [
+        'btn', 'btn-close', 'active', 'disabled', 'show', 'fade', 'collapse', 'collapsing',
+        'dropdown', 'dropdown-toggle', 'dropdown-menu', 'dropdown-menu-end', 'dropdown-item', 'dropdown-divider', 'dropdown-header',
+        'navbar', 'navbar-expand-md', 'navbar-dark', 'navbar-brand', 'navbar-toggler', 'navbar-toggler-icon', 'navbar-collapse', 'navbar-nav', 'navbar-text',
+        'form-control', 'form-select', 'form-label', 'form-text',
+        'is-invalid', 'invalid-feedback',
+        /^modal-(?:dialog|content|header|title|body|footer|backdrop|open|static|sm|lg)/, 'modal',
+        'spinner-border', 'spinner-border-sm',
+      ],
+    },
+  }) as PostcssPlugin;
+  return {
+    postcssPlugin: 'purge-theme',
+    async OnceExit(root, helpers) {
+      if (!root.source?.input.file?.endsWith('.scss')) return;
+      const run = (purge as { OnceExit?: (r: typeof root, h: typeof helpers) => Promise<void> }).OnceExit;
+      await run?.(root, helpers);
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Budgets are checked on gzip sizes; Vite prints them.
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 400,
+  },
+  css: {
+    postcss: { plugins: command === 'build' ? ([purgeTheme()] as AcceptedPlugin[]) : [] },
+    preprocessorOptions: {
+      scss: {
+        // Bootstrap 5.3 still uses @import and the global Sass functions; its warnings are not ours to fix.
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
+    },
+  },
+  server: { port: 8080, strictPort: true, proxy: apiProxy },
+  preview: { port: 8080, proxy: apiProxy },
+}));
