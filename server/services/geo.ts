@@ -65,7 +65,7 @@ const rules: Record<Country, CountryRule> = {
 
 /** Names of administrative areas, not towns, that the dataset lists among cities. */
 const adminSuffix = /\s(Kommune|Kommun|Municipality|County|county|Council|District|Regional|Region|Province|Borough|borough|Shire|Census Area|Area|City and Borough)$/;
-const adminPrefix = /^(City of|City and|Borough of|Metropolitan Borough|Royal Borough|Province|Provincia|Region|Regional Municipality|Gemeinde|Landkreis|Bezirk|Politischer Bezirk|County) /;
+const adminPrefix = /^(Gemeente|Gmina|Powiat|powiat|Comune di|Municipio de|City of|City and|Borough of|Metropolitan Borough|Royal Borough|Province|Provincia|Region|Regional Municipality|Gemeinde|Landkreis|Bezirk|Politischer Bezirk|County) /;
 /** Quarters, numbered districts and data-entry leftovers ("Zürich (Kreis 1)", "Marseille 01", "Zona 179", "Buffalo (historical)"). */
 const quarter = /\((Kreis|Dorf|historical|Balance|village)|\d|^(Dorf|City|City Center|Zona .*)$|City Centre$| and Dists$|-Land$/;
 const areaLike = /shire$|\band\b|\bwith\b|^(North|South|East|West|Mid|Central|Vale of|Isle|Isles) |Islands$/;
