@@ -24,8 +24,11 @@ export async function switchLanguage(lng: Language): Promise<void> {
   }
 }
 
-/** The language dropdown of the top navigation: each language in its own name. */
-export function LanguageMenu() {
+/**
+ * The language dropdown of the top navigation: each language in its own name. `compact` shows the
+ * code instead of the name below 992 px (the visitors' bar has no hamburger to fold it into).
+ */
+export function LanguageMenu({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : isLanguage(i18n.language) ? i18n.language : 'en';
   return (
@@ -35,10 +38,10 @@ export function LanguageMenu() {
         <span className="visually-hidden">
           {t('nav.language')}: <span lang={current}>{languageNames[current]}</span>
         </span>
-        <span className="ms-1 d-none d-lg-inline" aria-hidden="true">
+        <span className={`ms-1 ${compact ? 'd-none' : 'd-md-none'} d-lg-inline`} aria-hidden="true">
           {languageNames[current]}
         </span>
-        <span className="ms-1 d-lg-none text-uppercase" aria-hidden="true">
+        <span className={`ms-1 ${compact ? '' : 'd-none d-md-inline'} d-lg-none text-uppercase`} aria-hidden="true">
           {current}
         </span>
       </Dropdown.Toggle>

@@ -79,7 +79,7 @@ export function TopNav() {
   useEffect(() => setExpanded(false), [location]);
 
   return (
-    <Navbar as="header" expand="md" variant="dark" className="top-nav" expanded={expanded} onToggle={setExpanded}>
+    <Navbar as="header" role="banner" expand="md" variant="dark" className="top-nav" expanded={expanded} onToggle={setExpanded}>
       <nav className="container" aria-label={t('nav.main')}>
         <SiteBrand href={user ? '/members' : '/'} />
         {user ? (
@@ -98,7 +98,7 @@ export function TopNav() {
           </>
         ) : (
           <ul className="navbar-nav flex-row ms-auto align-items-center gap-1 gap-sm-2">
-            <LanguageMenu />
+            <LanguageMenu compact />
             <li className="nav-item">
               <Link href="/login" className="btn btn-outline-light btn-sm">
                 {t('nav.login')}
@@ -109,9 +109,9 @@ export function TopNav() {
                 href="/signup"
                 className="btn btn-secondary btn-sm"
                 onClick={(event) => {
-                  // On pages with the default layout the signup modal is quicker than a page change.
+                  // The signup modal (spec 2) is quicker than a page change; /signup itself needs neither.
                   event.preventDefault();
-                  openSignupModal();
+                  if (location !== '/signup') openSignupModal();
                 }}
               >
                 {t('nav.signup')}

@@ -118,7 +118,7 @@ export function SignupForm({ idPrefix, onBusyChange, onSignedUp }: SignupFormPro
   const feedback = (field: SignupField) =>
     errors[field] ? (
       <Form.Control.Feedback type="invalid" id={`${id(field)}-error`}>
-        {t(errors[field])}
+        {t(errors[field], { age: MINIMUM_AGE })}
         {field === 'email' && emailTaken && (
           <>
             {' '}
@@ -205,11 +205,11 @@ export function SignupForm({ idPrefix, onBusyChange, onSignedUp }: SignupFormPro
           autoComplete="new-password"
           value={values.password}
           isInvalid={invalid('password')}
-          aria-describedby={describedBy('password', `${id('password')}-hint`)}
+          aria-describedby={describedBy('password', errors.password ? '' : `${id('password')}-hint`)}
           onChange={(e) => set('password', e.target.value)}
         />
         {feedback('password')}
-        <Form.Text id={`${id('password')}-hint`}>{t('account:signup.passwordHint')}</Form.Text>
+        {!errors.password && <Form.Text id={`${id('password')}-hint`}>{t('account:signup.passwordHint')}</Form.Text>}
       </Form.Group>
 
       <div className="row g-2">
@@ -222,11 +222,11 @@ export function SignupForm({ idPrefix, onBusyChange, onSignedUp }: SignupFormPro
             min="1900-01-01"
             value={values.date_of_birth}
             isInvalid={invalid('date_of_birth')}
-            aria-describedby={describedBy('date_of_birth', `${id('date_of_birth')}-hint`)}
+            aria-describedby={describedBy('date_of_birth', errors.date_of_birth ? '' : `${id('date_of_birth')}-hint`)}
             onChange={(e) => set('date_of_birth', e.target.value)}
           />
           {feedback('date_of_birth')}
-          <Form.Text id={`${id('date_of_birth')}-hint`}>{t('account:signup.dobPrompt', { age: MINIMUM_AGE })}</Form.Text>
+          {!errors.date_of_birth && <Form.Text id={`${id('date_of_birth')}-hint`}>{t('account:signup.dobPrompt', { age: MINIMUM_AGE })}</Form.Text>}
         </Form.Group>
         <Form.Group className="col-sm-6 mb-3" controlId={id('country')}>
           <Form.Label>{t('account:fields.country')}</Form.Label>

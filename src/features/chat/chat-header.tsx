@@ -10,7 +10,7 @@ import { Avatar } from './avatar.tsx';
 export function ChatHeader({ profileId, member }: { profileId: number; member: MemberCard | undefined }) {
   const { t } = useTranslation('chat');
   return (
-    <header className="bg-body border-bottom shadow-sm flex-shrink-0">
+    <header className="bg-white border-bottom shadow-sm flex-shrink-0">
       <div className="container d-flex align-items-center gap-2 py-2" style={{ maxWidth: 820 }}>
         <Link href="/chats" className="btn btn-link text-body p-2 lh-1" aria-label={t('backToChats')}>
           <BackIcon size={20} />

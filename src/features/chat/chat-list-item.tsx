@@ -17,7 +17,7 @@ export function ChatListItem({ chat, meId, onDelete }: { chat: Chat; meId: numbe
   const when = last?.created_at ?? chat.conversation.last_message_at;
   const preview = last ? (last.sender_id === meId ? t('list.you', { text: last.text }) : last.text) : t('list.noMessages');
   return (
-    <li className="list-group-item d-flex align-items-center gap-1 px-2 py-0 border-start-0 border-end-0">
+    <li className="list-group-item bg-white d-flex align-items-center gap-1 px-2 py-0">
       <Link
         href={`/chats/${profile.id}`}
         className="d-flex align-items-center gap-3 flex-grow-1 py-2 px-1 text-body text-decoration-none"

@@ -96,12 +96,12 @@ export default function ChatScreen() {
       <ChatHeader profileId={profileId} member={member} />
       {member?.fictional && (
         <div className="container pt-2 flex-shrink-0" style={{ maxWidth: 820 }}>
-          <FictionalWarning name={member.name} className="py-2" />
+          <FictionalWarning name={member.name} compact />
         </div>
       )}
       {body}
       {!blocked && conv.loaded && (
-        <div className="bg-body border-top flex-shrink-0" style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}>
+        <div className="bg-white border-top flex-shrink-0" style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}>
           <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={(text) => void sendMessage(profileId, text)} />
         </div>
       )}

@@ -45,9 +45,9 @@ export default function ChatsScreen() {
       )}
 
       {!snap.loaded && loadError == null ? (
-        <ul className="list-group list-group-flush rounded-4 bg-body shadow-sm border placeholder-glow" aria-hidden="true">
+        <ul className="list-group list-group-flush rounded-4 bg-white shadow-sm border placeholder-glow" aria-hidden="true">
           {Array.from({ length: 6 }, (_, i) => (
-            <li key={i} className="list-group-item d-flex align-items-center gap-3 py-3">
+            <li key={i} className="list-group-item bg-white d-flex align-items-center gap-3 py-3">
               <span className="placeholder rounded-circle flex-shrink-0" style={{ width: 52, height: 52 }} />
               <span className="flex-grow-1">
                 <span className="placeholder col-4 rounded d-block mb-2" />
@@ -57,14 +57,14 @@ export default function ChatsScreen() {
           ))}
         </ul>
       ) : snap.loaded && snap.chats.length === 0 ? (
-        <div className="text-center py-5 px-3 bg-body rounded-4 border shadow-sm">
+        <div className="text-center py-5 px-3 bg-white rounded-4 border shadow-sm">
           <span className="d-inline-flex rounded-circle bg-primary-subtle text-primary p-4 mb-3"><ChatIcon size={36} /></span>
           <h2 className="h5">{t('list.emptyTitle')}</h2>
           <p className="text-body-secondary">{t('list.emptyText')}</p>
           <Link href="/members" className="btn btn-primary rounded-pill px-4">{t('list.searchMembers')}</Link>
         </div>
       ) : (
-        <ul className="list-group list-group-flush rounded-4 bg-body shadow-sm border overflow-hidden" aria-label={t('list.title')}>
+        <ul className="list-group list-group-flush rounded-4 bg-white shadow-sm border overflow-hidden" aria-label={t('list.title')}>
           {snap.chats.map((c) => (
             <ChatListItem key={c.conversation.id} chat={c as Chat} meId={meId} onDelete={() => { setToDelete(c as Chat); setAsking(true); }} />
           ))}

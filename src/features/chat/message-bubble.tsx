@@ -40,7 +40,7 @@ export function MessageBubble({ message, mine, onRetry, onDelete, memberName }: 
   return (
     <li className={`d-flex flex-column mb-2 ${mine ? 'align-items-end' : 'align-items-start'}`}>
       <div
-        className={`px-3 py-2 shadow-sm ${mine ? 'bg-primary text-white' : 'bg-body border'} ${failed ? 'opacity-75' : ''}`}
+        className={`px-3 py-2 shadow-sm ${mine ? 'bg-primary text-white' : 'bg-white border'} ${failed ? 'opacity-75' : ''}`}
         style={{
           maxWidth: 'min(75%, 34rem)',
           borderRadius: mine ? '1.1rem 1.1rem .3rem 1.1rem' : '1.1rem 1.1rem 1.1rem .3rem',
@@ -60,7 +60,7 @@ export function MessageBubble({ message, mine, onRetry, onDelete, memberName }: 
           <p className="text-danger mb-1" role="alert">{errorText(message.error, { t, name: memberName })}</p>
           <div className="d-flex flex-wrap justify-content-end align-items-center gap-2">
             {wayOn && <Link href={wayOn.href} className="btn btn-sm btn-primary rounded-pill">{t(wayOn.key)}</Link>}
-            <Button size="sm" variant="outline-secondary" className="rounded-pill" onClick={onRetry}>{t('retry')}</Button>
+            <Button size="sm" variant="light" className="rounded-pill border" onClick={onRetry}>{t('retry')}</Button>
             <Button size="sm" variant="outline-danger" className="rounded-pill" onClick={onDelete}>{t('delete')}</Button>
           </div>
         </div>

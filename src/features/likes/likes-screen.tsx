@@ -56,7 +56,7 @@ export default function LikesScreen() {
           {Array.from({ length: 10 }, (_, i) => <li key={i} className="col"><MemberCardPlaceholder /></li>)}
         </MemberGrid>
       ) : snap.loaded && list.length === 0 ? (
-        <div className="text-center py-5 px-3 bg-body rounded-4 border shadow-sm">
+        <div className="text-center py-5 px-3 bg-white rounded-4 border shadow-sm">
           <span className="d-inline-flex rounded-circle bg-primary-subtle text-primary p-4 mb-3"><HeartIcon size={36} /></span>
           <h2 className="h5">{t(tab === 'liked-me' ? 'empty.likedMeTitle' : 'empty.myLikesTitle')}</h2>
           <p className="text-body-secondary">{t(tab === 'liked-me' ? 'empty.likedMeText' : 'empty.myLikesText')}</p>

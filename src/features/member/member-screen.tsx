@@ -128,7 +128,7 @@ export default function MemberScreen() {
           ) : (
             <div className="d-flex flex-wrap gap-2 mb-2">
               <Button
-                variant={profile.liked ? 'primary' : 'outline-primary'}
+                variant={profile.liked ? 'secondary' : 'outline-secondary'}
                 size="lg"
                 className="rounded-pill px-4 d-inline-flex align-items-center gap-2 flex-grow-1 flex-sm-grow-0 justify-content-center"
                 disabled={busy === 'like'}

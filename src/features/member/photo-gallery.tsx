@@ -46,7 +46,7 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
         </div>
       </div>
       {photos.length > 1 && (
-        <ul className="list-unstyled d-flex gap-2 mt-2 mb-0 overflow-x-auto pb-1" aria-label={t('profile.photos')}>
+        <ul className="list-unstyled d-flex gap-2 mt-1 mb-0 overflow-x-auto p-1" aria-label={t('profile.photos')}>
           {photos.map((p, i) => (
             <li key={p.id} className="flex-shrink-0">
               <button

@@ -12,7 +12,7 @@ export function ProfileDetails({ profile }: { profile: MemberProfile }) {
       <dl className="row row-cols-2 row-cols-lg-3 g-2 mb-0">
         {FIELDS.map((f) => (
           <div key={f} className="col">
-            <div className="h-100 bg-body border rounded-3 px-3 py-2">
+            <div className="h-100 bg-white border rounded-3 px-3 py-2">
               <dt className="small fw-normal text-body-secondary">{t(`field.${f}`)}</dt>
               <dd className="fw-semibold mb-0">{t(`${f}.${profile[f]}`)}</dd>
             </div>

@@ -42,7 +42,7 @@ export default function MembersScreen() {
   return (
     <div className="container py-3 py-md-4">
       <h1 className="h3 fw-bold mb-3">{t('title')}</h1>
-      <section className="bg-body rounded-4 shadow-sm border p-3 mb-3 mb-md-4">
+      <section className="bg-white rounded-4 shadow-sm border p-3 mb-3 mb-md-4">
         <SearchForm />
       </section>
 

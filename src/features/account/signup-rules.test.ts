@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ageOn, latestDateOfBirth, toRequest, toSexuality, validateSignup, type SignupValues } from './signup-rules.ts';
+
+const today = new Date(2026, 5, 15); // 15 June 2026
+const valid: SignupValues = {
+  email: 'ann@example.com',
+  name: 'Ann',
+  password: 'long enough',
+  date_of_birth: '1990-01-31',
+  gender: 'female',
+  lookingFor: 'men',
+  country: 'NL',
+};
+
+describe('validateSignup (spec 5)', () => {
+  it('accepts a complete form', () => {
+    expect(validateSignup(valid, today)).toEqual({});
+  });
+
+  it('names each broken rule with its message key', () => {
+    expect(validateSignup({ ...valid, email: 'ann@' }, today)).toEqual({ email: 'errors:invalid_email' });
+    expect(validateSignup({ ...valid, name: 'ann@example.com' }, today)).toEqual({ name: 'errors:username_is_email' });
+    expect(validateSignup({ ...valid, name: 'ANN@example.com ' }, today)).toEqual({ name: 'errors:username_is_email' });
+    expect(validateSignup({ ...valid, name: '@ann' }, today)).toEqual({ name: 'errors:username_at' });
+    expect(validateSignup({ ...valid, name: 'A' }, today)).toEqual({ name: 'account:signup.usernameLength' });
+    expect(validateSignup({ ...valid, password: 'short' }, today)).toEqual({ password: 'errors:password_too_short' });
+    expect(validateSignup({ ...valid, date_of_birth: '' }, today)).toEqual({ date_of_birth: 'account:signup.dobRequired' });
+    expect(validateSignup({ ...valid, date_of_birth: '1990-02-30' }, today)).toEqual({ date_of_birth: 'errors:invalid_date_of_birth' });
+    expect(validateSignup({ ...valid, country: '' }, today)).toEqual({ country: 'account:signup.countryRequired' });
+  });
+
+  it('needs 18 full years on the day', () => {
+    expect(validateSignup({ ...valid, date_of_birth: '2008-06-15' }, today)).toEqual({});
+    expect(validateSignup({ ...valid, date_of_birth: '2008-06-16' }, today)).toEqual({ date_of_birth: 'errors:too_young' });
+    expect(latestDateOfBirth(today)).toBe('2008-06-15');
+  });
+});
+
+describe('ageOn', () => {
+  it('counts whole years and refuses impossible dates', () => {
+    expect(ageOn('2000-06-15', today)).toBe(26);
+    expect(ageOn('2000-06-16', today)).toBe(25);
+    expect(ageOn('2000-13-01', today)).toBeNull();
+    expect(ageOn('15-06-2000', today)).toBeNull();
+  });
+});
+
+describe('toSexuality', () => {
+  it('maps "I am ... looking for ..." to the profile sexuality', () => {
+    expect(toSexuality('male', 'women')).toBe('hetero');
+    expect(toSexuality('female', 'men')).toBe('hetero');
+    expect(toSexuality('male', 'men')).toBe('gay');
+    expect(toSexuality('female', 'women')).toBe('lesbian');
+    expect(toSexuality('male', 'both')).toBe('bi');
+  });
+});
+
+describe('toRequest', () => {
+  it('trims, derives sexuality and leaves out empty tracking', () => {
+    expect(toRequest({ ...valid, email: ' ann@example.com ', name: ' Ann ' }, {})).toEqual({
+      email: 'ann@example.com',
+      name: 'Ann',
+      password: 'long enough',
+      date_of_birth: '1990-01-31',
+      gender: 'female',
+      sexuality: 'hetero',
+      country: 'NL',
+    });
+    expect(toRequest(valid, { network: 'x' }).tracking).toEqual({ network: 'x' });
+  });
+});
