@@ -4,8 +4,13 @@ import { useLocation } from 'wouter';
 import type { MouseEvent } from 'react';
 import { logout } from '../../features/account/session-store.ts';
 
-/** Spec 2: the account dropdown (my profile, settings, logout). The toggle's accessible name is "Account". */
-export function AccountMenu({ name }: { name: string }) {
+/**
+ * Spec 2: the account dropdown (my profile, settings, logout). The toggle's accessible name is "Account".
+ * "My profile" shows the member's own profile as others see it (profile editing at /profile comes later);
+ * "Settings" is the spec's notification settings route.
+ */
+export function AccountMenu({ name, userId }: { name: string; userId: number }) {
+  const profileHref = `/members/${userId}`;
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const go = (href: string) => (event: MouseEvent) => {
@@ -23,10 +28,10 @@ export function AccountMenu({ name }: { name: string }) {
         </span>
       </Dropdown.Toggle>
       <Dropdown.Menu role="menu" aria-labelledby="account-menu-toggle">
-        <Dropdown.Item href="/profile" role="menuitem" onClick={go('/profile')}>
+        <Dropdown.Item href={profileHref} role="menuitem" onClick={go(profileHref)}>
           {t('nav.myProfile')}
         </Dropdown.Item>
-        <Dropdown.Item href="/settings" role="menuitem" onClick={go('/settings')}>
+        <Dropdown.Item href="/notifications" role="menuitem" onClick={go('/notifications')}>
           {t('nav.settings')}
         </Dropdown.Item>
         <Dropdown.Divider />

@@ -92,7 +92,7 @@ export function TopNav() {
                   <CreditsLink paid={user.paid_user} credits={user.credits} />
                 </li>
                 <LanguageMenu />
-                <AccountMenu name={user.profile.name} />
+                <AccountMenu name={user.profile.name} userId={user.id} />
               </ul>
             </Navbar.Collapse>
           </>

@@ -17,9 +17,11 @@ const WAY_ON: Record<string, { href: string; key: string }> = {
  * One message: own messages right-aligned in the primary colour with their state (pending, sent, read),
  * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete".
  */
-export function MessageBubble({ message, mine, onRetry, onDelete, memberName }: {
+export function MessageBubble({ message, mine, tight = false, onRetry, onDelete, memberName }: {
   message: ChatMessage;
   mine: boolean;
+  /** The next message is from the same sender: less space below. */
+  tight?: boolean;
   onRetry: () => void;
   onDelete: () => void;
   /** The other member's name, for the `blocked` reason. */
@@ -38,9 +40,9 @@ export function MessageBubble({ message, mine, onRetry, onDelete, memberName }: 
         : { icon: <CheckIcon size={14} />, label: t('state.sent') };
 
   return (
-    <li className={`d-flex flex-column mb-2 ${mine ? 'align-items-end' : 'align-items-start'}`}>
+    <li className={`d-flex flex-column ${tight ? 'mb-1' : 'mb-3'} ${mine ? 'align-items-end' : 'align-items-start'}`}>
       <div
-        className={`px-3 py-2 shadow-sm ${mine ? 'bg-primary text-white' : 'bg-white border'} ${failed ? 'opacity-75' : ''}`}
+        className={`d-flex flex-wrap align-items-end column-gap-2 px-3 py-2 shadow-sm ${mine ? 'bg-primary text-white' : 'bg-white border'} ${failed ? 'opacity-75' : ''}`}
         style={{
           maxWidth: 'min(75%, 34rem)',
           borderRadius: mine ? '1.1rem 1.1rem .3rem 1.1rem' : '1.1rem 1.1rem 1.1rem .3rem',
@@ -50,7 +52,7 @@ export function MessageBubble({ message, mine, onRetry, onDelete, memberName }: 
         }}
       >
         <span>{message.text}</span>
-        <span className={`d-flex align-items-center justify-content-end gap-1 mt-1 ${mine ? 'text-white-50' : 'text-body-secondary'}`} style={{ fontSize: '.72rem' }}>
+        <span className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white-50' : 'text-body-secondary'}`} style={{ fontSize: '.72rem', lineHeight: 1.9 }}>
           <time dateTime={message.created_at}>{formatTime(message.created_at, i18n.language || 'en')}</time>
           {mine && <span title={state.label} className="d-inline-flex">{state.icon}<span className="visually-hidden">{state.label}</span></span>}
         </span>

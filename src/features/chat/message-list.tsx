@@ -57,8 +57,9 @@ export function MessageList({ messages, meId, memberName, hasEarlier, loadingEar
         )}
         {messages.length === 0 ? empty : (
           <ol className="list-unstyled mb-0">
-            {messages.map((m) => {
+            {messages.map((m, i) => {
               const day = dayKey(m.created_at);
+              const next = messages[i + 1];
               const sep = day !== prevDay;
               prevDay = day;
               return (
@@ -73,6 +74,7 @@ export function MessageList({ messages, meId, memberName, hasEarlier, loadingEar
                   <MessageBubble
                     message={m}
                     mine={m.sender_id === meId}
+                    tight={!!next && next.sender_id === m.sender_id && dayKey(next.created_at) === day && next.status !== 'failed' && m.status !== 'failed'}
                     memberName={memberName}
                     onRetry={() => onRetry(m.id)}
                     onDelete={() => onDelete(m.id)}
