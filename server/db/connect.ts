@@ -23,6 +23,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client's error (server restart, terminated backend) must not crash the process; the pool replaces it.
+    pool.on('error', (err) => console.warn('database pool:', err.message));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db, close: () => pool.end() };

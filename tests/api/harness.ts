@@ -19,9 +19,33 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Boots a server on 127.0.0.1 with a fresh in-memory database and `members` fictional demo members. */
+/**
+ * A fresh PostgreSQL database on the server of TEST_DATABASE_URL (a maintenance database URL), or null to use
+ * in-memory PGlite. Returns its URL and a function that drops it.
+ */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return null;
+  const { default: pg } = await import('pg');
+  const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(sql).finally(() => c.end());
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database ${name} with (force)`) };
+}
+
+/**
+ * Boots a server on 127.0.0.1 with a fresh database and `members` fictional demo members: in-memory PGlite,
+ * or a new PostgreSQL database when TEST_DATABASE_URL is set.
+ */
 export async function startServer(members = 60): Promise<TestServer> {
-  const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent' }), host: '127.0.0.1' };
+  const pgDb = await freshPostgres();
+  const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', DATABASE_URL: pgDb?.url }), host: '127.0.0.1' };
   const { db, close } = await openDatabase(config);
   await seedSites(db);
   const [site] = await allSites(db);
@@ -31,7 +55,16 @@ export async function startServer(members = 60): Promise<TestServer> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   config.publicUrl = url;
-  return { url, db, app, close: async () => { await app.close(); await close(); } };
+  return {
+    url,
+    db,
+    app,
+    close: async () => {
+      await app.close();
+      await close();
+      await pgDb?.drop();
+    },
+  };
 }
 
 export interface Answer<T = unknown> {

@@ -52,7 +52,7 @@ export function MessageBubble({ message, mine, tight = false, onRetry, onDelete,
         }}
       >
         <span>{message.text}</span>
-        <span className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white-50' : 'text-body-secondary'}`} style={{ fontSize: '.72rem', lineHeight: 1.9 }}>
+        <span className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white' : 'text-body-secondary'}`} style={{ fontSize: '.72rem', lineHeight: 1.9, opacity: mine ? 0.85 : undefined }}>
           <time dateTime={message.created_at}>{formatTime(message.created_at, i18n.language || 'en')}</time>
           {mine && <span title={state.label} className="d-inline-flex">{state.icon}<span className="visually-hidden">{state.label}</span></span>}
         </span>
