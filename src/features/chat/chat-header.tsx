@@ -6,8 +6,11 @@ import { BackIcon } from '../members/icons.tsx';
 import { OnlineDot } from '../members/member-card.tsx';
 import { Avatar } from './avatar.tsx';
 
-/** Top bar of a conversation: back to /chats, the member's thumb and name (links to the profile), online dot, fictional icon. */
-export function ChatHeader({ profileId, member }: { profileId: number; member: MemberCard | undefined }) {
+/**
+ * Top bar of a conversation: back to /chats, the member's thumb and name (links to the profile), online dot,
+ * fictional icon. Without `member` it shows a placeholder, or nothing when `hideMember` (blocked: spec 6).
+ */
+export function ChatHeader({ profileId, member, hideMember = false }: { profileId: number; member: MemberCard | undefined; hideMember?: boolean }) {
   const { t } = useTranslation('chat');
   return (
     <header className="bg-white border-bottom shadow-sm flex-shrink-0">
@@ -15,7 +18,7 @@ export function ChatHeader({ profileId, member }: { profileId: number; member: M
         <Link href="/chats" className="btn btn-link text-body p-2 lh-1" aria-label={t('backToChats')}>
           <BackIcon size={20} />
         </Link>
-        {member ? (
+        {hideMember ? null : member ? (
           <>
             <Link href={`/members/${profileId}`} className="d-flex align-items-center gap-2 text-body text-decoration-none" style={{ minWidth: 0 }}>
               <Avatar member={member} size={40} />

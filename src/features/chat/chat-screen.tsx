@@ -39,6 +39,7 @@ export default function ChatScreen() {
   const member = listed ?? fetched;
 
   useEffect(() => {
+    setFetched(cachedMember(profileId));
     void loadLatest(profileId).then(() => markReadIfUnread(profileId));
     if (!chatsState.chats.some((c) => c.profile.id === profileId)) {
       fetchMember(profileId).then(setFetched, () => {});
@@ -93,8 +94,8 @@ export default function ChatScreen() {
 
   return (
     <div className="d-flex flex-column flex-grow-1 bg-body-tertiary" style={{ minHeight: 0 }}>
-      <ChatHeader profileId={profileId} member={member} />
-      {member?.fictional && (
+      <ChatHeader profileId={profileId} member={member} hideMember={blocked} />
+      {member?.fictional && !blocked && (
         <div className="container pt-2 flex-shrink-0" style={{ maxWidth: 820 }}>
           <FictionalWarning name={member.name} compact />
         </div>

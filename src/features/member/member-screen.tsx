@@ -32,6 +32,8 @@ export default function MemberScreen() {
   const [busy, setBusy] = useState<'like' | 'block' | null>(null);
   const [showMatch, setShowMatch] = useState(false);
   const [confirmBlock, setConfirmBlock] = useState(false);
+  // What the dialog asks is fixed when it opens, so it does not flip to "Unblock" while fading out.
+  const [confirmUnblock, setConfirmUnblock] = useState(false);
 
   useEffect(() => {
     setProfile(cachedMember(id));
@@ -47,7 +49,11 @@ export default function MemberScreen() {
         setProfile(p);
         if (p.liked_by) void markLikeSeen(p.id).catch(() => {});
       },
-      (e) => { if (!ac.signal.aborted) setError(e); },
+      (e) => {
+        if (ac.signal.aborted) return;
+        setProfile(undefined);
+        setError(e);
+      },
     );
     return () => ac.abort();
   }, [id]);
@@ -75,7 +81,7 @@ export default function MemberScreen() {
     setBusy('block');
     setActionError(null);
     try {
-      update({ ...profile, blocked: await setBlock(profile.id, !profile.blocked) });
+      update({ ...profile, blocked: await setBlock(profile.id, !confirmUnblock) });
     } catch (e) {
       setActionError(e);
     } finally {
@@ -161,7 +167,7 @@ export default function MemberScreen() {
               size="sm"
               className="text-danger text-decoration-none px-0 d-inline-flex align-items-center gap-2"
               disabled={busy === 'block'}
-              onClick={() => setConfirmBlock(true)}
+              onClick={() => { setConfirmUnblock(profile.blocked); setConfirmBlock(true); }}
             >
               <BlockIcon /> {profile.blocked ? t('profile.unblock') : t('profile.block')}
             </Button>
@@ -172,10 +178,10 @@ export default function MemberScreen() {
       <MatchModal show={showMatch} profile={profile} onHide={() => setShowMatch(false)} />
       <ConfirmModal
         show={confirmBlock}
-        title={t(profile.blocked ? 'profile.unblockTitle' : 'profile.blockTitle', { name: profile.name })}
-        body={t(profile.blocked ? 'profile.unblockText' : 'profile.blockText', { name: profile.name })}
-        confirmLabel={profile.blocked ? t('profile.unblock') : t('profile.block')}
-        danger={!profile.blocked}
+        title={t(confirmUnblock ? 'profile.unblockTitle' : 'profile.blockTitle', { name: profile.name })}
+        body={t(confirmUnblock ? 'profile.unblockText' : 'profile.blockText', { name: profile.name })}
+        confirmLabel={confirmUnblock ? t('profile.unblock') : t('profile.block')}
+        danger={!confirmUnblock}
         onConfirm={() => void toggleBlock()}
         onCancel={() => setConfirmBlock(false)}
       />

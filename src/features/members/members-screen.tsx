@@ -21,22 +21,20 @@ export default function MembersScreen() {
 
   useEffect(() => {
     if (!ready) return;
-    if (!searchState.didInit) {
-      const me = (user?.profile ?? {}) as MaybeOrientation;
-      initSearch({
-        gender: preferredGender(me.gender, me.sexuality),
-        country: user?.profile.country ?? session.settings?.geoip_selected_country ?? session.settings?.geoip_country,
-      });
-    }
+    const me = (user?.profile ?? {}) as MaybeOrientation;
+    initSearch({
+      gender: preferredGender(me.gender, me.sexuality),
+      country: user?.profile.country ?? session.settings?.geoip_selected_country ?? session.settings?.geoip_country,
+    }, user?.id ?? 0);
     if (!Object.keys(searchState.results).length && !searchState.loadingPage) void newSearch();
-  }, [ready, user]);
+  }, [ready, user?.id]);
 
   const seen = new Set<number>();
   const members: Member[] = [];
   for (const page of Object.keys(snap.results).map(Number).sort((a, b) => a - b)) {
     for (const m of snap.results[page]) if (!seen.has(m.id)) { seen.add(m.id); members.push(m as Member); }
   }
-  const firstLoad = snap.loadingPage === 1;
+  const firstLoad = snap.loadingPage === 1 || !snap.didInit;
   const empty = !firstLoad && !snap.error && members.length === 0 && snap.didInit;
 
   return (

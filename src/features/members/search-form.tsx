@@ -22,6 +22,10 @@ export function SearchForm() {
   const [maxAge, setMaxAge] = useState(String(snap.max_age));
   const [regions, setRegions] = useState<RegionsResponse | null>(null);
 
+  // The store may change the ages (a new user's defaults): show what it holds.
+  useEffect(() => setMinAge(String(snap.min_age)), [snap.min_age]);
+  useEffect(() => setMaxAge(String(snap.max_age)), [snap.max_age]);
+
   useEffect(() => {
     setRegions(null);
     if (!snap.country) return;

@@ -33,6 +33,8 @@ export const searchState = proxy({
 
 /** Bumped on every new search so the answers of an older search are dropped. */
 let generation = 0;
+/** Whose defaults the state holds (user id, 0 for a visitor): another login starts afresh. */
+let owner: number | null = null;
 
 /**
  * The gender a member most likely searches for, from their own gender and sexuality; '' (everyone) when
@@ -45,11 +47,19 @@ export function preferredGender(gender?: Gender, sexuality?: Sexuality): Gender 
 }
 
 /**
- * Applies the default filters once per page load (spec 3: didInit): `gender` from preferredGender and the
- * member's `country` when it is one of the site's countries.
+ * Applies the default filters once per page load and user (spec 3: didInit): `gender` from preferredGender
+ * and the member's `country` when it is one of the site's countries. `userId` 0 is a visitor; when it differs
+ * from the last call, filters and results start afresh.
  */
-export function initSearch(defaults: { gender: Gender | ''; country: string | null | undefined }): void {
-  if (searchState.didInit) return;
+export function initSearch(defaults: { gender: Gender | ''; country: string | null | undefined }, userId = 0): void {
+  if (searchState.didInit && owner === userId) return;
+  owner = userId;
+  generation++;
+  searchState.results = {};
+  searchState.numResults = 0;
+  searchState.countryregion = '';
+  searchState.min_age = 18;
+  searchState.max_age = 99;
   searchState.didInit = true;
   searchState.gender = defaults.gender;
   searchState.country = (countries as readonly string[]).includes(defaults.country ?? '') ? (defaults.country as Country) : '';
