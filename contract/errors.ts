@@ -36,6 +36,8 @@ export const ErrorBody = z.object({
     code: ErrorCode,
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** Values interpolated into the message, e.g. `name` for `blocked` (spec 6), for the client's translation. */
+    params: z.record(z.string(), z.string()).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -30,7 +30,8 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
 
   app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof ApiError) {
-      return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+      const params = Object.keys(err.params).length ? { params: err.params } : {};
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...params } });
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

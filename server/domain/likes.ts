@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LikeResponse, LikesResponse } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import { blocks, likes } from '../db/schema.ts';
+import { blocks, likes, profiles } from '../db/schema.ts';
 import { cardsOf, reachableMember } from './members.ts';
 import type { Viewer } from './photos.ts';
 
@@ -19,13 +19,15 @@ export async function setLike(db: Db, siteId: number, viewer: Viewer, memberId: 
   return { liked: true, match: back.length > 0 };
 }
 
-const notBlocked = (viewerId: number, other: typeof likes.likerId | typeof likes.likedId) =>
-  sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${other}) or (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${viewerId}))`;
+/** SQL condition: `other` has an active profile and no block stands between it and the viewer either way. */
+const listable = (viewerId: number, other: typeof likes.likerId | typeof likes.likedId) =>
+  sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${other} and ${profiles.status} = 'active')
+    and not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${other}) or (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${viewerId}))`;
 
-/** The likes call (spec 7): members `viewer` liked and members who liked `viewer`, newest first, blocks left out. */
+/** The likes call (spec 7): members `viewer` liked and members who liked `viewer`, newest first; inactive profiles and blocks left out. */
 export async function likesOf(db: Db, viewer: Viewer, cdnPrefix: string): Promise<LikesResponse> {
-  const mine = await db.select({ id: likes.likedId }).from(likes).where(and(eq(likes.likerId, viewer.id), notBlocked(viewer.id, likes.likedId))).orderBy(desc(likes.createdAt));
-  const theirs = await db.select({ id: likes.likerId, isNew: likes.isNew }).from(likes).where(and(eq(likes.likedId, viewer.id), notBlocked(viewer.id, likes.likerId))).orderBy(desc(likes.createdAt));
+  const mine = await db.select({ id: likes.likedId }).from(likes).where(and(eq(likes.likerId, viewer.id), listable(viewer.id, likes.likedId))).orderBy(desc(likes.createdAt));
+  const theirs = await db.select({ id: likes.likerId, isNew: likes.isNew }).from(likes).where(and(eq(likes.likedId, viewer.id), listable(viewer.id, likes.likerId))).orderBy(desc(likes.createdAt));
   const isNew = new Map(theirs.map((l) => [l.id, l.isNew]));
   const likedBy = (await cardsOf(db, theirs.map((l) => l.id), viewer, cdnPrefix)).map((c) => ({ ...c, like_new: isNew.get(c.id) ?? false }));
   return { profiles: await cardsOf(db, mine.map((l) => l.id), viewer, cdnPrefix), liked_by: likedBy, total_new: likedBy.filter((l) => l.like_new).length };
@@ -34,6 +36,6 @@ export async function likesOf(db: Db, viewer: Viewer, cdnPrefix: string): Promis
 /** Clears the new-like flag of `likerId`'s like of `viewerId` (spec 4). Returns the viewer's new-likes total. */
 export async function markLikeSeen(db: Db, viewerId: number, likerId: number): Promise<number> {
   await db.update(likes).set({ isNew: false }).where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewerId)));
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(likes).where(and(eq(likes.likedId, viewerId), eq(likes.isNew, true), notBlocked(viewerId, likes.likerId)));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(likes).where(and(eq(likes.likedId, viewerId), eq(likes.isNew, true), listable(viewerId, likes.likerId)));
   return row.n;
 }

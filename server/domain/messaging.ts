@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, isNull, lt, ne, sql, sum } from 'drizzle-orm';
 import type { Chat, Message, MessagesResponse, SendMessageRequest, SendMessageResponse, Settings } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { conversationMembers, conversations, messages, users } from '../db/schema.ts';
+import { blocks, conversationMembers, conversations, messages, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { applyCredits } from './credits-ledger.ts';
 import { cardsOf, reachableMember } from './members.ts';
@@ -78,19 +78,36 @@ export async function sendMessage(db: Db, siteId: number, settings: Settings, se
   }
 }
 
-/** Total unread messages of `userId` over visible conversations. */
+/**
+ * SQL condition on a join of conversation_members and conversations: the row is `userId`'s, not deleted, and
+ * the other member has not blocked `userId` (spec 6: a blocked member cannot view the blocker, chats included).
+ */
+function visibleChatOf(userId: number) {
+  const other = sql`case when ${conversations.userLow} = ${userId} then ${conversations.userHigh} else ${conversations.userLow} end`;
+  return and(
+    eq(conversationMembers.userId, userId),
+    eq(conversationMembers.hidden, false),
+    sql`not exists (select 1 from ${blocks} where ${blocks.blockedId} = ${userId} and ${blocks.blockerId} = ${other})`,
+  );
+}
+
+/** Total unread messages of `userId` over the chats of their list. */
 export async function totalUnread(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sum(conversationMembers.unread) }).from(conversationMembers).where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.hidden, false)));
+  const [row] = await db
+    .select({ n: sum(conversationMembers.unread) })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(visibleChatOf(userId));
   return Number(row?.n ?? 0);
 }
 
-/** The chat list of `viewer` (spec 3, 7), newest conversation first; hidden (deleted) chats left out. */
+/** The chat list of `viewer` (spec 3, 7), newest conversation first; deleted chats and blockers' chats left out. */
 export async function chatList(db: Db, viewer: Viewer, cdnPrefix: string): Promise<{ chats: Chat[]; total_unread: number }> {
   const rows = await db
     .select({ conv: conversations, unread: conversationMembers.unread })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(and(eq(conversationMembers.userId, viewer.id), eq(conversationMembers.hidden, false)))
+    .where(visibleChatOf(viewer.id))
     .orderBy(sql`${conversations.lastMessageAt} desc nulls last`);
   if (rows.length === 0) return { chats: [], total_unread: 0 };
   const others = rows.map((r) => (r.conv.userLow === viewer.id ? r.conv.userHigh : r.conv.userLow));

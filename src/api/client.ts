@@ -9,6 +9,8 @@ export class ApiCallError extends Error {
     readonly code: ErrorCode | 'network',
     message: string,
     readonly fields?: Record<string, string>,
+    /** Values for the translated message, e.g. `name` of `blocked`. */
+    readonly params: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -67,7 +69,7 @@ export async function api<S extends z.ZodType>(path: string, schema: S, opts: Ca
     if (res.ok) return schema.parse(data);
     const parsed = ErrorBody.safeParse(data);
     const error = parsed.success
-      ? new ApiCallError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields)
+      ? new ApiCallError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, parsed.data.error.params)
       : new ApiCallError(res.status, 'server_error', res.statusText);
     if (error.code === 'authentication_required') onAuthRequired();
     if (res.status < 500) throw error;

@@ -3,7 +3,7 @@ import i18next, { type TFunction } from 'i18next';
 import type { ApiCallError } from '../api/client.ts';
 
 export interface ErrorTextOptions {
-  /** Interpolated into texts that name a member, e.g. `blocked` (spec 6). */
+  /** Interpolated into texts that name a member, e.g. `blocked` (spec 6); defaults to the server's `params.name`. */
   name?: string;
   /** A `t` bound to the current language (from useTranslation); defaults to the global i18next.t. */
   t?: TFunction;
@@ -13,9 +13,9 @@ export interface ErrorTextOptions {
  * Duck-typed ApiCallError check: importing the class would pull the API client (and zod) into every
  * chunk that shows an error, including the entry.
  */
-function apiErrorCode(error: unknown): ApiCallError['code'] | null {
+function asApiError(error: unknown): Pick<ApiCallError, 'code' | 'params'> | null {
   if (error instanceof Error && 'status' in error && typeof (error as { code?: unknown }).code === 'string') {
-    return (error as ApiCallError).code;
+    return error as ApiCallError;
   }
   return null;
 }
@@ -27,6 +27,7 @@ function apiErrorCode(error: unknown): ApiCallError['code'] | null {
  */
 export function errorText(error: unknown, opts: ErrorTextOptions = {}): string {
   const t = opts.t ?? i18next.t.bind(i18next);
-  const code = apiErrorCode(error) ?? 'server_error';
-  return t(`errors:${code}`, { name: opts.name ?? '', defaultValue: t('errors:server_error') });
+  const apiError = asApiError(error);
+  const name = opts.name ?? apiError?.params?.name ?? '';
+  return t(`errors:${apiError?.code ?? 'server_error'}`, { name, defaultValue: t('errors:server_error') });
 }

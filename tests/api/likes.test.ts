@@ -1,7 +1,7 @@
 // Likes over the real server: like, unlike, match, the likes call and new-like flags (spec 3, 4, 7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LikesResponse, MemberResponse } from '../../contract/index.ts';
-import { activeMember, expectShape, startServer, type TestServer } from './harness.ts';
+import { activeMember, Client, expectShape, signupInput, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -29,6 +29,15 @@ describe('likes', () => {
 
     expect((await a.client.del('/api/like.php', { profile: b.id })).body).toEqual({ liked: false, match: false });
     expect(expectShape(LikesResponse, await b.client.get('/api/likes.php')).liked_by).toEqual([]);
+  });
+
+  it('lists no member whose profile is not active yet', async () => {
+    const a = await activeMember(server);
+    const fresh = new Client(server.url);
+    const signedUp = await fresh.post('/api/signup.php', signupInput()); // not activated: profile disabled
+    expect((await fresh.post('/api/like.php', { profile: a.id })).status).toBe(200);
+    expect((await a.client.get(`/api/member.php?id=${signedUp.body.user.id}`)).status).toBe(404);
+    expect(expectShape(LikesResponse, await a.client.get('/api/likes.php'))).toMatchObject({ liked_by: [], total_new: 0 });
   });
 
   it('answers bad input with 4xx', async () => {

@@ -86,11 +86,17 @@ describe('blocking', () => {
   it('keeps a blocked member from viewing or contacting the blocker, with the spec message', async () => {
     const blocker = await activeMember(server, { name: 'Charlotte' });
     const blocked = await activeMember(server);
+    await blocker.client.post('/api/message.php', { id: newId(), profile: blocked.id, text: 'Hi' });
+    expect((await blocked.client.get('/api/chats.php')).body).toMatchObject({ total_unread: 1, chats: [{ profile: { id: blocker.id } }] });
     expect((await blocker.client.post('/api/block.php', { profile: blocked.id })).body).toEqual({ blocked: true });
+    // The blocker's chat, name and photo leave the blocked member's list; the blocker keeps theirs.
+    expect((await blocked.client.get('/api/chats.php')).body).toEqual({ chats: [], total_unread: 0 });
+    expect((await blocker.client.get('/api/chats.php')).body.chats).toHaveLength(1);
 
     const view = await blocked.client.get(`/api/member.php?id=${blocker.id}`);
     expect(view.status).toBe(403);
     expect(view.body.error.message).toBe("You're blocked by Charlotte. You do not have access to this page.");
+    expect(view.body.error.params).toEqual({ name: 'Charlotte' });
     const send = await blocked.client.post('/api/message.php', { id: newId(), profile: blocker.id, text: 'hello?' });
     expect(send.status).toBe(403);
     expect(send.body.error.code).toBe('blocked');

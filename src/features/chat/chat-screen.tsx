@@ -10,7 +10,6 @@ import { errorText } from '../../i18n/error-text.ts';
 import { session } from '../account/session-store.ts';
 import { cachedMember, fetchMember } from '../member/member-cache.ts';
 import { FictionalWarning } from '../member/fictional-warning.tsx';
-import { knownMemberName } from '../member/member-name.ts';
 import { chatsState } from './chats-store.ts';
 import {
   conversation, deleteMessage, loadEarlier, loadLatest, markReadIfUnread, retryMessage, sendMessage, type ChatMessage,
@@ -64,7 +63,7 @@ export default function ChatScreen() {
     body = (
       <div className="flex-grow-1 container py-4" style={{ maxWidth: 820 }}>
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="flex-grow-1">{errorText(conv.error, { t, name: member?.name || knownMemberName(profileId, conv.error) })}</span>
+          <span className="flex-grow-1">{errorText(conv.error, { t })}</span>
           {!blocked && <Button size="sm" variant="outline-danger" onClick={() => void loadLatest(profileId)}>{t('retry')}</Button>}
         </div>
         <Link href="/chats" className="btn btn-link px-0">{t('backToChats')}</Link>
@@ -75,7 +74,7 @@ export default function ChatScreen() {
       <MessageList
         messages={conv.messages as ChatMessage[]}
         meId={user?.id ?? 0}
-        memberName={member?.name ?? knownMemberName(profileId)}
+        memberName={member?.name ?? ''}
         hasEarlier={conv.nextBefore !== null}
         loadingEarlier={conv.loadingEarlier}
         onLoadEarlier={() => void loadEarlier(profileId)}

@@ -17,7 +17,6 @@ import { FictionalWarning } from './fictional-warning.tsx';
 import { MatchModal } from './match-modal.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { ProfileSkeleton } from './profile-skeleton.tsx';
-import { knownMemberName } from './member-name.ts';
 
 /** /members/:id and /likes/m/:id (spec 2: members-id, likes-m-id): a member's profile with like, message and block. */
 export default function MemberScreen() {
@@ -99,7 +98,7 @@ export default function MemberScreen() {
     return (
       <div className="container py-3 py-md-4" style={{ maxWidth: 720 }}>
         {back}
-        <div className="alert alert-danger" role="alert">{errorText(error, { t, name: knownMemberName(id, error) })}</div>
+        <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>
       </div>
     );
   }
