@@ -35,8 +35,5 @@ export const interests = [
 export const Interest = z.enum(interests);
 export type Interest = z.infer<typeof Interest>;
 
-/** A positive integer id given as a path or query string ("42"). */
-export const Id = z.coerce.number().int().positive();
-
 /** Minimum age to sign up, in years (spec 1: adults). */
 export const MINIMUM_AGE = 18;

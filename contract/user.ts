@@ -49,9 +49,6 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const LanguageRequest = z.object({ language: Language });
 export type LanguageRequest = z.infer<typeof LanguageRequest>;
 
-/** A date of birth as YYYY-MM-DD. Whether it is a real past date is checked by the signup rules. */
-export const DateOfBirth = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
 /**
  * POST /api/signup.php (spec 3: signup form state, spec 5: rules). `name` is the username.
  * Answers `UserResponse` with status not_confirmed and sets the session cookie; an activation mail is sent.

@@ -2,8 +2,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LikeResponse, LikesResponse } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import { blocks, likes, profiles } from '../db/schema.ts';
-import { cardsOf, reachableMember } from './members.ts';
+import { likes, profiles } from '../db/schema.ts';
+import { cardsOf, notBlockedWith, reachableMember } from './members.ts';
 import type { Viewer } from './photos.ts';
 
 /** Likes (`on` true) or unlikes member `memberId`; a mutual like is a match. Errors: 404 not_found, 403 blocked. */
@@ -21,8 +21,7 @@ export async function setLike(db: Db, siteId: number, viewer: Viewer, memberId: 
 
 /** SQL condition: `other` has an active profile and no block stands between it and the viewer either way. */
 const listable = (viewerId: number, other: typeof likes.likerId | typeof likes.likedId) =>
-  sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${other} and ${profiles.status} = 'active')
-    and not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${other}) or (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${viewerId}))`;
+  and(sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${other} and ${profiles.status} = 'active')`, notBlockedWith(viewerId, other));
 
 /** The likes call (spec 7): members `viewer` liked and members who liked `viewer`, newest first; inactive profiles and blocks left out. */
 export async function likesOf(db: Db, viewer: Viewer, cdnPrefix: string): Promise<LikesResponse> {

@@ -2,6 +2,7 @@
 import { and, asc, eq, gte, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { MemberCard, MemberProfile, SearchQuery, SearchResponse } from '../../contract/index.ts';
 import { SEARCH_PAGE_SIZE } from '../../contract/index.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect.ts';
 import { blocks, conversations, likes, photos, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -61,8 +62,8 @@ export async function cardsOf(db: Db, ids: number[], viewer: Viewer | null, cdnP
   });
 }
 
-/** SQL condition: no block in either direction between `viewerId` and the member column. */
-function notBlockedWith(viewerId: number, memberColumn: typeof users.id | typeof profiles.userId) {
+/** SQL condition: no block in either direction between `viewerId` and the member in `memberColumn`. */
+export function notBlockedWith(viewerId: number, memberColumn: AnyPgColumn) {
   return notExists(
     sql`(select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberColumn}) or (${blocks.blockerId} = ${memberColumn} and ${blocks.blockedId} = ${viewerId}))`,
   );

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, isNull, lt, ne, sql, sum } from 'drizzle-orm';
 import type { Chat, Message, MessagesResponse, SendMessageRequest, SendMessageResponse, Settings } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { blocks, conversationMembers, conversations, messages, users } from '../db/schema.ts';
+import { blocks, conversationMembers, conversations, messages, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { applyCredits } from './credits-ledger.ts';
 import { cardsOf, reachableMember } from './members.ts';
@@ -37,7 +37,13 @@ const isUniqueViolation = (e: unknown) => {
  * debit). Errors: 404 not_found, 403 blocked, 403 premium_only, 402 not_enough_credits, 409 conflict (id
  * reused for another message).
  */
-export async function sendMessage(db: Db, siteId: number, settings: Settings, sender: UserRow, req: SendMessageRequest): Promise<SendMessageResponse> {
+export async function sendMessage(
+  db: Db,
+  siteId: number,
+  settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations'>,
+  sender: UserRow,
+  req: SendMessageRequest,
+): Promise<SendMessageResponse> {
   const viewer: Viewer = { id: sender.id, paidUser: sender.paidUser };
   const attempt = () =>
     db.transaction(async (tx) => {
@@ -57,8 +63,8 @@ export async function sendMessage(db: Db, siteId: number, settings: Settings, se
         [conv] = await tx.insert(conversations).values({ ...pair(sender.id, req.profile), startedBy: sender.id }).returning();
         await tx.insert(conversationMembers).values([{ conversationId: conv.id, userId: sender.id }, { conversationId: conv.id, userId: req.profile }]);
       }
-      const [senderProfileCountry] = await tx.execute<{ country: string }>(sql`select country from profiles where user_id = ${sender.id}`).then((r) => r.rows);
-      const cost = messageCost(settings, senderProfileCountry?.country ?? '');
+      const [senderProfile] = await tx.select({ country: profiles.country }).from(profiles).where(eq(profiles.userId, sender.id));
+      const cost = messageCost(settings, senderProfile?.country ?? '');
       const credits = await applyCredits(tx, sender.id, -cost, 'message', `message:${req.id}`);
       const [row] = await tx.insert(messages).values({ id: req.id, conversationId: conv.id, senderId: sender.id, text: req.text, cost }).returning();
       await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, conv.id));

@@ -4,7 +4,7 @@ import { DeleteChatRequest, MessagesQuery, ReadChatRequest, SendMessageRequest, 
 import type { Deps } from '../deps.ts';
 import { chatList, hideChat, markRead, messagePage, sendMessage } from '../domain/messaging.ts';
 import { requireUser } from '../domain/sessions.ts';
-import { publicSettings, siteOf } from '../domain/sites.ts';
+import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';
 
 export default async function chatRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
@@ -32,7 +32,7 @@ export default async function chatRoutes(app: FastifyInstance, { db }: Deps): Pr
     const user = await requireUser(db, req);
     const body = parse(SendMessageRequest, req.body);
     const site = await siteOf(db, req);
-    return sendMessage(db, site.id, publicSettings(site, { pushPublicKey: null, geoCountry: null }), user, body);
+    return sendMessage(db, site.id, site.settings, user, body);
   });
 
   app.post('/api/chat-read.php', async (req) => {

@@ -89,35 +89,8 @@ export function SearchForm() {
           {regions?.regions.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
         </select>
       </div>
-      <div className="col-4 col-md-auto">
-        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-min`}>{t('search.minAge')}</label>
-        <input
-          id={`${id}-min`}
-          className={`form-control ${agesInvalid ? 'is-invalid' : ''}`}
-          type="number"
-          inputMode="numeric"
-          min={18}
-          max={99}
-          style={{ minWidth: '5.5rem' }}
-          value={minAge}
-          aria-describedby={agesInvalid ? `${id}-ages` : undefined}
-          onChange={(e) => setMinAge(e.target.value)}
-        />
-      </div>
-      <div className="col-4 col-md-auto">
-        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-max`}>{t('search.maxAge')}</label>
-        <input
-          id={`${id}-max`}
-          className={`form-control ${agesInvalid ? 'is-invalid' : ''}`}
-          type="number"
-          inputMode="numeric"
-          min={18}
-          max={99}
-          style={{ minWidth: '5.5rem' }}
-          value={maxAge}
-          onChange={(e) => setMaxAge(e.target.value)}
-        />
-      </div>
+      <AgeInput id={`${id}-min`} label={t('search.minAge')} value={minAge} onChange={setMinAge} errorId={agesInvalid ? `${id}-ages` : undefined} />
+      <AgeInput id={`${id}-max`} label={t('search.maxAge')} value={maxAge} onChange={setMaxAge} errorId={agesInvalid ? `${id}-ages` : undefined} />
       <div className="col-4 col-md-auto">
         <Button type="submit" variant="primary" className="w-100 px-md-4" style={{ paddingBlock: '.6rem' }}>{t('search.submit')}</Button>
       </div>
@@ -125,5 +98,26 @@ export function SearchForm() {
         <div id={`${id}-ages`} className="col-12 small text-danger" role="alert">{t('search.agesInvalid')}</div>
       )}
     </form>
+  );
+}
+
+/** One age filter (spec 3: min_age / max_age, 18 to 99); `errorId` names the message when the range is invalid. */
+function AgeInput({ id, label, value, onChange, errorId }: { id: string; label: string; value: string; onChange: (v: string) => void; errorId?: string }) {
+  return (
+    <div className="col-4 col-md-auto">
+      <label className="form-label small fw-semibold mb-1" htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className={`form-control ${errorId ? 'is-invalid' : ''}`}
+        type="number"
+        inputMode="numeric"
+        min={18}
+        max={99}
+        style={{ minWidth: '5.5rem' }}
+        value={value}
+        aria-describedby={errorId}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }
