@@ -15,12 +15,17 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-/** One entry of the chat list (spec 3): the conversation, the other member and the unread count. */
+/**
+ * One entry of the chat list (spec 3): the conversation, the other member and the unread count.
+ * `peer_read_seq` is the highest seq of the caller's own messages the other member has read (0: none), so
+ * a client marks its sent messages read without refetching them.
+ */
 export const Chat = z.object({
   conversation: z.object({ id: z.number().int(), last_message_at: z.string().nullable() }),
   profile: MemberCard,
   num_unread_messages: z.number().int(),
   last_message: Message.nullable(),
+  peer_read_seq: z.number().int(),
 });
 export type Chat = z.infer<typeof Chat>;
 

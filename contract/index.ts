@@ -6,3 +6,4 @@ export * from './settings.ts';
 export * from './members.ts';
 export * from './chats.ts';
 export * from './likes.ts';
+export * from './sync.ts';

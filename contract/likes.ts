@@ -2,10 +2,14 @@
 import { z } from 'zod';
 import { MemberCard } from './members.ts';
 
+/** A member who liked the caller; `like_new` until the caller opens their profile (spec 4). */
+export const LikedBy = MemberCard.extend({ like_new: z.boolean() });
+export type LikedBy = z.infer<typeof LikedBy>;
+
 /** GET /api/likes.php (spec 7): `profiles` the caller liked; `liked_by` those who liked the caller. */
 export const LikesResponse = z.object({
   profiles: z.array(MemberCard),
-  liked_by: z.array(MemberCard.extend({ like_new: z.boolean() })),
+  liked_by: z.array(LikedBy),
   total_new: z.number().int(),
 });
 export type LikesResponse = z.infer<typeof LikesResponse>;
