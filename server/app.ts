@@ -13,6 +13,7 @@ import siteRoutes from './routes/site.ts';
 import memberRoutes from './routes/members.ts';
 import chatRoutes from './routes/chats.ts';
 import likeRoutes from './routes/likes.ts';
+import syncRoutes from './routes/sync.ts';
 import mediaRoutes from './routes/media.ts';
 
 /**
@@ -60,6 +61,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(memberRoutes, deps);
   await app.register(chatRoutes, deps);
   await app.register(likeRoutes, deps);
+  await app.register(syncRoutes, deps);
   await app.register(mediaRoutes, deps);
 
   const indexHtml = path.join(deps.config.distDir, 'index.html');
@@ -75,7 +77,10 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || !hasDist || req.method !== 'GET') {
+    // A missing file (/sw.js of an older build, a stale chunk) is a 404, never the shell: the SW and the
+    // chunk-reload guard rely on that. Page paths have no file extension.
+    const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(req.url.split('?', 1)[0]);
+    if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile || !hasDist || req.method !== 'GET') {
       return reply.status(404).send({ error: { code: 'not_found', message: errorMessages.not_found } });
     }
     // History-mode routing (spec 2): every page path answers the app shell.

@@ -1,7 +1,7 @@
 // Drizzle schema (pg-core): the one home of the database's tables. Runs on PGlite and PostgreSQL alike.
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { CompanyInfo, Settings } from '../../contract/index.ts';
 
@@ -193,6 +193,32 @@ export const blocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked').on(t.blockedId)],
+);
+
+/** The order of the sync change log: one sequence for all users, so a user's seqs only ever grow. */
+export const syncChangesSeq = pgSequence('sync_changes_seq');
+
+/** What a `sync_changes` row points at: a conversation id, a message seq, a member (profile) id, or the user itself. */
+export type ChangeKind = 'chat' | 'message' | 'like' | 'liked_by' | 'user';
+
+/**
+ * The per-user change log of the sync protocol (DESIGN: sync protocol): entity `entityId` of `kind` changed for
+ * `userId` at `seq`. The primary key keeps one row per entity, so the log compacts: touching an entity again
+ * moves its row to a new seq (server/domain/changes.ts). GET /api/sync.php reads rows with seq > cursor.
+ */
+export const syncChanges = pgTable(
+  'sync_changes',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ChangeKind>().notNull(),
+    entityId: bigint('entity_id', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('sync_changes_seq')`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.entityId] }),
+    index('sync_changes_user_seq').on(t.userId, t.seq),
+    check('sync_changes_kind', sql`${t.kind} in ('chat', 'message', 'like', 'liked_by', 'user')`),
+  ],
 );
 
 /** Small server key-value store (e.g. VAPID keys, seed version). */

@@ -7,6 +7,7 @@ import type { Db } from '../db/connect.ts';
 import { activationTokens, conversations, photos, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { MailService } from '../services/mail.ts';
+import { recordChanges } from './changes.ts';
 import { applyCredits } from './credits-ledger.ts';
 import { ageOn } from './members.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
@@ -48,7 +49,7 @@ export function checkSignup(site: Site, req: SignupRequest, now = new Date()): v
 
 /**
  * Creates an account (status not_confirmed, profile disabled until activation), grants signup_credits through
- * the ledger and mails the activation link `<publicUrl>/api/activate.php?token=…`.
+ * the ledger, records a 'user' change (sync log) and mails the activation link `<publicUrl>/api/activate.php?token=…`.
  * Errors: those of checkSignup, 409 email_taken (spec 5 message).
  */
 export async function signup(db: Db, mail: MailService, site: Site, req: SignupRequest, publicUrl: string, language: string): Promise<UserRow> {
@@ -63,6 +64,7 @@ export async function signup(db: Db, mail: MailService, site: Site, req: SignupR
     await tx.insert(profiles).values({ userId: u.id, name: req.name, gender: req.gender, sexuality: req.sexuality, dateOfBirth: req.date_of_birth, country: req.country, about: req.signup_message ?? '' });
     const credits = site.settings.signup_credits > 0 ? await applyCredits(tx, u.id, site.settings.signup_credits, 'signup', `signup:${u.id}`) : 0;
     await tx.insert(activationTokens).values({ tokenHash: sha256(token), userId: u.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
+    await recordChanges(tx, [{ userId: u.id, kind: 'user', entityId: u.id }]);
     return { ...u, credits };
   });
   const link = `${publicUrl}/api/activate.php?token=${token}`;
@@ -77,13 +79,17 @@ export async function signup(db: Db, mail: MailService, site: Site, req: SignupR
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Activates the account of an activation `token` (one use). Returns false for an unknown or expired token. */
+/**
+ * Activates the account of an activation `token` (one use) and records a 'user' change for the sync log.
+ * Returns false for an unknown or expired token.
+ */
 export async function activate(db: Db, token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(activationTokens).where(eq(activationTokens.tokenHash, sha256(token))).returning();
     if (!row || row.expiresAt < new Date()) return false;
     await tx.update(users).set({ status: 'confirmed' }).where(eq(users.id, row.userId));
     await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, row.userId));
+    await recordChanges(tx, [{ userId: row.userId, kind: 'user', entityId: row.userId }]);
     return true;
   });
 }
@@ -101,6 +107,15 @@ export async function login(db: Db, site: Site, email: string, password: string,
   }
   await clearLoginFailures(db, email);
   return user;
+}
+
+/** Sets the language of mails and pushes (PUT /api/user.php) and records a 'user' change. Returns the updated row. */
+export async function setLanguage(db: Db, userId: number, language: User['language']): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ language }).where(eq(users.id, userId)).returning();
+    await recordChanges(tx, [{ userId, kind: 'user', entityId: userId }]);
+    return row;
+  });
 }
 
 /** The user call's shape (spec 3: User) of a user row. */

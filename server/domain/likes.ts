@@ -1,40 +1,86 @@
 // Likes and matches (spec 3: likes, liked_by; spec 4: opening a liked profile clears its new-like flag).
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { LikeResponse, LikesResponse } from '../../contract/index.ts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { LikedBy, LikeResponse, LikesResponse, MemberCard } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { likes, profiles } from '../db/schema.ts';
+import { recordChanges } from './changes.ts';
 import { cardsOf, notBlockedWith, reachableMember } from './members.ts';
 import type { Viewer } from './photos.ts';
 
-/** Likes (`on` true) or unlikes member `memberId`; a mutual like is a match. Errors: 404 not_found, 403 blocked. */
+/**
+ * Likes (`on` true) or unlikes member `memberId`; a mutual like is a match. Errors: 404 not_found, 403 blocked.
+ * Sync log, when the like was added or removed: 'like' (the member) for the viewer, 'liked_by' (the viewer) for the member.
+ */
 export async function setLike(db: Db, siteId: number, viewer: Viewer, memberId: number, on: boolean): Promise<LikeResponse> {
   await reachableMember(db, siteId, memberId, viewer);
   if (memberId === viewer.id) return { liked: false, match: false };
-  if (!on) {
-    await db.delete(likes).where(and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId)));
-    return { liked: false, match: false };
-  }
-  await db.insert(likes).values({ likerId: viewer.id, likedId: memberId }).onConflictDoNothing();
-  const back = await db.select({ n: sql`1` }).from(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id)));
-  return { liked: true, match: back.length > 0 };
+  const pair = and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId));
+  return db.transaction(async (tx) => {
+    const changed = on
+      ? await tx.insert(likes).values({ likerId: viewer.id, likedId: memberId }).onConflictDoNothing().returning({ id: likes.likedId })
+      : await tx.delete(likes).where(pair).returning({ id: likes.likedId });
+    const back = on ? await tx.select({ n: sql`1` }).from(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id))) : [];
+    if (changed.length) {
+      await recordChanges(tx, [
+        { userId: viewer.id, kind: 'like', entityId: memberId },
+        { userId: memberId, kind: 'liked_by', entityId: viewer.id },
+      ]);
+    }
+    return { liked: on, match: back.length > 0 };
+  });
 }
 
 /** SQL condition: `other` has an active profile and no block stands between it and the viewer either way. */
 const listable = (viewerId: number, other: typeof likes.likerId | typeof likes.likedId) =>
   and(sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${other} and ${profiles.status} = 'active')`, notBlockedWith(viewerId, other));
 
-/** The likes call (spec 7): members `viewer` liked and members who liked `viewer`, newest first; inactive profiles and blocks left out. */
-export async function likesOf(db: Db, viewer: Viewer, cdnPrefix: string): Promise<LikesResponse> {
-  const mine = await db.select({ id: likes.likedId }).from(likes).where(and(eq(likes.likerId, viewer.id), listable(viewer.id, likes.likedId))).orderBy(desc(likes.createdAt));
-  const theirs = await db.select({ id: likes.likerId, isNew: likes.isNew }).from(likes).where(and(eq(likes.likedId, viewer.id), listable(viewer.id, likes.likerId))).orderBy(desc(likes.createdAt));
-  const isNew = new Map(theirs.map((l) => [l.id, l.isNew]));
-  const likedBy = (await cardsOf(db, theirs.map((l) => l.id), viewer, cdnPrefix)).map((c) => ({ ...c, like_new: isNew.get(c.id) ?? false }));
-  return { profiles: await cardsOf(db, mine.map((l) => l.id), viewer, cdnPrefix), liked_by: likedBy, total_new: likedBy.filter((l) => l.like_new).length };
+/** Cards of the listable members `viewer` liked, newest like first; `only` restricts them to those member ids. */
+export async function likedCards(db: Db, viewer: Viewer, cdnPrefix: string, only?: number[]): Promise<MemberCard[]> {
+  if (only?.length === 0) return [];
+  const mine = await db
+    .select({ id: likes.likedId })
+    .from(likes)
+    .where(and(eq(likes.likerId, viewer.id), listable(viewer.id, likes.likedId), only ? inArray(likes.likedId, only) : undefined))
+    .orderBy(desc(likes.createdAt));
+  return cardsOf(db, mine.map((l) => l.id), viewer, cdnPrefix);
 }
 
-/** Clears the new-like flag of `likerId`'s like of `viewerId` (spec 4). Returns the viewer's new-likes total. */
-export async function markLikeSeen(db: Db, viewerId: number, likerId: number): Promise<number> {
-  await db.update(likes).set({ isNew: false }).where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewerId)));
+/** Cards (with `like_new`) of the listable members who liked `viewer`, newest first; `only` restricts them to those ids. */
+export async function likedByCards(db: Db, viewer: Viewer, cdnPrefix: string, only?: number[]): Promise<LikedBy[]> {
+  if (only?.length === 0) return [];
+  const theirs = await db
+    .select({ id: likes.likerId, isNew: likes.isNew })
+    .from(likes)
+    .where(and(eq(likes.likedId, viewer.id), listable(viewer.id, likes.likerId), only ? inArray(likes.likerId, only) : undefined))
+    .orderBy(desc(likes.createdAt));
+  const isNew = new Map(theirs.map((l) => [l.id, l.isNew]));
+  return (await cardsOf(db, theirs.map((l) => l.id), viewer, cdnPrefix)).map((c) => ({ ...c, like_new: isNew.get(c.id) ?? false }));
+}
+
+/** The likes call (spec 7): members `viewer` liked and members who liked `viewer`, newest first; inactive profiles and blocks left out. */
+export async function likesOf(db: Db, viewer: Viewer, cdnPrefix: string): Promise<LikesResponse> {
+  const likedBy = await likedByCards(db, viewer, cdnPrefix);
+  return { profiles: await likedCards(db, viewer, cdnPrefix), liked_by: likedBy, total_new: likedBy.filter((l) => l.like_new).length };
+}
+
+/** New likes of `viewerId` from listable members (the likes part of the badge, spec 4). */
+export async function totalNewLikes(db: Db, viewerId: number): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(likes).where(and(eq(likes.likedId, viewerId), eq(likes.isNew, true), listable(viewerId, likes.likerId)));
   return row.n;
+}
+
+/**
+ * Clears the new-like flag of `likerId`'s like of `viewerId` (spec 4). Returns the viewer's new-likes total.
+ * Sync log, when the flag was set: 'liked_by' (the liker) for the viewer.
+ */
+export async function markLikeSeen(db: Db, viewerId: number, likerId: number): Promise<number> {
+  await db.transaction(async (tx) => {
+    const seen = await tx
+      .update(likes)
+      .set({ isNew: false })
+      .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewerId), eq(likes.isNew, true)))
+      .returning({ id: likes.likerId });
+    if (seen.length) await recordChanges(tx, [{ userId: viewerId, kind: 'liked_by', entityId: likerId }]);
+  });
+  return totalNewLikes(db, viewerId);
 }

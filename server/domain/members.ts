@@ -6,6 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect.ts';
 import { blocks, conversations, likes, photos, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { recordChanges, type Change } from './changes.ts';
 import { photoFor, type PhotoRow, type Viewer } from './photos.ts';
 
 /** A member counts as online when seen within this many minutes. */
@@ -153,12 +154,29 @@ export async function memberProfile(db: Db, siteId: number, memberId: number, vi
   };
 }
 
-/** Block (`on` true) or unblock a member (spec 6). Errors: not_found. Returns the new state. */
+/**
+ * Block (`on` true) or unblock a member (spec 6). Errors: not_found. Returns the new state.
+ * Sync log, when the block was added or removed: 'chat' for both members if they have a conversation, and for
+ * each like between them 'like' for the liker and 'liked_by' for the liked (blocked pairs leave those lists).
+ */
 export async function setBlock(db: Db, siteId: number, viewerId: number, memberId: number, on: boolean): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, memberId), eq(users.siteId, siteId)));
   if (!row || memberId === viewerId) throw new ApiError(404, 'not_found');
-  if (on) await db.insert(blocks).values({ blockerId: viewerId, blockedId: memberId }).onConflictDoNothing();
-  else await db.delete(blocks).where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, memberId)));
+  await db.transaction(async (tx) => {
+    const changed = on
+      ? await tx.insert(blocks).values({ blockerId: viewerId, blockedId: memberId }).onConflictDoNothing().returning({ id: blocks.blockedId })
+      : await tx.delete(blocks).where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, memberId))).returning({ id: blocks.blockedId });
+    if (!changed.length) return;
+    const [lo, hi] = viewerId < memberId ? [viewerId, memberId] : [memberId, viewerId];
+    const [conv] = await tx.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userLow, lo), eq(conversations.userHigh, hi)));
+    const pairLikes = await tx
+      .select({ likerId: likes.likerId, likedId: likes.likedId })
+      .from(likes)
+      .where(or(and(eq(likes.likerId, viewerId), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewerId))));
+    const rows: Change[] = conv ? [viewerId, memberId].map((userId) => ({ userId, kind: 'chat', entityId: conv.id })) : [];
+    for (const l of pairLikes) rows.push({ userId: l.likerId, kind: 'like', entityId: l.likedId }, { userId: l.likedId, kind: 'liked_by', entityId: l.likerId });
+    await recordChanges(tx, rows);
+  });
   return on;
 }
 

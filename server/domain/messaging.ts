@@ -1,9 +1,10 @@
 // Conversations and messages: paid sends with an idempotency key, the chat list, keyset pages, read and delete.
-import { and, desc, eq, inArray, isNull, lt, ne, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, max, ne, or, sql, sum } from 'drizzle-orm';
 import type { Chat, Message, MessagesResponse, SendMessageRequest, SendMessageResponse, Settings } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { blocks, conversationMembers, conversations, messages, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { recordChanges } from './changes.ts';
 import { applyCredits } from './credits-ledger.ts';
 import { cardsOf, reachableMember } from './members.ts';
 import type { Viewer } from './photos.ts';
@@ -36,6 +37,11 @@ const isUniqueViolation = (e: unknown) => {
  * `message:<id>`) and the message written. The same `req.id` again answers the first send's message (no new
  * debit). Errors: 404 not_found, 403 blocked, 403 premium_only, 402 not_enough_credits, 409 conflict (id
  * reused for another message).
+ *
+ * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
+ * (credits, through applyCredits). The replay of an id writes nothing. The sender row is locked FOR NO KEY UPDATE,
+ * not FOR UPDATE: the change log's foreign key check takes KEY SHARE on users rows while holding a change-log
+ * lock, and FOR UPDATE would make that a deadlock (see recordChanges).
  */
 export async function sendMessage(
   db: Db,
@@ -47,7 +53,7 @@ export async function sendMessage(
   const viewer: Viewer = { id: sender.id, paidUser: sender.paidUser };
   const attempt = () =>
     db.transaction(async (tx) => {
-      const [me] = await tx.select().from(users).where(eq(users.id, sender.id)).for('update');
+      const [me] = await tx.select().from(users).where(eq(users.id, sender.id)).for('no key update');
       const [existing] = await tx.select().from(messages).where(eq(messages.id, req.id));
       if (existing) {
         const conv = await findConversation(tx, sender.id, req.profile);
@@ -73,6 +79,13 @@ export async function sendMessage(
         .update(conversationMembers)
         .set({ unread: sql`${conversationMembers.unread} + 1` })
         .where(and(eq(conversationMembers.conversationId, conv.id), eq(conversationMembers.userId, req.profile)));
+      await recordChanges(
+        tx,
+        [sender.id, req.profile].flatMap((userId) => [
+          { userId, kind: 'message' as const, entityId: row.seq },
+          { userId, kind: 'chat' as const, entityId: conv.id },
+        ]),
+      );
       return { message: toMessage(row), credits, cost };
     });
   try {
@@ -88,7 +101,7 @@ export async function sendMessage(
  * SQL condition on a join of conversation_members and conversations: the row is `userId`'s, not deleted, and
  * the other member has not blocked `userId` (spec 6: a blocked member cannot view the blocker, chats included).
  */
-function visibleChatOf(userId: number) {
+export function visibleChatOf(userId: number) {
   const other = sql`case when ${conversations.userLow} = ${userId} then ${conversations.userHigh} else ${conversations.userLow} end`;
   return and(
     eq(conversationMembers.userId, userId),
@@ -107,28 +120,49 @@ export async function totalUnread(db: Db, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The chat list of `viewer` (spec 3, 7), newest conversation first; deleted chats and blockers' chats left out. */
-export async function chatList(db: Db, viewer: Viewer, cdnPrefix: string): Promise<{ chats: Chat[]; total_unread: number }> {
+/**
+ * The chat list of `viewer` (spec 3, 7), newest conversation first; deleted chats and blockers' chats left out.
+ * `only` restricts it to those conversation ids (the sync delta); `total_unread` then sums just those chats.
+ * `peer_read_seq` per chat: the highest seq of the viewer's own messages the other member has read, 0 if none.
+ * Five queries whatever the number of chats.
+ */
+export async function chatList(db: Db, viewer: Viewer, cdnPrefix: string, only?: number[]): Promise<{ chats: Chat[]; total_unread: number }> {
+  if (only?.length === 0) return { chats: [], total_unread: 0 };
   const rows = await db
     .select({ conv: conversations, unread: conversationMembers.unread })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(visibleChatOf(viewer.id))
-    .orderBy(sql`${conversations.lastMessageAt} desc nulls last`);
+    .where(and(visibleChatOf(viewer.id), only ? inArray(conversations.id, only) : undefined))
+    .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id));
   if (rows.length === 0) return { chats: [], total_unread: 0 };
+  const ids = rows.map((r) => r.conv.id);
   const others = rows.map((r) => (r.conv.userLow === viewer.id ? r.conv.userHigh : r.conv.userLow));
   const cards = new Map((await cardsOf(db, others, viewer, cdnPrefix)).map((c) => [c.id, c]));
   const lastRows = await db
     .selectDistinctOn([messages.conversationId])
     .from(messages)
-    .where(inArray(messages.conversationId, rows.map((r) => r.conv.id)))
+    .where(inArray(messages.conversationId, ids))
     .orderBy(messages.conversationId, desc(messages.seq));
   const last = new Map(lastRows.map((m) => [m.conversationId, m]));
+  const readRows = await db
+    .select({ id: messages.conversationId, seq: max(messages.seq) })
+    .from(messages)
+    .where(and(inArray(messages.conversationId, ids), eq(messages.senderId, viewer.id), isNotNull(messages.readAt)))
+    .groupBy(messages.conversationId);
+  const peerRead = new Map(readRows.map((r) => [r.id, Number(r.seq ?? 0)]));
   const chats = rows.flatMap((r, i): Chat[] => {
     const profile = cards.get(others[i]);
     if (!profile) return [];
     const m = last.get(r.conv.id);
-    return [{ conversation: { id: r.conv.id, last_message_at: r.conv.lastMessageAt?.toISOString() ?? null }, profile, num_unread_messages: r.unread, last_message: m ? toMessage(m) : null }];
+    return [
+      {
+        conversation: { id: r.conv.id, last_message_at: r.conv.lastMessageAt?.toISOString() ?? null },
+        profile,
+        num_unread_messages: r.unread,
+        last_message: m ? toMessage(m) : null,
+        peer_read_seq: peerRead.get(r.conv.id) ?? 0,
+      },
+    ];
   });
   return { chats, total_unread: chats.reduce((n, c) => n + c.num_unread_messages, 0) };
 }
@@ -158,19 +192,44 @@ async function membership(db: Db, conversationId: number, userId: number) {
   return row;
 }
 
-/** Opening a chat sets its unread count to 0 and marks the other's messages read (spec 4). Errors: 404. Returns the new total. */
+/**
+ * Opening a chat sets its unread count to 0 and marks the other's messages read (spec 4). Errors: 404. Returns
+ * the new total. Sync log, only when something changed: 'chat' for the reader (unread, last message read) and,
+ * when messages were marked read, 'chat' for the other member (its peer_read_seq moved).
+ */
 export async function markRead(db: Db, userId: number, conversationId: number): Promise<number> {
   await membership(db, conversationId, userId);
   await db.transaction(async (tx) => {
-    await tx.update(conversationMembers).set({ unread: 0 }).where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
-    await tx.update(messages).set({ readAt: new Date() }).where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId), isNull(messages.readAt)));
+    const cleared = await tx
+      .update(conversationMembers)
+      .set({ unread: 0 })
+      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId), ne(conversationMembers.unread, 0)))
+      .returning({ id: conversationMembers.conversationId });
+    const read = await tx
+      .update(messages)
+      .set({ readAt: new Date() })
+      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId), isNull(messages.readAt)))
+      .returning({ senderId: messages.senderId });
+    const touched = new Set<number>(cleared.length || read.length ? [userId] : []);
+    for (const m of read) touched.add(m.senderId);
+    await recordChanges(tx, [...touched].map((id) => ({ userId: id, kind: 'chat' as const, entityId: conversationId })));
   });
   return totalUnread(db, userId);
 }
 
-/** Removes a chat from the caller's list (spec 7: DELETE /api/chat.php); a new message brings it back. Errors: 404. */
+/**
+ * Removes a chat from the caller's list (spec 7: DELETE /api/chat.php); a new message brings it back. Errors: 404.
+ * Sync log: 'chat' for the caller when it was listed or had unread messages (the delta reports it in removed_chats).
+ */
 export async function hideChat(db: Db, userId: number, conversationId: number): Promise<void> {
   await membership(db, conversationId, userId);
-  await db.update(conversationMembers).set({ hidden: true, unread: 0 }).where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(conversationMembers)
+      .set({ hidden: true, unread: 0 })
+      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId), or(eq(conversationMembers.hidden, false), ne(conversationMembers.unread, 0))))
+      .returning({ id: conversationMembers.conversationId });
+    if (changed.length) await recordChanges(tx, [{ userId, kind: 'chat', entityId: conversationId }]);
+  });
 }
 

@@ -1,10 +1,8 @@
 // Account calls: the user call (spec 7: GET/POST/PUT /api/user.php), logout, signup, activation, dev mailbox.
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { ActivateQuery, LanguageRequest, LoginRequest, SignupRequest, type MailboxResponse, type UserResponse } from '../../contract/index.ts';
-import { users } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
-import { activate, login, signup, toUser } from '../domain/accounts.ts';
+import { activate, login, setLanguage, signup, toUser } from '../domain/accounts.ts';
 import { currentUser, endSession, requireUser, startSession } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';
@@ -33,8 +31,7 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
   app.put('/api/user.php', async (req): Promise<UserResponse> => {
     const user = await requireUser(db, req);
     const { language } = parse(LanguageRequest, req.body);
-    const [updated] = await db.update(users).set({ language }).where(eq(users.id, user.id)).returning();
-    return { user: await toUser(db, updated) };
+    return { user: await toUser(db, await setLanguage(db, user.id, language)) };
   });
 
   app.get('/api/logout.php', async (req, reply) => {

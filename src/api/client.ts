@@ -24,7 +24,8 @@ export function setAuthRequiredHandler(handler: () => void): void {
 
 /** Spec 7: failed requests are retried up to 5 times with exponential delay. */
 export const MAX_RETRIES = 5;
-const BASE_DELAY_MS = 300;
+/** The first retry's delay in ms; each next one doubles it. Tests set it to 0. */
+export const retryPolicy = { baseDelayMs: 300 };
 
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -38,26 +39,27 @@ export interface CallOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Calls `path` (e.g. "/api/user.php") and parses the answer with `schema`.
+ * Sends one request with retries and answers the Response of a 2xx or 304 answer.
  * Retries network errors and 5xx answers up to MAX_RETRIES times (delays 300 ms, 600 ms, 1.2 s, ...).
  * Throws ApiCallError with the server's code for 4xx answers; on 403 authentication_required also calls
  * the handler set by setAuthRequiredHandler.
  */
-export async function api<S extends z.ZodType>(path: string, schema: S, opts: CallOptions = {}): Promise<z.infer<S>> {
+async function send(path: string, opts: CallOptions, headers: Record<string, string> = {}): Promise<Response> {
   const method = opts.method ?? 'GET';
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   const retries = (opts.retry ?? method === 'GET') ? MAX_RETRIES : 0;
   let lastError: ApiCallError = new ApiCallError(0, 'network', 'network');
   for (let attempt = 0; attempt <= retries; attempt++) {
-    if (attempt > 0) await sleep(BASE_DELAY_MS * 2 ** (attempt - 1));
+    if (attempt > 0) await sleep(retryPolicy.baseDelayMs * 2 ** (attempt - 1));
     let res: Response;
     try {
       res = await fetch(url, {
         method,
         credentials: 'same-origin',
+        cache: 'no-store',
         signal: opts.signal,
-        headers: { 'x-client': 'pwa', accept: 'application/json', ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: { 'x-client': 'pwa', accept: 'application/json', ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
         body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       });
     } catch (e) {
@@ -65,8 +67,8 @@ export async function api<S extends z.ZodType>(path: string, schema: S, opts: Ca
       lastError = new ApiCallError(0, 'network', String(e));
       continue;
     }
+    if (res.ok || res.status === 304) return res;
     const data: unknown = await res.json().catch(() => null);
-    if (res.ok) return schema.parse(data);
     const parsed = ErrorBody.safeParse(data);
     const error = parsed.success
       ? new ApiCallError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, parsed.data.error.params)
@@ -76,4 +78,22 @@ export async function api<S extends z.ZodType>(path: string, schema: S, opts: Ca
     lastError = error;
   }
   throw lastError;
+}
+
+/** Calls `path` (e.g. "/api/user.php") and parses the answer with `schema`. Errors: see send(). */
+export async function api<S extends z.ZodType>(path: string, schema: S, opts: CallOptions = {}): Promise<z.infer<S>> {
+  const res = await send(path, opts);
+  return schema.parse(await res.json().catch(() => null));
+}
+
+/**
+ * A conditional GET (DESIGN: sync protocol): sends `etag` as If-None-Match. Answers null on 304 (nothing
+ * changed), else the parsed body and the answer's ETag. Errors: see send().
+ */
+export async function conditionalGet<S extends z.ZodType>(
+  path: string, schema: S, etag: string | null, opts: Pick<CallOptions, 'query' | 'signal'> = {},
+): Promise<{ data: z.infer<S>; etag: string | null } | null> {
+  const res = await send(path, opts, etag ? { 'if-none-match': etag } : {});
+  if (res.status === 304) return null;
+  return { data: schema.parse(await res.json().catch(() => null)), etag: res.headers.get('etag') };
 }

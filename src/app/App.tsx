@@ -6,9 +6,15 @@ import { Toaster } from '../ui/toaster.tsx';
 import { AppRouter } from './app-router.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { FatalError } from './fatal-error.tsx';
+import { captureInstallPrompt } from '../pwa/install.ts';
 
 // Headless and lazy: it imports the chat and likes stores, which bring the API client along.
 const RefreshService = lazy(() => import('./refresh-service.tsx'));
+// Headless and lazy: SW registration, update prompt, persistent storage (docs/pwa.md).
+const PwaService = lazy(() => import('../pwa/pwa-service.tsx'));
+
+// Chromium's install prompt can fire before any layout loads: keep it from the start (src/pwa/install.ts).
+captureInstallPrompt();
 
 /** Providers and app-wide services around the router. History-mode routing with base / (spec 2). */
 export function App() {
@@ -19,6 +25,7 @@ export function App() {
           <Suspense fallback={<div className="boot-splash" />}>
             <Suspense fallback={null}>
               <RefreshService />
+              <PwaService />
             </Suspense>
             <AppRouter />
             <Toaster />

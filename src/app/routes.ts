@@ -22,6 +22,11 @@ export interface AppRoute {
   layout: LayoutName;
   access: RouteAccess;
   screen: PreloadableComponent<object>;
+  /**
+   * Spec 2: "A back button shows only in installed-app mode on profile, likes, credits and payment screens".
+   * Set on those routes (src/pwa/back-button.tsx shows it in the top navigation when the app is installed).
+   */
+  back?: true;
 }
 
 /**
@@ -58,12 +63,12 @@ export const routes: readonly AppRoute[] = [
   { path: '/dev/mailbox', name: 'dev-mailbox', layout: 'default', access: 'public', screen: devMailbox },
   { path: '/members', name: 'members', layout: 'default', access: 'search', screen: members },
   { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', access: 'members', screen: chat },
-  { path: '/members/:id', name: 'members-id', layout: 'default', access: 'search', screen: member },
+  { path: '/members/:id', name: 'members-id', layout: 'default', access: 'search', screen: member, back: true },
   { path: '/chats', name: 'chats', layout: 'default', access: 'members', screen: chats },
   { path: '/chats/:id', name: 'chats-id', layout: 'chat', access: 'members', screen: chat },
-  { path: '/likes', name: 'likes', layout: 'default', access: 'members', screen: likes },
-  { path: '/likes/m/:id', name: 'likes-m-id', layout: 'default', access: 'members', screen: member },
-  { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: likes },
+  { path: '/likes', name: 'likes', layout: 'default', access: 'members', screen: likes, back: true },
+  { path: '/likes/m/:id', name: 'likes-m-id', layout: 'default', access: 'members', screen: member, back: true },
+  { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: likes, back: true },
 ];
 
 /** Shown for every path no route matches (spec 8: "This page could not be found"). */

@@ -11,10 +11,11 @@ export interface ErrorTextOptions {
 
 /**
  * Duck-typed ApiCallError check: importing the class would pull the API client (and zod) into every
- * chunk that shows an error, including the entry.
+ * chunk that shows an error, including the entry. A stored failure ({ status, code, params }, e.g. a
+ * refused send kept in Dexie) counts too.
  */
 function asApiError(error: unknown): Pick<ApiCallError, 'code' | 'params'> | null {
-  if (error instanceof Error && 'status' in error && typeof (error as { code?: unknown }).code === 'string') {
+  if (error && typeof error === 'object' && 'status' in error && typeof (error as { code?: unknown }).code === 'string') {
     return error as ApiCallError;
   }
   return null;

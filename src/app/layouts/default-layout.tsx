@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IosInstallHint } from '../../pwa/ios-install-hint.tsx';
 import { Disclaimer, Footer } from './footer.tsx';
 import { SignupModalHost } from './signup-modal-host.tsx';
 import { TopNav } from './top-nav.tsx';
@@ -21,6 +22,7 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
       <Footer />
       <Disclaimer />
       <SignupModalHost />
+      <IosInstallHint />
     </div>
   );
 }

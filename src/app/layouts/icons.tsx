@@ -60,3 +60,35 @@ export function ShieldIcon() {
     </svg>
   );
 }
+
+export function BackIcon() {
+  return (
+    <svg {...base}>
+      <path d="m15 5-7 7 7 7" />
+    </svg>
+  );
+}
+
+export function InstallIcon() {
+  return (
+    <svg {...base}>
+      <path d="M12 4v11m-4.5-4.5L12 15l4.5-4.5M5 19h14" />
+    </svg>
+  );
+}
+
+export function CloudOffIcon() {
+  return (
+    <svg {...base}>
+      <path d="M7.5 18h9.3a4 4 0 0 0 .9-7.9A6 6 0 0 0 7 8.6 4.7 4.7 0 0 0 7.5 18ZM4 4l16 16" />
+    </svg>
+  );
+}
+
+export function ShareIcon() {
+  return (
+    <svg {...base}>
+      <path d="M12 15V3m-4 4 4-4 4 4M7 10H5.5A1.5 1.5 0 0 0 4 11.5v8A1.5 1.5 0 0 0 5.5 21h13a1.5 1.5 0 0 0 1.5-1.5v-8a1.5 1.5 0 0 0-1.5-1.5H17" />
+    </svg>
+  );
+}

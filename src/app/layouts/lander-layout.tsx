@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OfflineIndicator } from '../../pwa/offline-indicator.tsx';
 import { Disclaimer, Footer } from './footer.tsx';
 import { SiteBrand } from './site-brand.tsx';
 import './layout.scss';
@@ -12,6 +13,7 @@ export default function LanderLayout({ children }: { children: ReactNode }) {
           <SiteBrand />
         </div>
       </header>
+      <OfflineIndicator />
       <main id="main" className="layout-main">
         {children}
       </main>

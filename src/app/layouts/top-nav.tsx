@@ -5,8 +5,10 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../features/account/session-store.ts';
 import { openSignupModal } from '../../features/account/signup-modal-store.ts';
-import { chatsState } from '../../features/chat/chats-store.ts';
-import { likesState } from '../../features/likes/likes-store.ts';
+import { useNewCounts } from '../../sync/use-new-counts.ts';
+import { BackButton } from '../../pwa/back-button.tsx';
+import { InstallButton } from '../../pwa/install-button.tsx';
+import { OfflineIndicator } from '../../pwa/offline-indicator.tsx';
 import { CountBadge } from '../../ui/count-badge.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { ChatIcon, CoinIcon, HeartIcon, SearchIcon, StarIcon } from './icons.tsx';
@@ -20,8 +22,7 @@ export const CREDITS_BADGE_MAX = 10;
 /** Messages and likes with their badges: outside the hamburger, so they stay visible on phones (spec 2). */
 function MemberQuickLinks() {
   const { t } = useTranslation();
-  const { totalUnread } = useSnapshot(chatsState);
-  const { totalNew } = useSnapshot(likesState);
+  const { unread: totalUnread, newLikes: totalNew } = useNewCounts();
   return (
     <ul className="navbar-nav nav-quick">
       <li className="nav-item">
@@ -81,6 +82,7 @@ export function TopNav() {
   return (
     <Navbar as="header" role="banner" expand="md" variant="dark" className="top-nav" expanded={expanded} onToggle={setExpanded}>
       <nav className="container" aria-label={t('nav.main')}>
+        <BackButton />
         <SiteBrand href={user ? '/members' : '/'} />
         {user ? (
           <>
@@ -91,6 +93,7 @@ export function TopNav() {
                 <li className="nav-item">
                   <CreditsLink paid={user.paid_user} credits={user.credits} />
                 </li>
+                <InstallButton look="nav" />
                 <LanguageMenu />
                 <AccountMenu name={user.profile.name} userId={user.id} />
               </ul>
@@ -98,6 +101,7 @@ export function TopNav() {
           </>
         ) : (
           <ul className="navbar-nav flex-row ms-auto align-items-center gap-1 gap-sm-2">
+            <InstallButton look="button" />
             <LanguageMenu compact />
             <li className="nav-item">
               <Link href="/login" className="btn btn-outline-light btn-sm">
@@ -120,6 +124,7 @@ export function TopNav() {
           </ul>
         )}
       </nav>
+      <OfflineIndicator />
     </Navbar>
   );
 }

@@ -3,6 +3,7 @@
 import { proxy, subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import type { Language, LoginRequest, Settings, SignupRequest, User } from '../../../contract/index.ts';
+import { readSessionCache, writeSessionCache } from '../../data/session-cache.ts';
 
 export interface SessionState {
   /** The logged-in user, or null for a visitor. */
@@ -32,26 +33,10 @@ function sessionApi(): Promise<typeof import('./session-api.ts')> {
   return apiModule;
 }
 
-// --- device cache ----------------------------------------------------------------------------------
-const CACHE_KEY = 'session-v1';
-
-function readCache(): Pick<SessionState, 'user' | 'settings'> | null {
-  try {
-    const raw = localStorage.getItem(CACHE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<SessionState>;
-    return parsed.settings ? { user: parsed.user ?? null, settings: parsed.settings } : null;
-  } catch {
-    return null;
-  }
-}
+// --- device cache: idb-keyval (src/data/session-cache.ts), also read by the service worker ---------------
 
 function writeCache(): void {
-  try {
-    localStorage.setItem(CACHE_KEY, JSON.stringify({ user: session.user, settings: session.settings }));
-  } catch {
-    // Storage full or blocked: the next visit waits for the network instead.
-  }
+  if (session.settings) void writeSessionCache({ user: session.user, settings: session.settings });
 }
 
 // --- calls -----------------------------------------------------------------------------------------
@@ -85,7 +70,7 @@ export async function refreshUser(): Promise<User | null> {
  * calls have settled (a failed call leaves its field null: the visitor view).
  */
 export async function bootSession(): Promise<void> {
-  const cached = readCache();
+  const cached = await readSessionCache();
   const calls = Promise.allSettled([loadSettings(), refreshUser()]).then(() => {
     session.ready = true;
   });
@@ -127,13 +112,20 @@ export async function logout(): Promise<void> {
   try {
     await (await sessionApi()).getLogout();
   } finally {
-    session.user = null;
+    forgetUser();
     navigate('/');
   }
 }
 
+/** Drops the user and, with them, their synced data on this device (their Dexie database). */
+function forgetUser(): void {
+  const id = session.user?.id;
+  session.user = null;
+  if (id !== undefined) void import('../../sync/member-sync.ts').then((m) => m.endMemberSync(id)).catch(() => {});
+}
+
 /** Spec 4: a 403 authentication_required logs the user out; spec 2: login redirects to the login route. */
 function onAuthenticationRequired(): void {
-  session.user = null;
+  forgetUser();
   if (location.pathname !== '/login') navigate('/login');
 }

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import type { Chat } from '../../../contract/index.ts';
+import type { ConversationRow } from '../../data/db.ts';
 import { FictionalBadge } from '../../ui/fictional-badge.tsx';
 import { CountBadge } from '../../ui/count-badge.tsx';
 import { TrashIcon } from '../members/icons.tsx';
@@ -11,11 +11,11 @@ import { formatListTime } from './chat-time.ts';
  * One chat list row: avatar, name (the link's name starts with it), last message preview, time, unread badge,
  * fictional icon, and a "Delete" button beside the link.
  */
-export function ChatListItem({ chat, meId, onDelete }: { chat: Chat; meId: number; onDelete: () => void }) {
+export function ChatListItem({ chat, meId, onDelete }: { chat: ConversationRow; meId: number; onDelete: () => void }) {
   const { t, i18n } = useTranslation('chat');
-  const { profile, last_message: last, num_unread_messages: unread } = chat;
-  const when = last?.created_at ?? chat.conversation.last_message_at;
-  const preview = last ? (last.sender_id === meId ? t('list.you', { text: last.text }) : last.text) : t('list.noMessages');
+  const { profile, lastMessage: last, unread } = chat;
+  const when = last?.createdAt ?? chat.lastMessageAt;
+  const preview = last ? (last.senderId === meId ? t('list.you', { text: last.text }) : last.text) : t('list.noMessages');
   return (
     <li className="list-group-item bg-white d-flex align-items-center gap-1 px-2 py-0">
       <Link

@@ -2,107 +2,162 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import Button from 'react-bootstrap/Button';
+import { useLiveQuery } from 'dexie-react-hooks';
 import Spinner from 'react-bootstrap/Spinner';
 import type { MemberCard } from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
+import { conversationWith } from '../../data/conversations-repo.ts';
+import { messagePage, PAGE_SIZE } from '../../data/messages-repo.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { network } from '../../pwa/online.ts';
+import { loadEarlierPage, loadNewestPage } from '../../sync/conversation-pages.ts';
+import { requestSync } from '../../sync/member-sync.ts';
+import { discardMessage, queueMessage, queueReadChat, retryMessage } from '../../sync/outbox.ts';
+import { loadProfile } from '../../sync/profiles.ts';
+import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
-import { cachedMember, fetchMember } from '../member/member-cache.ts';
 import { FictionalWarning } from '../member/fictional-warning.tsx';
-import { chatsState } from './chats-store.ts';
-import {
-  conversation, deleteMessage, loadEarlier, loadLatest, markReadIfUnread, retryMessage, sendMessage, type ChatMessage,
-} from './conversation-store.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { MessageList } from './message-list.tsx';
 import { Composer } from './composer.tsx';
 import { Avatar } from './avatar.tsx';
 import { messageCost } from './message-cost.ts';
-import { usePoll } from './use-poll.ts';
 
-/** How often the open conversation is polled, in ms (until live events replace polling). */
-const POLL_MS = 5000;
 /** Upper bound of a message's length in the contract (SendMessageRequest). */
 const CONTRACT_MAX = 2000;
 
-/** /members/:id/chat and /chats/:id (id = the other member's profile id): one conversation, full screen. */
+/**
+ * /members/:id/chat and /chats/:id (id = the other member's profile id): one conversation, full screen, read from
+ * Dexie (so it opens offline) with keyset pages of 50. Writes go through the outbox: a message written offline
+ * shows as pending and is sent when the network returns.
+ */
 export default function ChatScreen() {
   const { t } = useTranslation(['chat', 'members']);
   const profileId = Number(useParams<{ id: string }>().id);
+  const db = useMemberDb();
   const { user, settings } = useSnapshot(session);
-  const conv = useSnapshot(conversation(profileId));
-  const chats = useSnapshot(chatsState).chats;
-  const listed = chats.find((c) => c.profile.id === profileId)?.profile as MemberCard | undefined;
-  const [fetched, setFetched] = useState<MemberCard | undefined>(() => cachedMember(profileId));
-  const member = listed ?? fetched;
+  const { online } = useSnapshot(network);
+  const [pages, setPages] = useState(1);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const [opened, setOpened] = useState(false);
 
+  const conv = useLiveQuery(async () => (await conversationWith(db, profileId)) ?? null, [db, profileId]);
+  const stored = useLiveQuery(async () => (await db.profiles.get(profileId)) ?? null, [db, profileId]);
+  const messages = useLiveQuery(async () => (conv ? messagePage(db, conv.id, pages * PAGE_SIZE) : []), [db, conv?.id, pages]);
+  const member: MemberCard | undefined = conv?.profile ?? stored ?? undefined;
+
+  // Opening: the member's card and the newest page from the server into Dexie; what Dexie has shows meanwhile.
   useEffect(() => {
-    setFetched(cachedMember(profileId));
-    void loadLatest(profileId).then(() => markReadIfUnread(profileId));
-    if (!chatsState.chats.some((c) => c.profile.id === profileId)) {
-      fetchMember(profileId).then(setFetched, () => {});
-    }
-  }, [profileId]);
+    setPages(1);
+    setLoadError(null);
+    setOpened(false);
+    const ac = new AbortController();
+    void (async () => {
+      try {
+        const peer = (await conversationWith(db, profileId))?.profile ?? (await loadProfile(db, profileId, ac.signal));
+        await loadNewestPage(db, peer);
+      } catch (e) {
+        if (!ac.signal.aborted) setLoadError(e);
+      } finally {
+        if (!ac.signal.aborted) setOpened(true);
+      }
+    })();
+    return () => ac.abort();
+  }, [db, profileId]);
 
-  usePoll(() => { void loadLatest(profileId).then(() => markReadIfUnread(profileId)); }, POLL_MS, [profileId]);
+  // Spec 4: opening a chat sets its unread count to 0 (and again when a message arrives while it is open).
+  const unreadHere = !!conv && conv.id > 0 && (conv.unread > 0 || !!messages?.some((m) => m.senderId === profileId && m.read === 0));
+  useEffect(() => {
+    if (unreadHere && conv) void queueReadChat(db, conv.id).then(() => requestSync('read-chat'));
+  }, [db, unreadHere, conv]);
 
-  const blocked = conv.error instanceof ApiCallError && (conv.error.code === 'blocked' || conv.error.code === 'not_found');
+  const refused = loadError instanceof ApiCallError && (loadError.code === 'blocked' || loadError.code === 'not_found');
   const maxLength = Math.min(settings?.message_length || CONTRACT_MAX, CONTRACT_MAX);
   const cost = messageCost(settings, user?.profile.country);
+  const shown = messages ?? [];
+  const hasEarlier = shown.length >= pages * PAGE_SIZE || (conv?.nextBefore ?? null) !== null;
+
+  const loadEarlier = async () => {
+    if (loadingEarlier) return;
+    setLoadingEarlier(true);
+    try {
+      // Dexie first; the server only when Dexie holds no older messages.
+      if (shown.length < pages * PAGE_SIZE) await loadEarlierPage(db, profileId);
+      setPages((p) => p + 1);
+    } catch (e) {
+      setLoadError(e);
+    } finally {
+      setLoadingEarlier(false);
+    }
+  };
+
+  const send = (text: string) => {
+    if (!member || !user) return;
+    void queueMessage(db, user.id, member, text).then(() => requestSync('send'));
+  };
 
   let body: React.ReactNode;
-  if (!conv.loaded && conv.error == null) {
+  const waiting = conv === undefined || (!opened && !conv);
+  if (!refused && waiting) {
     body = (
       <div className="flex-grow-1 d-flex align-items-center justify-content-center" role="status">
         <Spinner animation="border" variant="primary" />
         <span className="visually-hidden">{t('loading')}</span>
       </div>
     );
-  } else if (!conv.loaded || blocked) {
+  } else if (refused || (!conv && !member)) {
     body = (
       <div className="flex-grow-1 container py-4" style={{ maxWidth: 820 }}>
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="flex-grow-1">{errorText(conv.error, { t })}</span>
-          {!blocked && <Button size="sm" variant="outline-danger" onClick={() => void loadLatest(profileId)}>{t('retry')}</Button>}
+          <span className="flex-grow-1">{errorText(loadError, { t })}</span>
         </div>
         <Link href="/chats" className="btn btn-link px-0">{t('backToChats')}</Link>
       </div>
     );
   } else {
     body = (
-      <MessageList
-        messages={conv.messages as ChatMessage[]}
-        meId={user?.id ?? 0}
-        memberName={member?.name ?? ''}
-        hasEarlier={conv.nextBefore !== null}
-        loadingEarlier={conv.loadingEarlier}
-        onLoadEarlier={() => void loadEarlier(profileId)}
-        onRetry={(id) => void retryMessage(profileId, id)}
-        onDelete={(id) => deleteMessage(profileId, id)}
-        empty={
-          <div className="text-center py-5 px-3 text-body-secondary">
-            {member && <div className="mb-3 d-flex justify-content-center"><Avatar member={member} size={88} /></div>}
-            <h2 className="h5 text-body">{t('empty.title', { name: member?.name ?? '' })}</h2>
-            <p className="mb-0">{t('empty.text')}</p>
+      <>
+        {loadError != null && (
+          <div className="container pt-2 flex-shrink-0" style={{ maxWidth: 820 }}>
+            <div className="alert alert-warning py-2 mb-0 small" role="status">{online ? errorText(loadError, { t }) : t('offlineSaved')}</div>
           </div>
-        }
-      />
+        )}
+        <MessageList
+          messages={shown}
+          meId={user?.id ?? 0}
+          peerReadSeq={conv?.peerReadSeq ?? 0}
+          memberName={member?.name ?? ''}
+          hasEarlier={hasEarlier}
+          loadingEarlier={loadingEarlier}
+          onLoadEarlier={() => void loadEarlier()}
+          onRetry={(id) => void retryMessage(db, id).then(() => requestSync('retry'))}
+          onDelete={(id) => void discardMessage(db, id)}
+          empty={
+            <div className="text-center py-5 px-3 text-body-secondary">
+              {member && <div className="mb-3 d-flex justify-content-center"><Avatar member={member} size={88} /></div>}
+              <h2 className="h5 text-body">{t('empty.title', { name: member?.name ?? '' })}</h2>
+              <p className="mb-0">{t('empty.text')}</p>
+            </div>
+          }
+        />
+      </>
     );
   }
 
   return (
     <div className="d-flex flex-column flex-grow-1 bg-body-tertiary" style={{ minHeight: 0 }}>
-      <ChatHeader profileId={profileId} member={member} hideMember={blocked} />
-      {member?.fictional && !blocked && (
+      <ChatHeader profileId={profileId} member={member} hideMember={refused} />
+      {member?.fictional && !refused && (
         <div className="container pt-2 flex-shrink-0" style={{ maxWidth: 820 }}>
           <FictionalWarning name={member.name} compact />
         </div>
       )}
       {body}
-      {!blocked && conv.loaded && (
+      {!refused && member && (
         <div className="bg-white border-top flex-shrink-0" style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}>
-          <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={(text) => void sendMessage(profileId, text)} />
+          {!online && <p className="small text-body-secondary text-center mb-0 pt-2 px-3" role="status">{t('offlineQueued')}</p>}
+          <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={send} />
         </div>
       )}
     </div>

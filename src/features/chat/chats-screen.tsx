@@ -2,49 +2,57 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import type { Chat } from '../../../contract/index.ts';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { listConversations } from '../../data/conversations-repo.ts';
+import type { ConversationRow } from '../../data/db.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { readCursor } from '../../sync/cursor.ts';
+import { requestSync, syncNews } from '../../sync/member-sync.ts';
+import { queueDeleteChat } from '../../sync/outbox.ts';
+import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { ConfirmModal } from '../member/confirm-modal.tsx';
 import { ChatIcon } from '../members/icons.tsx';
-import { chatsState, deleteChat, refreshChats } from './chats-store.ts';
 import { ChatListItem } from './chat-list-item.tsx';
 
-/** /chats (spec 2): the chat list, newest first, with unread badges and delete (spec 4: removed at once). */
+/**
+ * /chats (spec 2): the chat list from Dexie, newest first, with unread badges and delete (spec 4: removed at
+ * once, then sent; a refused delete shows an alert and the list reloads). Shows at once offline.
+ */
 export default function ChatsScreen() {
   const { t } = useTranslation(['chat', 'members']);
-  const snap = useSnapshot(chatsState);
+  const db = useMemberDb();
   const meId = useSnapshot(session).user?.id ?? 0;
-  const [loadError, setLoadError] = useState<unknown>(null);
+  const { deleteError } = useSnapshot(syncNews);
+  const data = useLiveQuery(async () => ({ chats: await listConversations(db), synced: (await readCursor(db)).cursor !== null }), [db]);
   // The chat asked about stays set while the dialog fades out, so its title does not change mid-animation.
-  const [toDelete, setToDelete] = useState<Chat | null>(null);
+  const [toDelete, setToDelete] = useState<ConversationRow | null>(null);
   const [asking, setAsking] = useState(false);
 
   useEffect(() => {
-    chatsState.deleteError = null;
-    refreshChats().then(() => setLoadError(null), setLoadError);
+    syncNews.deleteError = null;
+    void requestSync('chats-open');
   }, []);
 
   const confirmDelete = () => {
-    if (toDelete) void deleteChat(toDelete.conversation.id);
+    if (toDelete) void queueDeleteChat(db, toDelete.id).then(() => requestSync('delete-chat'));
     setAsking(false);
   };
+  const chats = data?.chats ?? [];
+  const loaded = !!data && (data.synced || chats.length > 0);
 
   return (
     <div className="container py-3 py-md-4" style={{ maxWidth: 820 }}>
       <h1 className="h3 fw-bold mb-3">{t('list.title')}</h1>
 
-      {snap.deleteError != null && (
+      {deleteError != null && (
         <div className="alert alert-danger alert-dismissible" role="alert">
-          {errorText(snap.deleteError, { t })}
-          <button type="button" className="btn-close" aria-label={t('close')} onClick={() => { chatsState.deleteError = null; }} />
+          {errorText(deleteError, { t })}
+          <button type="button" className="btn-close" aria-label={t('close')} onClick={() => { syncNews.deleteError = null; }} />
         </div>
       )}
-      {loadError != null && !snap.loaded && (
-        <div className="alert alert-danger" role="alert">{errorText(loadError, { t })}</div>
-      )}
 
-      {!snap.loaded && loadError == null ? (
+      {!loaded ? (
         <ul className="list-group list-group-flush rounded-4 bg-white shadow-sm border placeholder-glow" aria-hidden="true">
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i} className="list-group-item bg-white d-flex align-items-center gap-3 py-3">
@@ -56,7 +64,7 @@ export default function ChatsScreen() {
             </li>
           ))}
         </ul>
-      ) : snap.loaded && snap.chats.length === 0 ? (
+      ) : chats.length === 0 ? (
         <div className="text-center py-5 px-3 bg-white rounded-4 border shadow-sm">
           <span className="d-inline-flex rounded-circle bg-primary-subtle text-primary p-4 mb-3"><ChatIcon size={36} /></span>
           <h2 className="h5">{t('list.emptyTitle')}</h2>
@@ -65,8 +73,8 @@ export default function ChatsScreen() {
         </div>
       ) : (
         <ul className="list-group list-group-flush rounded-4 bg-white shadow-sm border overflow-hidden" aria-label={t('list.title')}>
-          {snap.chats.map((c) => (
-            <ChatListItem key={c.conversation.id} chat={c as Chat} meId={meId} onDelete={() => { setToDelete(c as Chat); setAsking(true); }} />
+          {chats.map((c) => (
+            <ChatListItem key={c.id} chat={c} meId={meId} onDelete={() => { setToDelete(c); setAsking(true); }} />
           ))}
         </ul>
       )}

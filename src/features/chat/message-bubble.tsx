@@ -1,10 +1,9 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
-import { ApiCallError } from '../../api/client.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { AlertIcon, CheckAllIcon, CheckIcon, ClockIcon } from '../members/icons.tsx';
-import type { ChatMessage } from './conversation-store.ts';
+import type { MessageRow } from '../../data/db.ts';
 import { formatTime } from './chat-time.ts';
 
 /** Where a refused send can go on (DESIGN: failed messages show "a way on"). */
@@ -17,9 +16,11 @@ const WAY_ON: Record<string, { href: string; key: string }> = {
  * One message: own messages right-aligned in the primary colour with their state (pending, sent, read),
  * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete".
  */
-export function MessageBubble({ message, mine, tight = false, onRetry, onDelete, memberName }: {
-  message: ChatMessage;
+export function MessageBubble({ message, mine, read, tight = false, onRetry, onDelete, memberName }: {
+  message: MessageRow;
   mine: boolean;
+  /** An own message the other member has read. */
+  read: boolean;
   /** The next message is from the same sender: less space below. */
   tight?: boolean;
   onRetry: () => void;
@@ -29,18 +30,18 @@ export function MessageBubble({ message, mine, tight = false, onRetry, onDelete,
 }) {
   const { t, i18n } = useTranslation('chat');
   const failed = message.status === 'failed';
-  const code = message.error instanceof ApiCallError ? message.error.code : '';
+  const code = message.failure?.code ?? '';
   const wayOn = WAY_ON[code];
   const state = message.status === 'pending'
     ? { icon: <ClockIcon size={12} />, label: t('state.pending') }
     : failed
       ? { icon: <AlertIcon size={12} />, label: t('state.failed') }
-      : message.read
+      : read
         ? { icon: <CheckAllIcon size={14} />, label: t('state.read') }
         : { icon: <CheckIcon size={14} />, label: t('state.sent') };
 
   return (
-    <li className={`d-flex flex-column ${tight ? 'mb-1' : 'mb-3'} ${mine ? 'align-items-end' : 'align-items-start'}`}>
+    <div className={`d-flex flex-column ${tight ? 'pb-1' : 'pb-3'} ${mine ? 'align-items-end' : 'align-items-start'}`}>
       <div
         className={`d-flex flex-wrap align-items-end column-gap-2 px-3 py-2 shadow-sm ${mine ? 'bg-primary text-white' : 'bg-white border'} ${failed ? 'opacity-75' : ''}`}
         style={{
@@ -53,13 +54,13 @@ export function MessageBubble({ message, mine, tight = false, onRetry, onDelete,
       >
         <span>{message.text}</span>
         <span className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white' : 'text-body-secondary'}`} style={{ fontSize: '.72rem', lineHeight: 1.9, opacity: mine ? 0.85 : undefined }}>
-          <time dateTime={message.created_at}>{formatTime(message.created_at, i18n.language || 'en')}</time>
+          <time dateTime={message.createdAt}>{formatTime(message.createdAt, i18n.language || 'en')}</time>
           {mine && <span title={state.label} className="d-inline-flex">{state.icon}<span className="visually-hidden">{state.label}</span></span>}
         </span>
       </div>
       {failed && (
         <div className="mt-1 small text-end" style={{ maxWidth: 'min(75%, 34rem)' }}>
-          <p className="text-danger mb-1" role="alert">{errorText(message.error, { t, name: memberName })}</p>
+          <p className="text-danger mb-1" role="alert">{errorText(message.failure, { t, name: memberName })}</p>
           <div className="d-flex flex-wrap justify-content-end align-items-center gap-2">
             {wayOn && <Link href={wayOn.href} className="btn btn-sm btn-primary rounded-pill">{t(wayOn.key)}</Link>}
             <Button size="sm" variant="light" className="rounded-pill border" onClick={onRetry}>{t('retry')}</Button>
@@ -67,6 +68,6 @@ export function MessageBubble({ message, mine, tight = false, onRetry, onDelete,
           </div>
         </div>
       )}
-    </li>
+    </div>
   );
 }

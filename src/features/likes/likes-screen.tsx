@@ -1,31 +1,42 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { MemberCard as Member } from '../../../contract/index.ts';
-import { errorText } from '../../i18n/error-text.ts';
 import { CountBadge } from '../../ui/count-badge.tsx';
+import { readCursor } from '../../sync/cursor.ts';
+import { requestSync } from '../../sync/member-sync.ts';
+import { useMemberDb } from '../../sync/use-member-db.ts';
 import { MemberCard, MemberCardPlaceholder, MemberGrid } from '../members/member-card.tsx';
 import { HeartIcon } from '../members/icons.tsx';
-import { likesState, refreshLikes } from './likes-store.ts';
 
 type Tab = 'liked-me' | 'my-likes';
 
-/** /likes and /likes/:type (spec 2): who liked me (new likes marked "New") and whom I liked; cards open /likes/m/:id. */
+/**
+ * /likes and /likes/:type (spec 2): who liked me (new likes marked "New") and whom I liked; cards open /likes/m/:id.
+ * Read from Dexie, newest first; the sync engine keeps it current.
+ */
 export default function LikesScreen() {
   const { t } = useTranslation(['likes', 'members']);
   const params = useParams<{ type?: string }>();
   const tab: Tab = params.type === 'my-likes' ? 'my-likes' : 'liked-me';
-  const snap = useSnapshot(likesState);
-  const [error, setError] = useState<unknown>(null);
+  const db = useMemberDb();
+  const data = useLiveQuery(async () => {
+    const [likedBy, mine, { cursor }] = await Promise.all([
+      db.likedBy.orderBy('order').reverse().toArray(), db.likes.orderBy('order').reverse().toArray(), readCursor(db),
+    ]);
+    return { likedBy, mine, synced: cursor !== null };
+  }, [db]);
 
   useEffect(() => {
-    refreshLikes().then(() => setError(null), setError);
+    void requestSync('likes-open');
   }, []);
 
-  const list: readonly (Member & { like_new?: boolean })[] = tab === 'liked-me' ? snap.likedBy : snap.profiles;
+  const loaded = !!data && (data.synced || data.likedBy.length + data.mine.length > 0);
+  const list: readonly (Member & { likeNew?: 0 | 1 })[] = (tab === 'liked-me' ? data?.likedBy : data?.mine) ?? [];
+  const totalNew = data?.likedBy.filter((l) => l.likeNew === 1).length ?? 0;
   const tabs: { id: Tab; label: string; count?: number }[] = [
-    { id: 'liked-me', label: t('tabs.likedMe'), count: snap.totalNew },
+    { id: 'liked-me', label: t('tabs.likedMe'), count: totalNew },
     { id: 'my-likes', label: t('tabs.myLikes') },
   ];
 
@@ -49,13 +60,11 @@ export default function LikesScreen() {
         </ul>
       </nav>
 
-      {error != null && !snap.loaded && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
-
-      {!snap.loaded && error == null ? (
+      {!loaded ? (
         <MemberGrid>
           {Array.from({ length: 10 }, (_, i) => <li key={i} className="col"><MemberCardPlaceholder /></li>)}
         </MemberGrid>
-      ) : snap.loaded && list.length === 0 ? (
+      ) : list.length === 0 ? (
         <div className="text-center py-5 px-3 bg-white rounded-4 border shadow-sm">
           <span className="d-inline-flex rounded-circle bg-primary-subtle text-primary p-4 mb-3"><HeartIcon size={36} /></span>
           <h2 className="h5">{t(tab === 'liked-me' ? 'empty.likedMeTitle' : 'empty.myLikesTitle')}</h2>
@@ -66,7 +75,7 @@ export default function LikesScreen() {
         <MemberGrid label={tabs.find((x) => x.id === tab)!.label}>
           {list.map((m) => (
             <li key={m.id} className="col">
-              <MemberCard member={m} href={`/likes/m/${m.id}`} isNew={!!m.like_new} />
+              <MemberCard member={m} href={`/likes/m/${m.id}`} isNew={m.likeNew === 1} />
             </li>
           ))}
         </MemberGrid>

@@ -1,31 +1,22 @@
-// Like, unlike, block and unblock a member, and keep the likes and chats stores in step (spec 4).
+// Like, unlike, block and unblock a member (spec 4, 6). Likes go through the outbox (they work offline and are
+// sent when the network returns); blocking needs the server's answer at once, so it is a direct call.
 import { api } from '../../api/client.ts';
-import { BlockResponse, LikeResponse, LikeSeenResponse } from '../../../contract/index.ts';
-import { likesState, refreshLikes } from '../likes/likes-store.ts';
-import { refreshChats } from '../chat/chats-store.ts';
+import { BlockResponse, type MemberProfile } from '../../../contract/index.ts';
+import type { AppDB } from '../../data/db.ts';
+import { requestSync } from '../../sync/member-sync.ts';
+import { queueLike } from '../../sync/outbox.ts';
+import { putProfile } from '../../sync/profiles.ts';
 
-/** POST (like) or DELETE (unlike) /api/like.php. Answers `{ liked, match }`; a mutual like is a match. Throws ApiCallError. */
-export async function setLike(profile: number, like: boolean): Promise<LikeResponse> {
-  const res = await api('/api/like.php', LikeResponse, { method: like ? 'POST' : 'DELETE', body: { profile } });
-  void refreshLikes().catch(() => {});
-  return res;
+/** Likes (`on`) or unlikes `profile`: Dexie (likes and the stored profile) at once, the server through the outbox. */
+export async function setLike(db: AppDB, profile: MemberProfile, on: boolean): Promise<void> {
+  await queueLike(db, profile, on);
+  await putProfile(db, { ...profile, liked: on });
+  void requestSync('like');
 }
 
-/** POST (block) or DELETE (unblock) /api/block.php; answers whether the member is now blocked. Throws ApiCallError. */
-export async function setBlock(profile: number, block: boolean): Promise<boolean> {
-  const res = await api('/api/block.php', BlockResponse, { method: block ? 'POST' : 'DELETE', body: { profile } });
-  void refreshChats().catch(() => {});
-  return res.blocked;
-}
-
-/**
- * Spec 4: opening a liked profile clears that profile's new-like flag. Calls POST /api/like-seen.php when the
- * likes store says the like from `profile` is new (or the store is not loaded yet), then updates the store.
- */
-export async function markLikeSeen(profile: number): Promise<void> {
-  const entry = likesState.likedBy.find((p) => p.id === profile);
-  if (likesState.loaded && !entry?.like_new) return;
-  const res = await api('/api/like-seen.php', LikeSeenResponse, { method: 'POST', body: { profile } });
-  if (entry) entry.like_new = false;
-  likesState.totalNew = res.total_new;
+/** POST (block) or DELETE (unblock) /api/block.php, then stores the profile and syncs (chats and likes change). Throws ApiCallError. */
+export async function setBlock(db: AppDB, profile: MemberProfile, block: boolean): Promise<void> {
+  const res = await api('/api/block.php', BlockResponse, { method: block ? 'POST' : 'DELETE', body: { profile: profile.id } });
+  await putProfile(db, { ...profile, blocked: res.blocked });
+  void requestSync('block');
 }

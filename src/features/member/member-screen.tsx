@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { useLiveQuery } from 'dexie-react-hooks';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { MemberProfile } from '../../../contract/index.ts';
@@ -9,8 +11,11 @@ import { errorText } from '../../i18n/error-text.ts';
 import { FictionalBadge } from '../../ui/fictional-badge.tsx';
 import { OnlineDot } from '../members/member-card.tsx';
 import { BackIcon, BlockIcon, ChatIcon, HeartFillIcon, HeartIcon } from '../members/icons.tsx';
-import { cachedMember, fetchMember, putMember } from './member-cache.ts';
-import { markLikeSeen, setBlock, setLike } from './member-actions.ts';
+import { requestSync, syncNews } from '../../sync/member-sync.ts';
+import { queueLikeSeen } from '../../sync/outbox.ts';
+import { loadProfile } from '../../sync/profiles.ts';
+import { useMemberDb } from '../../sync/use-member-db.ts';
+import { setBlock, setLike } from './member-actions.ts';
 import { PhotoGallery } from './photo-gallery.tsx';
 import { ProfileDetails } from './profile-details.tsx';
 import { FictionalWarning } from './fictional-warning.tsx';
@@ -18,24 +23,28 @@ import { MatchModal } from './match-modal.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { ProfileSkeleton } from './profile-skeleton.tsx';
 
-/** /members/:id and /likes/m/:id (spec 2: members-id, likes-m-id): a member's profile with like, message and block. */
+/**
+ * /members/:id and /likes/m/:id (spec 2: members-id, likes-m-id): a member's profile with like, message and block.
+ * Read from Dexie (a profile seen before opens offline) and refreshed from the server on open.
+ */
 export default function MemberScreen() {
   const { t, i18n } = useTranslation(['members', 'profile-fields']);
   const params = useParams<{ id: string }>();
   const [location] = useLocation();
   const id = Number(params.id);
   const fromLikes = location.startsWith('/likes');
-  const [profile, setProfile] = useState<MemberProfile | undefined>(() => cachedMember(id));
+  const db = useMemberDb();
+  const profile: MemberProfile | undefined = useLiveQuery(() => db.profiles.get(id), [db, id]);
+  const { matchWith } = useSnapshot(syncNews);
   const [error, setError] = useState<unknown>(null);
   const [actionError, setActionError] = useState<unknown>(null);
   const [busy, setBusy] = useState<'like' | 'block' | null>(null);
-  const [showMatch, setShowMatch] = useState(false);
+  const showMatch = matchWith === id;
   const [confirmBlock, setConfirmBlock] = useState(false);
   // What the dialog asks is fixed when it opens, so it does not flip to "Unblock" while fading out.
   const [confirmUnblock, setConfirmUnblock] = useState(false);
 
   useEffect(() => {
-    setProfile(cachedMember(id));
     setError(null);
     setActionError(null);
     if (!Number.isInteger(id) || id <= 0) {
@@ -43,30 +52,24 @@ export default function MemberScreen() {
       return;
     }
     const ac = new AbortController();
-    fetchMember(id, ac.signal).then(
+    loadProfile(db, id, ac.signal).then(
       (p) => {
-        setProfile(p);
-        if (p.liked_by) void markLikeSeen(p.id).catch(() => {});
+        // Spec 4: opening a liked profile clears that profile's new-like flag.
+        if (p.liked_by) void queueLikeSeen(db, p.id).then(() => requestSync('like-seen'));
       },
       (e) => {
-        if (ac.signal.aborted) return;
-        setProfile(undefined);
-        setError(e);
+        if (!ac.signal.aborted) setError(e);
       },
     );
     return () => ac.abort();
-  }, [id]);
-
-  const update = (p: MemberProfile) => { putMember(p); setProfile(p); };
+  }, [db, id]);
 
   const toggleLike = async () => {
     if (!profile) return;
     setBusy('like');
     setActionError(null);
     try {
-      const res = await setLike(profile.id, !profile.liked);
-      update({ ...profile, liked: res.liked });
-      if (res.match) setShowMatch(true);
+      await setLike(db, profile, !profile.liked);
     } catch (e) {
       setActionError(e);
     } finally {
@@ -80,7 +83,7 @@ export default function MemberScreen() {
     setBusy('block');
     setActionError(null);
     try {
-      update({ ...profile, blocked: await setBlock(profile.id, !confirmUnblock) });
+      await setBlock(db, profile, !confirmUnblock);
     } catch (e) {
       setActionError(e);
     } finally {
@@ -94,7 +97,8 @@ export default function MemberScreen() {
     </Link>
   );
 
-  if (error && !profile) {
+  const refused = error instanceof ApiCallError && error.status >= 400 && error.status < 500;
+  if (error && (!profile || refused)) {
     return (
       <div className="container py-3 py-md-4" style={{ maxWidth: 720 }}>
         {back}
@@ -174,7 +178,7 @@ export default function MemberScreen() {
         </div>
       </div>
 
-      <MatchModal show={showMatch} profile={profile} onHide={() => setShowMatch(false)} />
+      <MatchModal show={showMatch} profile={profile} onHide={() => { syncNews.matchWith = null; }} />
       <ConfirmModal
         show={confirmBlock}
         title={t(confirmUnblock ? 'profile.unblockTitle' : 'profile.blockTitle', { name: profile.name })}

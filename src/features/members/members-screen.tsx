@@ -1,23 +1,27 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { useLiveQuery } from 'dexie-react-hooks';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import type { Gender, MemberCard as Member, Sexuality } from '../../../contract/index.ts';
+import { SEARCH_PAGE_SIZE, type Gender, type MemberCard as Member, type Sexuality } from '../../../contract/index.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
-import { hasMore, initSearch, loadMore, newSearch, preferredGender, searchState } from './search-store.ts';
+import { initSearch, loadMore, newSearch, preferredGender, searchState } from './search-store.ts';
 import { SearchForm } from './search-form.tsx';
 import { MemberCard, MemberCardPlaceholder, MemberGrid } from './member-card.tsx';
 
 /** The user's own gender and sexuality, when the user call carries them (the contract may add them). */
 type MaybeOrientation = { gender?: Gender; sexuality?: Sexuality };
 
-/** /members (spec 2): the member search, the home after login. Results stay in the search store. */
+/** /members (spec 2): the member search, the home after login. Result pages are read from Dexie (searchPages). */
 export default function MembersScreen() {
   const { t } = useTranslation('members');
   const { user, ready } = useSnapshot(session);
   const snap = useSnapshot(searchState);
+  const db = useMemberDb();
+  const pages = useLiveQuery(() => db.searchPages.where('key').equals(snap.key).sortBy('page'), [db, snap.key]);
 
   useEffect(() => {
     if (!ready) return;
@@ -26,15 +30,19 @@ export default function MembersScreen() {
       gender: preferredGender(me.gender, me.sexuality),
       country: user?.profile.country ?? session.settings?.geoip_selected_country ?? session.settings?.geoip_country,
     }, user?.id ?? 0);
-    if (!Object.keys(searchState.results).length && !searchState.loadingPage) void newSearch();
+    if (!searchState.key && !searchState.loadingPage) void newSearch();
   }, [ready, user?.id]);
 
   const seen = new Set<number>();
   const members: Member[] = [];
-  for (const page of Object.keys(snap.results).map(Number).sort((a, b) => a - b)) {
-    for (const m of snap.results[page]) if (!seen.has(m.id)) { seen.add(m.id); members.push(m as Member); }
+  for (const page of pages ?? []) {
+    for (const m of page.cards) if (!seen.has(m.id)) { seen.add(m.id); members.push(m); }
   }
-  const firstLoad = snap.loadingPage === 1 || !snap.didInit;
+  const numResults = pages?.[0]?.numResults ?? 0;
+  const lastPage = pages?.[pages.length - 1]?.page ?? 0;
+  const hasMore = lastPage * SEARCH_PAGE_SIZE < numResults;
+  // Stored pages of the same filters show while page 1 reloads (and offline); placeholders only when there are none.
+  const firstLoad = !snap.didInit || pages === undefined || (members.length === 0 && snap.loadingPage === 1);
   const empty = !firstLoad && !snap.error && members.length === 0 && snap.didInit;
 
   return (
@@ -45,13 +53,13 @@ export default function MembersScreen() {
       </section>
 
       <p className="text-body-secondary small mb-2" aria-live="polite">
-        {firstLoad ? t('searching') : t('found', { count: snap.numResults })}
+        {firstLoad ? t('searching') : t('found', { count: numResults })}
       </p>
 
       {snap.error != null && (
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
           <span className="flex-grow-1">{errorText(snap.error, { t })}</span>
-          <Button size="sm" variant="outline-danger" onClick={() => void (members.length ? loadMore() : newSearch())}>
+          <Button size="sm" variant="outline-danger" onClick={() => void (members.length ? loadMore(lastPage + 1) : newSearch())}>
             {t('retry')}
           </Button>
         </div>
@@ -73,9 +81,9 @@ export default function MembersScreen() {
         </MemberGrid>
       )}
 
-      {!firstLoad && hasMore() && (
+      {!firstLoad && hasMore && (
         <div className="text-center mt-4">
-          <Button variant="outline-primary" className="px-4 rounded-pill" disabled={snap.loadingPage > 0} onClick={() => void loadMore()}>
+          <Button variant="outline-primary" className="px-4 rounded-pill" disabled={snap.loadingPage > 0} onClick={() => void loadMore(lastPage + 1)}>
             {snap.loadingPage > 0 && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
             {t('showMore')}
           </Button>

@@ -1,10 +1,9 @@
-// The member search state (spec 3: search state) lives outside the screen so going back to /members keeps results.
+// The member search state (spec 3: search state): the filters live here, the result pages in Dexie
+// (searchPages, by query key and page), so going back to /members, or reopening offline, shows them at once.
 import { proxy } from 'valtio';
 import { api } from '../../api/client.ts';
-import {
-  SEARCH_PAGE_SIZE, SearchResponse, countries,
-  type Country, type Gender, type MemberCard, type Sexuality,
-} from '../../../contract/index.ts';
+import { SearchResponse, countries, type Country, type Gender, type Sexuality } from '../../../contract/index.ts';
+import { currentDb } from '../../sync/member-sync.ts';
 
 /** The filters of a search (spec 3). An empty string means "any". Ages in years, 18..99. */
 export interface SearchFilters {
@@ -15,7 +14,7 @@ export interface SearchFilters {
   max_age: number;
 }
 
-/** Search state (spec 3): filters, whether defaults were applied, result pages by page number, total count. */
+/** Search state (spec 3): filters, whether defaults were applied, the query key of the shown results, the page loading. */
 export const searchState = proxy({
   gender: '' as Gender | '',
   country: '' as Country | '',
@@ -23,8 +22,8 @@ export const searchState = proxy({
   min_age: 18,
   max_age: 99,
   didInit: false,
-  results: {} as Record<number, MemberCard[]>,
-  numResults: 0,
+  /** searchKey() of the results shown (their pages are in Dexie under it); '' before the first search. */
+  key: '',
   /** Page being loaded, or 0. */
   loadingPage: 0,
   /** The last load failed with this error (an ApiCallError), shown with a retry. */
@@ -55,8 +54,7 @@ export function initSearch(defaults: { gender: Gender | ''; country: string | nu
   if (searchState.didInit && owner === userId) return;
   owner = userId;
   generation++;
-  searchState.results = {};
-  searchState.numResults = 0;
+  searchState.key = '';
   searchState.countryregion = '';
   searchState.min_age = 18;
   searchState.max_age = 99;
@@ -71,33 +69,39 @@ export function applyFilters(filters: Partial<SearchFilters>): Promise<void> {
   return newSearch();
 }
 
-/** Clears the results and the count (spec 4) and loads page 1. */
+/** Stored result pages older than this are dropped when a new search starts (ms). */
+const KEEP_PAGES_MS = 7 * 24 * 3600_000;
+
+/** The canonical query string of the current filters: the Dexie key of their result pages. */
+export function searchKey(): string {
+  const { gender, country, countryregion, min_age, max_age } = searchState;
+  return new URLSearchParams({ gender, country, countryregion, min_age: String(min_age), max_age: String(max_age) }).toString();
+}
+
+/**
+ * Starts a new search for the current filters: page 1 replaces what Dexie holds for them (spec 4: results and
+ * count start afresh); until it arrives, pages stored earlier for the same filters show (offline too).
+ */
 export function newSearch(): Promise<void> {
   generation++;
-  searchState.results = {};
-  searchState.numResults = 0;
+  searchState.key = searchKey();
+  void currentDb().searchPages.where('storedAt').below(Date.now() - KEEP_PAGES_MS).delete().catch(() => {});
   return loadPage(1);
 }
 
-/** Loads the page after the last loaded one ("Show more"); does nothing while a page is loading. */
-export function loadMore(): Promise<void> {
+/** Loads page `page` ("Show more": the page after the last one shown); does nothing while a page is loading. */
+export function loadMore(page: number): Promise<void> {
   if (searchState.loadingPage) return Promise.resolve();
-  return loadPage(loadedPages() + 1);
+  return loadPage(page);
 }
 
-/** Number of result pages loaded so far. */
-export function loadedPages(): number {
-  return Object.keys(searchState.results).length;
-}
-
-/** Whether more results exist than are loaded. */
-export function hasMore(): boolean {
-  return loadedPages() * SEARCH_PAGE_SIZE < searchState.numResults;
-}
-
-/** GET /api/members.php for `page` of the current filters; stores the page and numResults. Errors land in `error`. */
+/**
+ * GET /api/members.php for `page` of the current filters into Dexie (page 1 drops the older pages of the same
+ * filters). Errors land in `error`.
+ */
 async function loadPage(page: number): Promise<void> {
   const gen = generation;
+  const key = searchState.key;
   searchState.loadingPage = page;
   searchState.error = null;
   try {
@@ -106,8 +110,11 @@ async function loadPage(page: number): Promise<void> {
       query: { gender, country, countryregion, min_age, max_age, page },
     });
     if (gen !== generation) return;
-    searchState.results[page] = res.profiles;
-    searchState.numResults = res.numResults;
+    const db = currentDb();
+    await db.transaction('rw', db.searchPages, async () => {
+      if (page === 1) await db.searchPages.where('key').equals(key).delete();
+      await db.searchPages.put({ key, page, cards: res.profiles, numResults: res.numResults, storedAt: Date.now() });
+    });
   } catch (e) {
     if (gen === generation) searchState.error = e;
   } finally {

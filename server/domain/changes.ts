@@ -1,0 +1,72 @@
+// The per-user change log of the sync protocol (DESIGN: sync protocol): what GET /api/sync.php reads after a cursor.
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/connect.ts';
+import { syncChanges, type ChangeKind } from '../db/schema.ts';
+
+/**
+ * One change: entity `entityId` of `kind` changed for `userId`. `entityId` is a conversation id ('chat'), a
+ * message seq ('message'), a member id ('like': a member the user liked; 'liked_by': a member who liked the user)
+ * or the user's own id ('user').
+ */
+export interface Change {
+  userId: number;
+  kind: ChangeKind;
+  entityId: number;
+}
+
+/** First key of the two-key advisory locks of the change log (int4; 'sync' in ASCII). Second key: the user id. */
+export const CHANGE_LOCK_SPACE = 0x73796e63;
+
+/** Changes noted mid-transaction by noteChanges, written by that transaction's recordChanges. */
+const noted = new WeakMap<object, Change[]>();
+/** User ids whose change-log lock a transaction holds (to refuse an out-of-order second call). */
+const lockedBy = new WeakMap<object, Set<number>>();
+
+/**
+ * Notes changes for the end of the transaction without touching the database (no lock taken): for helpers that
+ * run mid-transaction, such as applyCredits. The transaction must end with recordChanges, which writes them.
+ */
+export function noteChanges(tx: Tx, rows: Change[]): void {
+  const list = noted.get(tx) ?? [];
+  list.push(...rows);
+  noted.set(tx, list);
+}
+
+/**
+ * Writes `rows` and the changes noted earlier in `tx` (noteChanges) to `sync_changes`, each at a new seq from
+ * `sync_changes_seq`; an entity already in the log moves to the new seq (`on conflict ... do update`), so the log
+ * holds one row per entity. Duplicates are merged; nothing to write is a no-op.
+ *
+ * Why the locks: seqs come from one sequence, so two transactions writing for the same user may take seqs N and
+ * N+1 and commit in the other order. A reader between the two commits would see N+1 without N, move its
+ * cursor past N and never see it. So before inserting, this takes `pg_advisory_xact_lock(CHANGE_LOCK_SPACE,
+ * user id)` for every user concerned, in ascending user id order: writers of the same user are serialized, a
+ * writer takes its seqs only after the previous one committed (a transaction is visible before its locks are
+ * released), and a user's seqs become visible in seq order. The ascending order rules out deadlocks between
+ * these locks.
+ *
+ * Call it LAST in the writer's transaction, after every row lock the transaction needs: a transaction that held
+ * a user's change-log lock while waiting on a row lock could deadlock with one that holds the row and waits on
+ * the change-log lock. A second call in the same transaction may only add users above those already locked
+ * (else it throws: a programming error). On PGlite (one connection) the locks are granted at once.
+ */
+export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
+  const all = [...(noted.get(tx) ?? []), ...rows];
+  noted.delete(tx);
+  const unique = new Map<string, Change>();
+  for (const c of all) unique.set(`${c.userId}:${c.kind}:${c.entityId}`, c);
+  if (unique.size === 0) return;
+  const held = lockedBy.get(tx) ?? new Set<number>();
+  lockedBy.set(tx, held);
+  const maxHeld = Math.max(0, ...held);
+  const users = [...new Set([...unique.values()].map((c) => c.userId))].filter((id) => !held.has(id)).sort((a, b) => a - b);
+  if (users.length && users[0] < maxHeld) throw new Error(`recordChanges: user ${users[0]} would be locked after user ${maxHeld}`);
+  for (const id of users) {
+    if (0) await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_SPACE}::int, ${id}::int)`);
+    held.add(id);
+  }
+  await tx
+    .insert(syncChanges)
+    .values([...unique.values()].sort((a, b) => a.userId - b.userId))
+    .onConflictDoUpdate({ target: [syncChanges.userId, syncChanges.kind, syncChanges.entityId], set: { seq: sql`nextval('sync_changes_seq')` } });
+}

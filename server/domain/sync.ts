@@ -1,0 +1,135 @@
+// The delta call of the sync protocol (DESIGN: sync protocol): a snapshot, or what changed after a cursor.
+import { and, asc, desc, eq, gt, inArray, max } from 'drizzle-orm';
+import { DELTA_LIMIT, SNAPSHOT_MESSAGES, type Message, type SyncResponse } from '../../contract/index.ts';
+import type { Db } from '../db/connect.ts';
+import { conversationMembers, conversations, messages, syncChanges, users, type ChangeKind } from '../db/schema.ts';
+import { toUser } from './accounts.ts';
+import { likedByCards, likedCards, likesOf, totalNewLikes } from './likes.ts';
+import { chatList, toMessage, totalUnread, visibleChatOf } from './messaging.ts';
+import type { Viewer } from './photos.ts';
+
+/** The ETag (strong, quoted) of a user's change log at `seq`: `"s<userId>-<seq>"`. */
+export const syncEtag = (userId: number, seq: number) => `"s${userId}-${seq}"`;
+
+/** True when an If-None-Match header value (one tag or a comma-separated list; `W/` prefixes ignored) names `etag`. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/** The highest seq of `userId`'s change log, 0 when empty. */
+export async function maxChangeSeq(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ seq: max(syncChanges.seq) }).from(syncChanges).where(eq(syncChanges.userId, userId));
+  return Number(row?.seq ?? 0);
+}
+
+/** The account row of `userId` as it is now (the user call's data must not predate the cursor). */
+async function userNow(db: Db, userId: number) {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  return u;
+}
+
+/** The newest `perChat` messages of each conversation of `ids`, by ascending seq overall (one lateral-join query). */
+export async function recentMessages(db: Db, ids: number[], perChat: number): Promise<Message[]> {
+  if (ids.length === 0) return [];
+  const recent = db.select().from(messages).where(eq(messages.conversationId, conversations.id)).orderBy(desc(messages.seq)).limit(perChat).as('recent');
+  const rows = await db.select().from(conversations).crossJoinLateral(recent).where(inArray(conversations.id, ids)).orderBy(asc(recent.seq));
+  return rows.map((r) => toMessage(r.recent));
+}
+
+/** Messages of seqs `seqs` that `userId` may see now (own conversation, listed, not blocked by the other), by ascending seq. */
+async function visibleMessages(db: Db, userId: number, seqs: number[]): Promise<Message[]> {
+  if (seqs.length === 0) return [];
+  const rows = await db
+    .select({ m: messages })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(conversationMembers, eq(conversationMembers.conversationId, messages.conversationId))
+    .where(and(inArray(messages.seq, seqs), visibleChatOf(userId)))
+    .orderBy(asc(messages.seq));
+  return rows.map((r) => toMessage(r.m));
+}
+
+/**
+ * The full picture for `userId` (no `since`, or a cursor this database never gave): the user, every listed chat,
+ * the newest SNAPSHOT_MESSAGES messages of each, both like lists and the totals. `cursor` is the log's max seq
+ * read BEFORE any data, so a change made meanwhile is sent again next time, never skipped.
+ */
+export async function syncSnapshot(db: Db, viewer: Viewer, cdnPrefix: string, cursor: number): Promise<SyncResponse> {
+  const { chats, total_unread } = await chatList(db, viewer, cdnPrefix);
+  const liked = await likesOf(db, viewer, cdnPrefix);
+  return {
+    cursor,
+    snapshot: true,
+    more: false,
+    user: await toUser(db, await userNow(db, viewer.id)),
+    chats,
+    removed_chats: [],
+    messages: await recentMessages(db, chats.map((c) => c.conversation.id), SNAPSHOT_MESSAGES),
+    likes: liked.profiles,
+    removed_likes: [],
+    liked_by: liked.liked_by,
+    removed_liked_by: [],
+    total_unread,
+    total_new: liked.total_new,
+  };
+}
+
+/**
+ * What changed for `viewer` after `since`: the first `limit` change-log rows with seq > since (by seq), turned
+ * into entries from the CURRENT state. Touched chats still listed are upserted, others (hidden, blocked by the
+ * other member) go to removed_chats; touched messages come when their chat is listed; touched likes / liked_by
+ * come as cards while listable (active profile, no block), else as removed ids; `user` only when touched.
+ * `cursor` is the last seq covered (or `since`); `more` says rows remain beyond `limit`.
+ */
+export async function syncDelta(db: Db, viewer: Viewer, cdnPrefix: string, since: number, limit = DELTA_LIMIT): Promise<SyncResponse> {
+  const rows = await db
+    .select({ kind: syncChanges.kind, entityId: syncChanges.entityId, seq: syncChanges.seq })
+    .from(syncChanges)
+    .where(and(eq(syncChanges.userId, viewer.id), gt(syncChanges.seq, since)))
+    .orderBy(asc(syncChanges.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const of = (kind: ChangeKind) => page.filter((r) => r.kind === kind).map((r) => r.entityId);
+  const [chatIds, seqs, likeIds, likedByIds] = [of('chat'), of('message'), of('like'), of('liked_by')];
+  const { chats } = await chatList(db, viewer, cdnPrefix, chatIds);
+  const likes = await likedCards(db, viewer, cdnPrefix, likeIds);
+  const likedBy = await likedByCards(db, viewer, cdnPrefix, likedByIds);
+  const gone = (ids: number[], kept: number[]) => ids.filter((id) => !kept.includes(id));
+  return {
+    cursor: page.at(-1)?.seq ?? since,
+    snapshot: false,
+    more: rows.length > limit,
+    user: of('user').length ? await toUser(db, await userNow(db, viewer.id)) : null,
+    chats,
+    removed_chats: gone(chatIds, chats.map((c) => c.conversation.id)),
+    messages: await visibleMessages(db, viewer.id, seqs),
+    likes,
+    removed_likes: gone(likeIds, likes.map((c) => c.id)),
+    liked_by: likedBy,
+    removed_liked_by: gone(likedByIds, likedBy.map((c) => c.id)),
+    total_unread: await totalUnread(db, viewer.id),
+    total_new: await totalNewLikes(db, viewer.id),
+  };
+}
+
+/**
+ * GET /api/sync.php for `viewer`. The ETag is `"s<userId>-<max seq>"`: when `ifNoneMatch` names the current one
+ * and the client is not behind it (`since` absent or equal to the max seq), answers `body: null` (304).
+ * Otherwise a snapshot when `since` is absent or beyond the log (a cursor from another database), else a delta.
+ * The answer's `etag` is that of its `cursor`, so a page with `more` never earns a 304 on the next call.
+ */
+export async function readSync(
+  db: Db,
+  viewer: Viewer,
+  cdnPrefix: string,
+  since: number | undefined,
+  ifNoneMatch?: string,
+  limit = DELTA_LIMIT,
+): Promise<{ etag: string; body: SyncResponse | null }> {
+  const maxSeq = await maxChangeSeq(db, viewer.id);
+  const current = syncEtag(viewer.id, maxSeq);
+  if (etagMatches(ifNoneMatch, current) && (since === undefined || since === maxSeq)) return { etag: current, body: null };
+  const body = since === undefined || since > maxSeq ? await syncSnapshot(db, viewer, cdnPrefix, maxSeq) : await syncDelta(db, viewer, cdnPrefix, since, limit);
+  return { etag: syncEtag(viewer.id, body.cursor), body };
+}

@@ -1,0 +1,43 @@
+// Keyset pages of one conversation fetched into Dexie (DESIGN: older messages page by `before=`, never offset):
+// the newest page when a chat opens, older pages on "Load earlier messages".
+import { MessagesResponse, type MemberCard } from '../../contract/index.ts';
+import { api } from '../api/client.ts';
+import { adoptProvisional, conversationWith } from '../data/conversations-repo.ts';
+import type { AppDB } from '../data/db.ts';
+import { PAGE_SIZE, putServerMessages } from '../data/messages-repo.ts';
+
+/**
+ * GET /api/messages.php?profile= (newest page) into Dexie. When the server has a conversation Dexie lacks (e.g.
+ * one deleted from the list earlier), its row is created from `peer`. Throws ApiCallError (blocked, not_found).
+ */
+export async function loadNewestPage(db: AppDB, peer: MemberCard): Promise<void> {
+  const res = await api('/api/messages.php', MessagesResponse, { query: { profile: peer.id, limit: PAGE_SIZE } });
+  if (res.conversation_id === null) return;
+  const id = res.conversation_id;
+  await db.transaction('rw', [db.conversations, db.messages], async () => {
+    await adoptProvisional(db, peer.id, id);
+    const existing = await db.conversations.get(id);
+    if (!existing) {
+      const last = res.messages[res.messages.length - 1];
+      await db.conversations.put({
+        id, peerId: peer.id, profile: peer, lastMessageAt: last?.created_at ?? '', unread: 0, peerReadSeq: 0, nextBefore: res.next_before,
+        lastMessage: last ? { text: last.text, senderId: last.sender_id, createdAt: last.created_at } : null,
+      });
+    }
+    await putServerMessages(db, res.messages);
+  });
+}
+
+/**
+ * Fetches the page before the conversation's `nextBefore` cursor into Dexie and moves the cursor (null at the
+ * start of the conversation). Does nothing when the start is already here. Throws ApiCallError.
+ */
+export async function loadEarlierPage(db: AppDB, peerId: number): Promise<void> {
+  const conv = await conversationWith(db, peerId);
+  if (!conv || conv.nextBefore === null) return;
+  const res = await api('/api/messages.php', MessagesResponse, { query: { profile: peerId, before: conv.nextBefore, limit: PAGE_SIZE } });
+  await db.transaction('rw', [db.conversations, db.messages], async () => {
+    await putServerMessages(db, res.messages);
+    await db.conversations.update(conv.id, { nextBefore: res.next_before });
+  });
+}

@@ -1,0 +1,74 @@
+// The sync engine (DESIGN: sync protocol): one run drains the outbox, then pulls deltas until the server has
+// nothing more. Runs never overlap: within a tab a request during a run schedules one more run; across tabs a
+// Web Lock serializes them. After an error the next run resumes from the saved cursor.
+import { SyncResponse, type User } from '../../contract/index.ts';
+import { conditionalGet } from '../api/client.ts';
+import type { AppDB } from '../data/db.ts';
+import { applyDelta } from './apply-delta.ts';
+import { readCursor } from './cursor.ts';
+import { drainOutbox, type OutboxHooks } from './outbox.ts';
+
+/** What the page learns from a run: the user when it changed, plus the outbox's news. */
+export interface SyncHooks extends OutboxHooks {
+  onUser(user: User): void;
+}
+
+/** Pulls answers of GET /api/sync.php into `db` until `more` is false or nothing changed (304). Throws ApiCallError. */
+export async function pull(db: AppDB, onUser: (user: User) => void): Promise<void> {
+  for (;;) {
+    const { cursor, etag } = await readCursor(db);
+    const answer = await conditionalGet('/api/sync.php', SyncResponse, cursor === null ? null : etag, { query: { since: cursor ?? undefined } });
+    if (!answer) return;
+    await applyDelta(db, answer.data, answer.etag);
+    if (answer.data.user) onUser(answer.data.user);
+    if (!answer.data.more) return;
+  }
+}
+
+/** A running engine: `request` asks for a run (resolves when one that started after the request ends). */
+export interface SyncEngine {
+  request(reason: string): Promise<void>;
+  /** The last run's error (null after a good run): the screens say "offline" from it. */
+  readonly lastError: unknown;
+}
+
+/**
+ * The engine of member `userId` over `db`. A run's failure is kept in lastError and never thrown out of
+ * request(): the scheduler tries again at its next trigger.
+ */
+export function createSyncEngine(db: AppDB, userId: number, hooks: SyncHooks): SyncEngine {
+  let running: Promise<void> | null = null;
+  let again: Promise<void> | null = null;
+  let lastError: unknown = null;
+
+  const once = async () => {
+    try {
+      await drainOutbox(db, hooks);
+      await pull(db, hooks.onUser);
+      // A write queued during the pull goes out now rather than at the next trigger.
+      await drainOutbox(db, hooks);
+      lastError = null;
+    } catch (e) {
+      lastError = e;
+    }
+  };
+  const locked = (): Promise<void> => (typeof navigator !== 'undefined' && navigator.locks
+    ? navigator.locks.request(`sync-member-${userId}`, once).then(() => {})
+    : once());
+
+  const start = (): Promise<void> => {
+    running = locked().finally(() => { running = null; });
+    return running;
+  };
+
+  return {
+    get lastError() { return lastError; },
+    request() {
+      if (!running) return start();
+      // One follow-up run covers every request made during this run.
+      const follow: Promise<void> = again ?? running.then(() => { again = null; return start(); });
+      again = follow;
+      return follow;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// The page's handle on sync: starts the engine and its triggers for the logged-in member, stops and wipes at
+// logout, and gives screens the database and a way to ask for a run after a write (DESIGN: how data flows).
+import { proxy } from 'valtio';
+import { session } from '../features/account/session-store.ts';
+import { dropMemberDb, memberDb, VISITOR } from '../data/member-db.ts';
+import type { AppDB } from '../data/db.ts';
+import { readCursor } from './cursor.ts';
+import { createSyncEngine, type SyncEngine } from './engine.ts';
+import { scheduleSync } from './scheduler.ts';
+
+/** Page-visible news from sync: a match made by a drained like, a refused chat delete (spec 4: alert). */
+export const syncNews = proxy({
+  /** Profile id of the last match a like made, until shown. */
+  matchWith: null as number | null,
+  /** The error of the last refused chat delete, until dismissed. */
+  deleteError: null as unknown,
+});
+
+let active: { userId: number; engine: SyncEngine; stop: () => void } | null = null;
+
+/** Forwards messages from the service worker (a relayed push or background sync) to `fn`. */
+function onWorkerMessage(fn: (data: unknown) => void): () => void {
+  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  if (!sw) return () => {};
+  const listener = (e: MessageEvent) => fn(e.data);
+  sw.addEventListener('message', listener);
+  return () => sw.removeEventListener('message', listener);
+}
+
+/** Starts syncing member `userId` (idempotent for the same member; another member's engine is stopped first). */
+export async function startMemberSync(userId: number, pushSubscribed: () => boolean = () => false): Promise<void> {
+  if (active?.userId === userId) return;
+  active?.stop();
+  const db = memberDb(userId);
+  const engine = createSyncEngine(db, userId, {
+    onUser: (user) => { if (session.user?.id === user.id) session.user = user; },
+    onCredits: (credits) => { if (session.user?.id === userId) session.user.credits = credits; },
+    onMatch: (profileId) => { syncNews.matchWith = profileId; },
+    onDeleteFailed: (error) => { syncNews.deleteError = error; },
+  });
+  const { cursor } = await readCursor(db);
+  const stop = scheduleSync(engine, { immediate: cursor === null, pushSubscribed, onWorkerMessage });
+  active = { userId, engine, stop };
+}
+
+/** Stops the engine and deletes member `userId`'s database (logout). */
+export async function endMemberSync(userId: number): Promise<void> {
+  if (active?.userId === userId) {
+    active.stop();
+    active = null;
+  }
+  await dropMemberDb(userId);
+}
+
+/** Asks for a sync run now (after a write, or from a screen's refresh). Resolves when it ended; never throws. */
+export function requestSync(reason: string): Promise<void> {
+  return active ? active.engine.request(reason) : Promise.resolve();
+}
+
+/** The error of the last sync run (null when it went well or none ran). */
+export function lastSyncError(): unknown {
+  return active?.engine.lastError ?? null;
+}
+
+/** The database screens read: the logged-in member's, or the visitor's. */
+export function currentDb(): AppDB {
+  return memberDb(session.user?.id ?? VISITOR);
+}

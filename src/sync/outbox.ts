@@ -1,0 +1,179 @@
+// The outbox (DESIGN: writes): every write is applied to Dexie at once and queued in the same transaction;
+// drainOutbox sends the queue in order when online. Each entry carries its idempotency key (the message's
+// UUIDv7, or the write's natural key), so a retry after a lost answer never applies twice on the server.
+import { v7 } from 'uuid';
+import {
+  DeleteChatResponse, LikeResponse, LikeSeenResponse, ReadChatResponse, SendMessageResponse, type MemberCard,
+} from '../../contract/index.ts';
+import { api, ApiCallError } from '../api/client.ts';
+import { adoptProvisional, conversationWith, removeConversation } from '../data/conversations-repo.ts';
+import { provisionalId, type AppDB, type OutboxOp, type OutboxRow } from '../data/db.ts';
+import { toLikeRow } from '../data/likes-repo.ts';
+import { fromServer } from '../data/messages-repo.ts';
+import { resetCursor } from './cursor.ts';
+
+/** What the page learns from drained writes: the new balance, a match, a refused chat delete (spec 4). */
+export interface OutboxHooks {
+  onCredits(credits: number): void;
+  onMatch(profileId: number): void;
+  onDeleteFailed(error: unknown): void;
+}
+
+async function enqueue(db: AppDB, op: OutboxOp, key: string): Promise<void> {
+  // One entry per key: a newer write of the same thing (like, then unlike) replaces the queued one.
+  await db.outbox.where('key').equals(key).delete();
+  await db.outbox.add({ ...op, key, createdAt: Date.now(), attempts: 0 } as OutboxRow);
+}
+
+/**
+ * Writes a message from `senderId` to `peer` (pending, seq Infinity) and queues its send. A conversation row is
+ * created under the provisional id when Dexie has none with this member. Returns the message id (UUIDv7).
+ */
+export async function queueMessage(db: AppDB, senderId: number, peer: MemberCard, text: string): Promise<string> {
+  const id = v7();
+  const createdAt = new Date().toISOString();
+  await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
+    const conv = (await conversationWith(db, peer.id)) ?? {
+      id: provisionalId(peer.id), peerId: peer.id, profile: peer, lastMessageAt: '', lastMessage: null, unread: 0, peerReadSeq: 0, nextBefore: null,
+    };
+    await db.conversations.put({ ...conv, lastMessageAt: createdAt, lastMessage: { text, senderId, createdAt } });
+    await db.messages.add({ id, conversationId: conv.id, senderId, text, createdAt, seq: Infinity, read: 0, status: 'pending', failure: null });
+    await enqueue(db, { kind: 'send-message', messageId: id, peerId: peer.id, text }, `message:${id}`);
+  });
+  return id;
+}
+
+/** Queues a failed message again with the same id (the server applies it at most once). */
+export async function retryMessage(db: AppDB, messageId: string): Promise<void> {
+  await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
+    const m = await db.messages.get(messageId);
+    if (!m || m.status !== 'failed') return;
+    const conv = await db.conversations.get(m.conversationId);
+    if (!conv) return;
+    await db.messages.update(messageId, { status: 'pending', failure: null });
+    await enqueue(db, { kind: 'send-message', messageId, peerId: conv.peerId, text: m.text }, `message:${messageId}`);
+  });
+}
+
+/** Deletes a failed (never stored) message; a provisional conversation left empty goes too. */
+export async function discardMessage(db: AppDB, messageId: string): Promise<void> {
+  await db.transaction('rw', [db.conversations, db.messages], async () => {
+    const m = await db.messages.get(messageId);
+    if (!m || m.status !== 'failed') return;
+    await db.messages.delete(messageId);
+    if (m.conversationId < 0 && (await db.messages.where('[conversationId+seq]').between([m.conversationId, -Infinity], [m.conversationId, Infinity], true, true).count()) === 0) {
+      await db.conversations.delete(m.conversationId);
+    }
+  });
+}
+
+/** Likes (`on`) or unlikes `card` at once in Dexie and queues the call. */
+export async function queueLike(db: AppDB, card: MemberCard, on: boolean): Promise<void> {
+  await db.transaction('rw', [db.likes, db.outbox], async () => {
+    if (on) await db.likes.put(toLikeRow(card, Date.now()));
+    else await db.likes.delete(card.id);
+    await enqueue(db, { kind: 'like', profileId: card.id, on }, `like:${card.id}`);
+  });
+}
+
+/** Spec 4: removes the chat from the list at once and queues DELETE /api/chat.php. */
+export async function queueDeleteChat(db: AppDB, conversationId: number): Promise<void> {
+  await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
+    await removeConversation(db, conversationId);
+    if (conversationId > 0) await enqueue(db, { kind: 'delete-chat', conversationId }, `delete-chat:${conversationId}`);
+  });
+}
+
+/** Spec 4: opening a chat sets its unread count to 0, here at once and on the server through the outbox. */
+export async function queueReadChat(db: AppDB, conversationId: number): Promise<void> {
+  await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
+    const conv = await db.conversations.get(conversationId);
+    if (!conv) return;
+    await db.conversations.update(conversationId, { unread: 0 });
+    await db.messages.where('[conversationId+seq]').between([conversationId, -Infinity], [conversationId, Infinity], true, true)
+      .filter((m) => m.senderId === conv.peerId && m.read === 0).modify({ read: 1 });
+    if (conversationId > 0) await enqueue(db, { kind: 'read-chat', conversationId }, `read-chat:${conversationId}`);
+  });
+}
+
+/** Spec 4: opening a liked-by profile clears its new-like flag, here at once and on the server. */
+export async function queueLikeSeen(db: AppDB, profileId: number): Promise<void> {
+  await db.transaction('rw', [db.likedBy, db.outbox], async () => {
+    const row = await db.likedBy.get(profileId);
+    if (!row || row.likeNew === 0) return;
+    await db.likedBy.update(profileId, { likeNew: 0 });
+    await enqueue(db, { kind: 'like-seen', profileId }, `like-seen:${profileId}`);
+  });
+}
+
+/** A refusal that retrying cannot change (4xx); network failures and 5xx are worth another try later. */
+const isPermanent = (e: unknown) => e instanceof ApiCallError && e.status >= 400 && e.status < 500;
+
+/** Sends one entry and applies the server's answer. Throws what the call throws. */
+async function deliver(db: AppDB, row: OutboxRow, hooks: OutboxHooks): Promise<void> {
+  switch (row.kind) {
+    case 'send-message': {
+      const res = await api('/api/message.php', SendMessageResponse, {
+        method: 'POST', body: { id: row.messageId, profile: row.peerId, text: row.text }, retry: true,
+      });
+      const m = res.message;
+      await db.transaction('rw', [db.conversations, db.messages], async () => {
+        const temp = await db.conversations.get(provisionalId(row.peerId));
+        await adoptProvisional(db, row.peerId, m.conversation_id);
+        const conv = (await db.conversations.get(m.conversation_id)) ?? (temp && { ...temp, id: m.conversation_id, nextBefore: m.seq });
+        if (conv) await db.conversations.put({ ...conv, lastMessageAt: m.created_at, lastMessage: { text: m.text, senderId: m.sender_id, createdAt: m.created_at } });
+        await db.messages.put(fromServer(m));
+      });
+      hooks.onCredits(res.credits);
+      return;
+    }
+    case 'like': {
+      const res = await api('/api/like.php', LikeResponse, { method: row.on ? 'POST' : 'DELETE', body: { profile: row.profileId }, retry: true });
+      if (res.match) hooks.onMatch(row.profileId);
+      return;
+    }
+    case 'delete-chat':
+      await api('/api/chat.php', DeleteChatResponse, { method: 'DELETE', body: { conversation: { id: row.conversationId } }, retry: true });
+      return;
+    case 'read-chat':
+      await api('/api/chat-read.php', ReadChatResponse, { method: 'POST', body: { conversation: { id: row.conversationId } }, retry: true });
+      return;
+    case 'like-seen':
+      await api('/api/like-seen.php', LikeSeenResponse, { method: 'POST', body: { profile: row.profileId }, retry: true });
+      return;
+  }
+}
+
+/** Records a permanent refusal of `row`: a message turns failed with the reason; a like or delete is undone by a fresh snapshot. */
+async function refuse(db: AppDB, row: OutboxRow, error: ApiCallError, hooks: OutboxHooks): Promise<void> {
+  if (row.kind === 'send-message') {
+    const failure = { status: error.status, code: error.code, message: error.message, params: error.params };
+    await db.messages.update(row.messageId, { status: 'failed', failure });
+  } else if (row.kind === 'like' || row.kind === 'delete-chat') {
+    await resetCursor(db);
+    if (row.kind === 'delete-chat') hooks.onDeleteFailed(error);
+  }
+  // read-chat and like-seen: the next sync brings the server's counts back.
+}
+
+/**
+ * Sends the queued writes oldest first, one at a time (so messages reach the server in the order written).
+ * Each entry leaves the queue when the server answered it, with success or a permanent refusal. Stops at the
+ * first network failure or 5xx (after the client's retries) and answers false; true when the queue is empty.
+ */
+export async function drainOutbox(db: AppDB, hooks: OutboxHooks): Promise<boolean> {
+  for (;;) {
+    const row = await db.outbox.orderBy('seq').first();
+    if (!row) return true;
+    try {
+      await deliver(db, row, hooks);
+    } catch (e) {
+      if (!isPermanent(e)) {
+        await db.outbox.update(row.seq!, { attempts: row.attempts + 1 });
+        return false;
+      }
+      await refuse(db, row, e as ApiCallError, hooks);
+    }
+    await db.outbox.delete(row.seq!);
+  }
+}

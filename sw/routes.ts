@@ -1,0 +1,42 @@
+// Runtime routes: what the SW answers beyond the precache. Synced data (/api/ in general) is NOT cached
+// here: Dexie is the offline store (DESIGN: how data flows), so only the shell, images and content blocks are.
+import { ExpirationPlugin } from 'workbox-expiration';
+import { createHandlerBoundToURL } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Runtime cache names (the precache has Workbox's own name). */
+export const CACHE_NAMES = { images: 'images', content: 'content-blocks' } as const;
+
+/** Spec 1 "content blocks" (legal pages, FAQ, pricing text, interest icons, landing content) and spec 7's
+ * "fetched once, cached" calls: same for every member, fine to show slightly stale, refreshed in the background. */
+export const CONTENT_BLOCK_PATHS: readonly string[] = ['/api/companyinfo.php', '/api/interests.php', '/api/regions.php'];
+
+/** Paths the app shell must never answer: server endpoints, photos, and files (anything with an extension). */
+export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/media\//, /\/[^/?]+\.[^/?]+$/];
+
+/** Images kept at most this long / this many (the oldest go first). */
+const IMAGE_MAX_AGE_S = 30 * 24 * 60 * 60;
+const IMAGE_MAX_ENTRIES = 300;
+
+/** Registers the navigation fallback, the image cache and the content-block cache. */
+export function registerRuntimeRoutes(): void {
+  // History-mode routing (spec 2): every page path is the same precached index.html, online or offline.
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+  // Photos never change under a name (server/routes/media.ts), so the cached copy is always right.
+  registerRoute(
+    ({ request, url }) => url.origin === self.location.origin && (url.pathname.startsWith('/media/') || request.destination === 'image'),
+    new CacheFirst({
+      cacheName: CACHE_NAMES.images,
+      plugins: [new ExpirationPlugin({ maxEntries: IMAGE_MAX_ENTRIES, maxAgeSeconds: IMAGE_MAX_AGE_S, purgeOnQuotaError: true })],
+    }),
+  );
+
+  registerRoute(
+    ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && CONTENT_BLOCK_PATHS.includes(url.pathname),
+    new StaleWhileRevalidate({ cacheName: CACHE_NAMES.content }),
+  );
+}
