@@ -62,7 +62,7 @@ export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
   const users = [...new Set([...unique.values()].map((c) => c.userId))].filter((id) => !held.has(id)).sort((a, b) => a - b);
   if (users.length && users[0] < maxHeld) throw new Error(`recordChanges: user ${users[0]} would be locked after user ${maxHeld}`);
   for (const id of users) {
-    if (0) await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_SPACE}::int, ${id}::int)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_SPACE}::int, ${id}::int)`);
     held.add(id);
   }
   await tx

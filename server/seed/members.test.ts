@@ -92,16 +92,16 @@ describe('seedDemoMembers', () => {
     expect(await db.select().from(meta).where(eq(meta.key, 'seed:members'))).toHaveLength(1);
   });
 
-  it('creates the real demo accounts with verifiable passwords and 100 credits from the ledger', async () => {
+  it('creates the real demo accounts with verifiable passwords and 500 credits from the ledger', async () => {
     for (const a of demoAccounts) {
       const [row] = await db.select().from(users).innerJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.email, a.email));
       expect(row.users.fictional).toBe(false);
       expect(row.users.status).toBe('confirmed');
       expect(await verifyPassword(row.users.passwordHash, a.password)).toBe(true);
       expect(await verifyPassword(row.users.passwordHash, 'wrong-password')).toBe(false);
-      expect(row.users.credits).toBe(100);
+      expect(row.users.credits).toBe(500);
       const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, row.users.id));
-      expect(ledger).toEqual([expect.objectContaining({ delta: 100, balanceAfter: 100, reason: 'seed', idempotencyKey: `seed:${row.users.id}` })]);
+      expect(ledger).toEqual([expect.objectContaining({ delta: 500, balanceAfter: 500, reason: 'seed', idempotencyKey: `seed:${row.users.id}` })]);
       expect(row.profiles).toMatchObject({ name: a.name, gender: a.gender, country: a.country, status: 'active', sexuality: 'hetero' });
       expect(ageOn(row.profiles.dateOfBirth, now)).toBe(a.age);
       expect(citiesOf('NL', row.profiles.region)).toContain(row.profiles.city);

@@ -17,7 +17,7 @@ export const SEED_META_KEY = 'seed:members';
 /** Rows per INSERT statement. */
 const BATCH = 500;
 /** Credits the demo accounts start with (through a ledger row, like every balance change). */
-const DEMO_CREDITS = 100;
+const DEMO_CREDITS = 500;
 const DAY = 86_400_000;
 
 /** The real (non-fictional) demo accounts, for README and tests. */
@@ -116,7 +116,7 @@ async function insertDemoAccounts(tx: Tx, siteId: number, now: Date, hashes: str
  * Seeds demo members once (idempotent: records meta key 'seed:members'); returns the number created.
  * Creates `opts.members` fictional members spread over the contract's 19 countries (deterministic for a given
  * `seed` and `now`), each with a profile and 1-5 generated photos, plus the real `demoAccounts` (argon2id
- * passwords, 100 credits through the ledger). The count returned is the fictional members created (0 when
+ * passwords, 500 credits through the ledger). The count returned is the fictional members created (0 when
  * already seeded); the demo accounts come on top.
  */
 export async function seedDemoMembers(db: Db, opts: { siteId: number; members: number; now?: Date; seed?: number }): Promise<number> {

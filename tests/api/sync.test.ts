@@ -51,6 +51,8 @@ describe('GET /api/sync.php', () => {
       expect(res.status, since).toBe(400);
       expect(res.body.error.code).toBe('bad_request');
     }
+    const huge = await syncCall(a.client, '99999999999999999999');
+    expect(huge.status).toBeLessThan(500);
   });
 
   it('answers a snapshot: user, chats, newest messages per chat, likes and the cursor', async () => {
@@ -129,6 +131,13 @@ describe('GET /api/sync.php', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(expectShape(SyncResponse, changed).liked_by.map((l) => l.id)).toEqual([b.id]);
+  });
+
+  it('carries account changes (language) as user, and nothing else', async () => {
+    const a = await activeMember(server);
+    const { cursor } = await sync(a);
+    expect((await a.client.put('/api/user.php', { language: 'de' })).status).toBe(200);
+    expect(await sync(a, cursor)).toMatchObject({ user: { id: a.id, language: 'de' }, chats: [], messages: [], likes: [], liked_by: [] });
   });
 
   it('shows a read chat as peer_read_seq to the sender and as unread 0 to the reader', async () => {

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const messages = num(process.env.BENCH_MESSAGES, 10_000);
   const samples = num(process.env.BENCH_SAMPLES, 30);
   const warmup = num(process.env.BENCH_WARMUP, 5);
-  console.log(`== 2. Dexie vs network (${messages.toLocaleString('en')} messages, ${warmup} warm-up runs, ${samples} samples per path, alternating)\n`);
+  console.log(`== 2. Dexie vs network (${messages.toLocaleString('en')} messages, ${warmup} warm-up run${warmup === 1 ? '' : 's'} and ${samples} samples per path, alternating)\n`);
   const t = Date.now();
   const result = await benchDexieVsNetwork({ messages, samples, warmup, log: (l) => console.log(l) });
   console.log('');

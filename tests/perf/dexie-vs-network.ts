@@ -110,9 +110,10 @@ export async function benchDexieVsNetwork(opts: DexieVsNetworkOptions = {}): Pro
 
     // Both paths must show the same page.
     const [net, local] = [await fromNetwork(), await fromDexie()];
-    const same = net.messages.length === PAGE_SIZE && local.length === PAGE_SIZE && net.messages.every((m, i) => m.id === local[i].id);
+    const expected = Math.min(total, PAGE_SIZE);
+    const same = net.messages.length === expected && local.length === expected && net.messages.every((m, i) => m.id === local[i].id);
     if (!same) throw new Error(`the pages differ: network ${net.messages.length} rows (${net.messages[0]?.seq}..), Dexie ${local.length} rows (${local[0]?.seq}..)`);
-    log(`  both paths answer the same ${PAGE_SIZE} messages (seq ${local[0].seq}..${local[PAGE_SIZE - 1].seq}), oldest first`);
+    log(`  both paths answer the same ${expected} messages (seq ${local[0].seq}..${local[expected - 1].seq}), oldest first`);
 
     for (let i = 0; i < warmup; i++) {
       await fromNetwork();

@@ -23,6 +23,8 @@ import { Composer } from './composer.tsx';
 import { Avatar } from './avatar.tsx';
 import { messageCost } from './message-cost.ts';
 
+/** While a conversation is open and visible, a sync every 5 s (an ETag hit when idle) brings replies in. */
+const OPEN_CHAT_SYNC_MS = 5_000;
 /** Upper bound of a message's length in the contract (SendMessageRequest). */
 const CONTRACT_MAX = 2000;
 
@@ -65,6 +67,13 @@ export default function ChatScreen() {
     })();
     return () => ac.abort();
   }, [db, profileId]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void requestSync('chat-open');
+    }, OPEN_CHAT_SYNC_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   // Spec 4: opening a chat sets its unread count to 0 (and again when a message arrives while it is open).
   const unreadHere = !!conv && conv.id > 0 && (conv.unread > 0 || !!messages?.some((m) => m.senderId === profileId && m.read === 0));

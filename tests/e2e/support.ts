@@ -1,0 +1,59 @@
+// Shared steps of the browser tests: accounts through the real API (cookies land in the browser context),
+// finding members, and waiting for the service worker to control a page.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The real demo accounts of the seed (server/seed/members.ts). */
+export const SANNE = { email: 'sanne@demo.test', password: 'demo-password', name: 'Sanne', age: 34 };
+export const LUCAS = { email: 'lucas@demo.test', password: 'demo-password', name: 'Lucas' };
+
+/** Logs in through POST /api/user.php; the session cookie is stored in `request`'s context. Answers the user. */
+export async function login(request: APIRequestContext, account: { email: string; password: string }) {
+  const res = await request.post('/api/user.php', { data: { email: account.email, password: account.password } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).user as { id: number; credits: number };
+}
+
+let counter = 0;
+/** Signs a new member up through POST /api/signup.php (logged in afterwards). Answers the user. */
+export async function signup(request: APIRequestContext) {
+  counter++;
+  const stamp = `${Date.now()}${counter}`;
+  const res = await request.post('/api/signup.php', {
+    data: {
+      email: `e2e.${stamp}@example.org`, name: `Tester${stamp.slice(-6)}`, password: 'a long enough password',
+      date_of_birth: '1988-04-12', gender: 'male', sexuality: 'hetero', country: 'NL',
+    },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).user as { id: number; credits: number };
+}
+
+/** The id of member `name` aged `age` in the NL search. */
+export async function findMember(request: APIRequestContext, name: string, age: number): Promise<number> {
+  const res = await request.get('/api/members.php', { params: { gender: 'female', country: 'NL', min_age: age, max_age: age, page: 1 } });
+  const found = ((await res.json()).profiles as { id: number; name: string }[]).find((p) => p.name === name);
+  if (!found) throw new Error(`no member ${name}`);
+  return found.id;
+}
+
+/** Sends a message through POST /api/message.php with a fresh UUIDv7. */
+export async function sendMessage(request: APIRequestContext, profile: number, text: string) {
+  const { v7 } = await import('uuid');
+  const res = await request.post('/api/message.php', { data: { id: v7(), profile, text } });
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
+
+/** The caller's balance from GET /api/user.php. */
+export async function credits(request: APIRequestContext): Promise<number> {
+  return (await (await request.get('/api/user.php')).json()).user.credits;
+}
+
+/** Waits until the service worker is active and controls `page` (reloading once if the first load was not controlled). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 10_000 }).catch(() => page.reload());
+  }
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
