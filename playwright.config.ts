@@ -20,7 +20,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data && DATA_DIR=.tmp/e2e-data PORT=${PORT} LOG_LEVEL=warn node --import tsx server/main.ts`,
+    // The data directory is per port, so two runs on different E2E_PORTs never wipe each other's database.
+    command: `rm -rf .tmp/e2e-data-${PORT} && DATA_DIR=.tmp/e2e-data-${PORT} PORT=${PORT} LOG_LEVEL=warn node --import tsx server/main.ts`,
     url: `http://localhost:${PORT}/api/settings.php`,
     timeout: 120_000,
     reuseExistingServer: false,

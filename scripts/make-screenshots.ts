@@ -17,7 +17,7 @@ const MAX_BYTES = 150 * 1024;
 /** The manifest's two screenshots: `narrow` (phones) and `wide` (desktop); sizes as manifest.webmanifest says. */
 const shots = [
   { file: 'members-narrow.png', path: '/members', width: 390, height: 844 },
-  { file: 'chats-wide.png', path: '/chats', width: 1280, height: 800 },
+  { file: 'members-wide.png', path: '/members', width: 1280, height: 800 },
 ] as const;
 
 async function logIn(page: Page): Promise<void> {

@@ -13,12 +13,12 @@ import './pwa.scss';
 export function BackButton() {
   const [location, navigate] = useLocation();
   const { t, ready } = useTranslation('pwa', { useSuspense: false });
-  if (!findRoute(location).back || !isStandalone()) return null;
+  if (!ready || !findRoute(location).back || !isStandalone()) return null;
   return (
     <button
       type="button"
       className="btn btn-link nav-link back-button"
-      aria-label={ready ? t('back') : 'Back'}
+      aria-label={t('back')}
       onClick={() => (history.length > 1 ? history.back() : navigate('/'))}
     >
       <BackIcon />

@@ -1,11 +1,13 @@
 // Service worker registration and updates, apart from the prompt's UI so that the sync engine can subscribe to
-// the SW's messages (onServiceWorkerMessage) without loading any of it. workbox-window loads on demand.
+// the SW's messages (onServiceWorkerMessage) without loading any of it.
 import { proxy } from 'valtio';
-import type { Workbox } from 'workbox-window';
 import { createReloadGuard } from './update-guard.ts';
 
-/** The SW script (sw/sw.ts built by vite-plugin-pwa) and its scope. */
+/** The SW script (sw/sw.ts built by vite-plugin-pwa); its scope is the whole site. */
 export const SW_URL = '/sw.js';
+
+/** Page -> SW: the user accepted the new version (the same string as sw/sync-relay.ts SKIP_WAITING). */
+export const SKIP_WAITING = 'SKIP_WAITING';
 
 /**
  * Update state for the prompt: `needRefresh` when a new version is installed and waiting for the user's
@@ -52,34 +54,46 @@ export function onServiceWorkerMessage(listener: MessageListener): () => void {
 /** A long-open installed app looks for a new version this often (ms), and when it becomes visible again. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-let workbox: Workbox | null = null;
+let registration: ServiceWorkerRegistration | null = null;
 const reloadGuard = createReloadGuard(typeof sessionStorage === 'undefined' ? null : sessionStorage);
 
+/** Marks `worker` as a new version once installed: waiting behind the current one (prompt), or the first install. */
+function watchInstalling(worker: ServiceWorker | null): void {
+  worker?.addEventListener('statechange', () => {
+    if (worker.state !== 'installed') return;
+    if (navigator.serviceWorker.controller) pwaState.needRefresh = true;
+    else pwaState.offlineReady = true;
+  });
+}
+
+/** Waits for the window's load event, so the SW's precaching does not compete with the first screen. */
+function loaded(): Promise<void> {
+  return document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
+}
+
 /**
- * Registers the SW once the page has loaded (production builds only: the dev server has none). Never throws:
- * without a SW the site still works online.
+ * Registers the SW after the page has loaded (production builds only: the dev server has none) and watches for
+ * new versions. Plain ServiceWorkerContainer API: smaller than workbox-window or virtual:pwa-register, and any new
+ * version of the registration counts (a test can install one by registering the script under another URL).
+ * Never throws: without a SW the site still works online.
  */
 export async function registerServiceWorker(): Promise<void> {
-  if (!import.meta.env.PROD || workbox || !('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD || registration || !('serviceWorker' in navigator)) return;
   try {
-    const { Workbox } = await import('workbox-window');
-    const wb = new Workbox(SW_URL, { scope: '/' });
-    workbox = wb;
-    // Also fires at start when a new version was already waiting from an earlier visit.
-    wb.addEventListener('waiting', () => {
-      pwaState.needRefresh = true;
-    });
-    wb.addEventListener('activated', (event) => {
-      if (!event.isUpdate) pwaState.offlineReady = true;
-    });
-    // The new version took over: reload into it, but only after the user's "Reload" (no loop, see update-guard.ts).
-    wb.addEventListener('controlling', () => {
+    await loaded();
+    const reg = await navigator.serviceWorker.register(SW_URL, { scope: '/' });
+    registration = reg;
+    // A new version already waiting from an earlier visit.
+    if (reg.waiting && navigator.serviceWorker.controller) pwaState.needRefresh = true;
+    watchInstalling(reg.installing);
+    reg.addEventListener('updatefound', () => watchInstalling(reg.installing));
+    // The new version took over: reload into it, but only after this page's "Reload" (no loop: update-guard.ts).
+    // The first install's clientsClaim() also changes the controller: no reload then.
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
       if (reloadGuard.shouldReload()) location.reload();
     });
-    const registration = await wb.register();
-    if (!registration) return;
     const check = () => {
-      if (document.visibilityState === 'visible' && navigator.onLine) void wb.update().catch(() => {});
+      if (document.visibilityState === 'visible' && navigator.onLine) void reg.update().catch(() => {});
     };
     setInterval(check, UPDATE_CHECK_MS);
     document.addEventListener('visibilitychange', check);
@@ -89,20 +103,15 @@ export async function registerServiceWorker(): Promise<void> {
 }
 
 /**
- * The prompt's "Reload": asks the waiting SW to take over (SKIP_WAITING, sw/sync-relay.ts) and reloads once it
- * controls the page. Without a waiting SW (another tab already switched) it reloads at once.
+ * The prompt's "Reload": asks the waiting SW to take over (SKIP_WAITING, sw/sync-relay.ts); the page reloads on
+ * the controllerchange that follows. Without a waiting SW (another tab already switched) it reloads at once.
  */
 export function updateApp(): void {
   pwaState.needRefresh = false;
   reloadGuard.accept();
-  if (workbox && navigator.serviceWorker.controller) {
-    void navigator.serviceWorker.getRegistration().then((registration) => {
-      if (registration?.waiting) workbox!.messageSkipWaiting();
-      else if (reloadGuard.shouldReload()) location.reload();
-    });
-  } else if (reloadGuard.shouldReload()) {
-    location.reload();
-  }
+  const waiting = registration?.waiting;
+  if (waiting) waiting.postMessage({ type: SKIP_WAITING });
+  else if (reloadGuard.shouldReload()) location.reload();
 }
 
 /** The "Later" of the prompt: hides it for this page; the new version starts when every tab is closed. */

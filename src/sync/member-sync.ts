@@ -2,6 +2,7 @@
 // logout, and gives screens the database and a way to ask for a run after a write (DESIGN: how data flows).
 import { proxy } from 'valtio';
 import { session } from '../features/account/session-store.ts';
+import { onServiceWorkerMessage } from '../pwa/register-sw.ts';
 import { dropMemberDb, memberDb, VISITOR } from '../data/member-db.ts';
 import type { AppDB } from '../data/db.ts';
 import { readCursor } from './cursor.ts';
@@ -18,15 +19,6 @@ export const syncNews = proxy({
 
 let active: { userId: number; engine: SyncEngine; stop: () => void } | null = null;
 
-/** Forwards messages from the service worker (a relayed push or background sync) to `fn`. */
-function onWorkerMessage(fn: (data: unknown) => void): () => void {
-  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
-  if (!sw) return () => {};
-  const listener = (e: MessageEvent) => fn(e.data);
-  sw.addEventListener('message', listener);
-  return () => sw.removeEventListener('message', listener);
-}
-
 /** Starts syncing member `userId` (idempotent for the same member; another member's engine is stopped first). */
 export async function startMemberSync(userId: number, pushSubscribed: () => boolean = () => false): Promise<void> {
   if (active?.userId === userId) return;
@@ -39,7 +31,7 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
     onDeleteFailed: (error) => { syncNews.deleteError = error; },
   });
   const { cursor } = await readCursor(db);
-  const stop = scheduleSync(engine, { immediate: cursor === null, pushSubscribed, onWorkerMessage });
+  const stop = scheduleSync(engine, { immediate: cursor === null, pushSubscribed, onWorkerMessage: onServiceWorkerMessage });
   active = { userId, engine, stop };
 }
 

@@ -1,6 +1,7 @@
 // When the sync engine runs (spec 4, 9; DESIGN: how data flows): first 5 s after start (at once when this device
 // has never synced), then every 60 s (300 s while push is subscribed), when the network returns, when the page
 // becomes visible, and when the service worker relays a push or a background sync.
+import { isSyncMessage } from '../pwa/register-sw.ts';
 import type { SyncEngine } from './engine.ts';
 
 /** Spec 9: the first refresh 5 s after start. */
@@ -42,7 +43,7 @@ export function scheduleSync(engine: SyncEngine, opts: ScheduleOptions): () => v
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
   const offWorker = opts.onWorkerMessage?.((data) => {
-    if ((data as { type?: string } | null)?.type === 'sync') run('worker');
+    if (isSyncMessage(data)) run('worker');
   });
   return () => {
     clearTimeout(timer);

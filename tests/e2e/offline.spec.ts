@@ -95,7 +95,10 @@ test('a push through the DevTools protocol makes the open page sync and set the 
   await cdp.send('ServiceWorker.enable');
   const { registrationId, scopeURL } = await registration;
 
-  // Sanne writes; nothing polls within the next minute, so only the push can bring it now.
+  // The member writes to Sanne (outside this page) and she answers; nothing polls within the next minute, so
+  // only the push can bring the answer to the page now.
+  const sanneId = await findMember(context.request, SANNE.name, SANNE.age);
+  await sendMessage(context.request, sanneId, 'Hi Sanne');
   const sanne = await browser.newContext();
   await login(sanne.request, SANNE);
   await sendMessage(sanne.request, me.id, 'Are you there?');

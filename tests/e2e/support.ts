@@ -14,17 +14,25 @@ export async function login(request: APIRequestContext, account: { email: string
 }
 
 let counter = 0;
-/** Signs a new member up through POST /api/signup.php (logged in afterwards). Answers the user. */
+/**
+ * Signs a new member up through POST /api/signup.php (logged in afterwards) and activates the account with the
+ * link from the dev mailbox, so other members can reach the profile. Answers the user.
+ */
 export async function signup(request: APIRequestContext) {
   counter++;
   const stamp = `${Date.now()}${counter}`;
+  const email = `e2e.${stamp}@example.org`;
   const res = await request.post('/api/signup.php', {
     data: {
-      email: `e2e.${stamp}@example.org`, name: `Tester${stamp.slice(-6)}`, password: 'a long enough password',
+      email, name: `Tester${stamp.slice(-6)}`, password: 'a long enough password',
       date_of_birth: '1988-04-12', gender: 'male', sexuality: 'hetero', country: 'NL',
     },
   });
-  expect(res.ok()).toBe(true);
+  expect(res.ok(), await res.text()).toBe(true);
+  const { mails } = (await (await request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
+  const link = new URL(mails.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0]);
+  const activated = await request.get(link.pathname + link.search, { maxRedirects: 0 });
+  expect(activated.headers().location).toBe('/activate/done');
   return (await res.json()).user as { id: number; credits: number };
 }
 
@@ -40,7 +48,7 @@ export async function findMember(request: APIRequestContext, name: string, age: 
 export async function sendMessage(request: APIRequestContext, profile: number, text: string) {
   const { v7 } = await import('uuid');
   const res = await request.post('/api/message.php', { data: { id: v7(), profile, text } });
-  expect(res.ok()).toBe(true);
+  expect(res.ok(), await res.text()).toBe(true);
   return res.json();
 }
 

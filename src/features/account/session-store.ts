@@ -1,6 +1,6 @@
 // The session: who is logged in and the site's public settings (DESIGN: session state lives in valtio
 // and is kept on the device so the app boots without waiting for the network).
-import { proxy, subscribe } from 'valtio';
+import { proxy, snapshot, subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import type { Language, LoginRequest, Settings, SignupRequest, User } from '../../../contract/index.ts';
 import { readSessionCache, writeSessionCache } from '../../data/session-cache.ts';
@@ -35,8 +35,10 @@ function sessionApi(): Promise<typeof import('./session-api.ts')> {
 
 // --- device cache: idb-keyval (src/data/session-cache.ts), also read by the service worker ---------------
 
+/** Stores plain copies: IndexedDB cannot clone valtio proxies. */
 function writeCache(): void {
-  if (session.settings) void writeSessionCache({ user: session.user, settings: session.settings });
+  const { user, settings } = snapshot(session);
+  if (settings) void writeSessionCache({ user: user as User | null, settings: settings as Settings });
 }
 
 // --- calls -----------------------------------------------------------------------------------------
@@ -121,7 +123,9 @@ export async function logout(): Promise<void> {
 function forgetUser(): void {
   const id = session.user?.id;
   session.user = null;
-  if (id !== undefined) void import('../../sync/member-sync.ts').then((m) => m.endMemberSync(id)).catch(() => {});
+  if (id === undefined) return;
+  void import('../../sync/member-sync.ts').then((m) => m.endMemberSync(id)).catch(() => {});
+  void import('../../pwa/caches.ts').then((m) => m.clearMemberCaches()).catch(() => {});
 }
 
 /** Spec 4: a 403 authentication_required logs the user out; spec 2: login redirects to the login route. */

@@ -1,0 +1,50 @@
+// Conversations in Dexie: the chat list rows, upserted from the server's chat entries, and the move of a
+// provisional conversation (first message written offline) to the id the server gave it.
+import type { Chat } from '../../contract/index.ts';
+import { provisionalId, type AppDB, type ConversationRow } from './db.ts';
+
+/**
+ * The Dexie row of a server chat entry. `nextBefore` is kept from `existing`; for a new row it is `oldestSeq`
+ * (older messages may exist on the server) or null when the caller knows the start is here.
+ */
+export function chatToRow(chat: Chat, existing: ConversationRow | undefined, oldestSeq: number | null): ConversationRow {
+  const last = chat.last_message;
+  return {
+    id: chat.conversation.id,
+    peerId: chat.profile.id,
+    profile: chat.profile,
+    lastMessageAt: chat.conversation.last_message_at ?? last?.created_at ?? '',
+    lastMessage: last ? { text: last.text, senderId: last.sender_id, createdAt: last.created_at } : null,
+    unread: chat.num_unread_messages,
+    peerReadSeq: chat.peer_read_seq,
+    nextBefore: existing ? existing.nextBefore : oldestSeq,
+  };
+}
+
+/**
+ * Moves the messages of the provisional conversation with `peerId` (if any) to `conversationId` and deletes
+ * the provisional row. Call inside a rw transaction over conversations and messages.
+ */
+export async function adoptProvisional(db: AppDB, peerId: number, conversationId: number): Promise<void> {
+  const temp = provisionalId(peerId);
+  const row = await db.conversations.get(temp);
+  if (!row) return;
+  await db.conversations.delete(temp);
+  await db.messages.where('[conversationId+seq]').between([temp, -Infinity], [temp, Infinity], true, true).modify({ conversationId });
+}
+
+/** Deletes conversation `id` and its messages. Call inside a rw transaction over conversations and messages. */
+export async function removeConversation(db: AppDB, id: number): Promise<void> {
+  await db.conversations.delete(id);
+  await db.messages.where('[conversationId+seq]').between([id, -Infinity], [id, Infinity], true, true).delete();
+}
+
+/** The chat list, newest conversation first. */
+export function listConversations(db: AppDB): Promise<ConversationRow[]> {
+  return db.conversations.orderBy('lastMessageAt').reverse().toArray();
+}
+
+/** The conversation with member `peerId` (real or provisional), if Dexie has one. */
+export function conversationWith(db: AppDB, peerId: number): Promise<ConversationRow | undefined> {
+  return db.conversations.where('peerId').equals(peerId).first();
+}
