@@ -62,7 +62,9 @@ export async function loadSettings(): Promise<Settings> {
 /** GET /api/user.php: stores and returns the current user (null when logged out). Throws ApiCallError. */
 export async function refreshUser(): Promise<User | null> {
   const user = await (await sessionApi()).fetchUser();
-  session.user = user;
+  // The session ended on the server (expired, or logged out elsewhere): the member's data leaves this device too.
+  if (!user && session.user) forgetUser();
+  else session.user = user;
   return user;
 }
 
