@@ -7,3 +7,5 @@ export * from './members.ts';
 export * from './chats.ts';
 export * from './likes.ts';
 export * from './sync.ts';
+export * from './live.ts';
+export * from './push.ts';

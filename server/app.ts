@@ -14,7 +14,9 @@ import memberRoutes from './routes/members.ts';
 import chatRoutes from './routes/chats.ts';
 import likeRoutes from './routes/likes.ts';
 import syncRoutes from './routes/sync.ts';
+import eventRoutes from './routes/events.ts';
 import mediaRoutes from './routes/media.ts';
+import pushRoutes from './routes/push.ts';
 
 /**
  * Builds the app (not listening). Serves /api/* (spec 7 paths), /media/* (images) and, when
@@ -62,7 +64,11 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(chatRoutes, deps);
   await app.register(likeRoutes, deps);
   await app.register(syncRoutes, deps);
+  await app.register(eventRoutes, deps);
   await app.register(mediaRoutes, deps);
+  await app.register(pushRoutes, deps);
+  // Pushes still being sent finish before the database closes.
+  app.addHook('onClose', () => deps.push.idle());
 
   const indexHtml = path.join(deps.config.distDir, 'index.html');
   const hasDist = existsSync(indexHtml);

@@ -21,6 +21,8 @@ export interface Config {
   distDir: string;
   /** Cookies carry Secure (COOKIE_SECURE, default: when publicUrl is https). */
   cookieSecure: boolean;
+  /** VAPID subject of Web Push, an https: URL or mailto: address (VAPID_SUBJECT; unset = PUBLIC_URL when https, else mailto:support_email). */
+  vapidSubject: string | null;
 }
 
 /** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT. */
@@ -39,5 +41,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedMembers: Number(env.SEED_MEMBERS ?? 2400),
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
+    vapidSubject: env.VAPID_SUBJECT || null,
   };
 }

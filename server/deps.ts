@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import type { MailService } from './services/mail.ts';
 import type { ImageService } from './services/images.ts';
+import type { PushService } from './services/push.ts';
+import type { LiveHub } from './services/live.ts';
 
 /** Dependencies handed to every route plugin as its options. */
 export interface Deps {
@@ -10,4 +12,8 @@ export interface Deps {
   config: Config;
   mail: MailService;
   images: ImageService;
+  /** Web Push to members' devices (VAPID keys, subscriptions, sending). */
+  push: PushService;
+  /** Live fan-out of change-log notifications to open event streams (/api/events.php). */
+  live: LiveHub;
 }

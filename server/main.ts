@@ -4,12 +4,14 @@ import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
 import { createMailService } from './services/mail.ts';
 import { createImageService } from './services/images.ts';
+import { createPushService, loadVapidKeys, vapidSubject } from './services/push.ts';
+import { createLiveHub } from './services/live.ts';
 import { seedSites } from './seed/site.ts';
 import { seedDemoMembers } from './seed/members.ts';
 import { allSites } from './domain/sites.ts';
 
 const config = loadConfig();
-const { db, close } = await openDatabase(config);
+const { db, close, listen } = await openDatabase(config);
 await seedSites(db);
 const [site] = await allSites(db);
 if (config.seedMembers > 0) {
@@ -19,11 +21,13 @@ if (config.seedMembers > 0) {
 }
 const mail = await createMailService({ db, smtpUrl: config.smtpUrl, from: `${site.settings.mail_name} <noreply@${new URL(config.publicUrl).hostname}>` });
 const images = createImageService({ dataDir: config.dataDir, db });
-const app = await buildApp({ db, config, mail, images }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const push = createPushService({ db, keys: await loadVapidKeys(db), subject: vapidSubject(config.publicUrl, site.settings.support_email, config.vapidSubject) });
+const live = await createLiveHub(listen);
+const app = await buildApp({ db, config, mail, images, push, live }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(close).then(() => process.exit(0));
+    void app.close().then(() => live.close()).then(close).then(() => process.exit(0));
   });
 }
 await app.listen({ port: config.port, host: config.host });

@@ -1,45 +1,89 @@
 // Web Push (spec 7: "A push service worker is registered"), apart from the other events because the push
 // subscription work will grow here. One waitUntil does it all, as ntfy does: wake the open pages' sync,
 // refresh the badge, and always show a notification (browsers revoke the permission of silent pushes).
+import { isPushPayload } from '../contract/push-guard.ts';
+import type { PushPayload } from '../contract/push.ts';
 import { refreshBadge } from './badge.ts';
 import { tellWindows } from './sync-relay.ts';
 import { notificationLanguage, pushTextsFor } from './texts.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** What the SW reads from a push payload; anything else (or no JSON at all) gets the generic notification. */
-export interface PushPayload {
+/**
+ * A payload that is not the contract's PushPayload (an older server, a test tool): its title, body, conversation
+ * and click URL are still used when present; anything else gets the generic notification.
+ */
+export interface LoosePayload {
   title?: string;
   body?: string;
-  /** A message push: notifications of one conversation replace each other (one tag per conversation). */
+  /** Notifications of one conversation replace each other (one tag per conversation). */
   conversation_id?: number;
   /** Where a click leads (a path of this site); default /chats (notification-click.ts). */
   url?: string;
 }
 
-/** The payload as JSON, or an empty payload when it is missing or not JSON. */
-export function parsePushPayload(data: PushMessageData | null): PushPayload {
+/** What a push carried: the contract's payload when it is one, else whatever JSON object came (or nothing). */
+export type ReceivedPayload = { payload: PushPayload; loose?: never } | { payload?: never; loose: LoosePayload };
+
+/** Chromium's `renotify` (alert again when a notification replaces one with the same tag); not in TypeScript's lib. */
+type Options = NotificationOptions & { renotify?: boolean };
+
+/** Reads the push data: the contract's PushPayload, else the loose JSON object, else an empty one. */
+export function parsePushPayload(data: PushMessageData | null): ReceivedPayload {
+  let value: unknown;
   try {
-    const value: unknown = data?.json();
-    return value && typeof value === 'object' ? (value as PushPayload) : {};
+    value = data?.json();
   } catch {
-    return {};
+    return { loose: {} };
   }
+  // Checked without zod, which would add about 24 KB (gzip) to sw.js (contract/push-guard.ts).
+  if (isPushPayload(value)) return { payload: value };
+  return { loose: value && typeof value === 'object' ? (value as LoosePayload) : {} };
 }
 
-/** The notification for `payload`: its own title and body when it has both, else the generic one in the member's language. */
-export async function notificationFor(payload: PushPayload): Promise<{ title: string; options: NotificationOptions }> {
+const APP_ICON = '/icons/icon-192.png';
+const BADGE_ICON = '/icons/badge-96.png';
+
+/** The tag of a notification: one per conversation, one per matched member, one for all likes. */
+function tagOf(p: PushPayload): string {
+  if (p.kind === 'message' && p.conversation_id !== undefined) return `conversation-${p.conversation_id}`;
+  if (p.kind === 'match' && p.profile_id !== undefined) return `match-${p.profile_id}`;
+  return p.kind === 'like' ? 'likes' : 'activity';
+}
+
+/**
+ * The notification for what a push carried: a PushPayload's own localized title and body, the sender's thumbnail
+ * as icon, a tag per conversation with renotify; a loose payload's title and body when it has both; otherwise the
+ * generic text in the member's language.
+ */
+export async function notificationFor(received: ReceivedPayload): Promise<{ title: string; options: Options }> {
+  const p = received.payload;
+  if (p) {
+    return {
+      title: p.title,
+      options: {
+        body: p.body,
+        icon: p.sender.thumb_url ?? APP_ICON,
+        badge: BADGE_ICON,
+        tag: tagOf(p),
+        renotify: true,
+        data: { url: p.url, kind: p.kind, conversation_id: p.conversation_id, profile_id: p.profile_id },
+      },
+    };
+  }
+  const loose = received.loose;
   const generic = pushTextsFor(await notificationLanguage().catch(() => undefined));
-  const own = typeof payload.title === 'string' && payload.title !== '';
-  const conversation = typeof payload.conversation_id === 'number' ? payload.conversation_id : null;
+  const own = typeof loose.title === 'string' && loose.title !== '';
+  const conversation = typeof loose.conversation_id === 'number' ? loose.conversation_id : null;
   return {
-    title: own ? payload.title! : generic.title,
+    title: own ? loose.title! : generic.title,
     options: {
-      body: own && typeof payload.body === 'string' ? payload.body : generic.body,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/badge-96.png',
+      body: own && typeof loose.body === 'string' ? loose.body : generic.body,
+      icon: APP_ICON,
+      badge: BADGE_ICON,
       tag: conversation !== null ? `conversation-${conversation}` : 'activity',
-      data: { url: typeof payload.url === 'string' ? payload.url : '/chats' },
+      renotify: conversation !== null,
+      data: { url: typeof loose.url === 'string' ? loose.url : '/chats' },
     },
   };
 }
@@ -47,11 +91,11 @@ export async function notificationFor(payload: PushPayload): Promise<{ title: st
 /** Registers the push handler. */
 export function listenForPush(): void {
   self.addEventListener('push', (event) => {
-    const payload = parsePushPayload(event.data);
+    const received = parsePushPayload(event.data);
     event.waitUntil(
       (async () => {
         await Promise.all([tellWindows({ type: 'sync', reason: 'push' }).catch(() => {}), refreshBadge()]);
-        const { title, options } = await notificationFor(payload);
+        const { title, options } = await notificationFor(received);
         await self.registration.showNotification(title, options);
       })(),
     );

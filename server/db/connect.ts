@@ -10,14 +10,22 @@ export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle (same query API as Db). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * Listens to NOTIFY on `channel`: `onPayload` gets each payload, delivered when the notifying transaction
+ * commits (never for a rolled-back one); `onGap` is called when notifications may have been missed (the
+ * PostgreSQL listener connection was lost and is back). Resolves once listening, to a stop function.
+ */
+export type Listen = (channel: string, onPayload: (payload: string) => void, onGap: () => void) => Promise<() => Promise<void>>;
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database and applies pending migrations.
  * `databaseUrl` set: PostgreSQL through node-postgres. Else PGlite: in memory for ':memory:', else a file
- * database under `dataDir/db`. Returns the handle and a close function.
+ * database under `dataDir/db`. Returns the handle, a close function and `listen` (LISTEN/NOTIFY: on PostgreSQL a
+ * dedicated connection outside the pool, reconnecting; on PGlite the instance's own in-process notifications).
  */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<{ db: Db; close: () => Promise<void>; listen: Listen }> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -27,7 +35,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     pool.on('error', (err) => console.warn('database pool:', err.message));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    return { db, close: () => pool.end() };
+    const { listenPg } = await import('./listen-pg.ts');
+    const url = opts.databaseUrl;
+    return { db, close: () => pool.end(), listen: (channel, onPayload, onGap) => listenPg(url, channel, onPayload, onGap) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -40,5 +50,11 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const client = await PGlite.create(dir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => client.close() };
+  const listen: Listen = async (channel, onPayload) => {
+    const unlisten = await client.listen(channel, onPayload);
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
+  };
+  return { db: db as unknown as Db, close: () => client.close(), listen };
 }

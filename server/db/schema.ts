@@ -221,5 +221,25 @@ export const syncChanges = pgTable(
   ],
 );
 
+/**
+ * A browser's Web Push subscription (one per device; a member may have several). `endpoint` is the push service
+ * URL, unique: subscribing it again moves it to the new member. `p256dh` and `auth` are the browser's keys
+ * (base64url, RFC 8291). `createdAt` is when it was last registered, `lastSuccessAt` the last push the service
+ * accepted. A 404/410 from the push service deletes the row (server/services/push.ts).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user').on(t.userId)],
+);
+
 /** Small server key-value store (e.g. VAPID keys, seed version). */
 export const meta = pgTable('meta', { key: text('key').primaryKey(), value: jsonb('value').notNull() });

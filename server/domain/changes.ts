@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/connect.ts';
 import { syncChanges, type ChangeKind } from '../db/schema.ts';
+import { LIVE_CHANNEL, livePayloads } from '../services/live.ts';
 
 /**
  * One change: entity `entityId` of `kind` changed for `userId`. `entityId` is a conversation id ('chat'), a
@@ -49,6 +50,10 @@ export function noteChanges(tx: Tx, rows: Change[]): void {
  * a user's change-log lock while waiting on a row lock could deadlock with one that holds the row and waits on
  * the change-log lock. A second call in the same transaction may only add users above those already locked
  * (else it throws: a programming error). On PGlite (one connection) the locks are granted at once.
+ *
+ * Last, it notifies LIVE_CHANNEL with the users concerned (`pg_notify`, payloads of services/live.ts): the
+ * database delivers a NOTIFY only when the transaction commits, and not at all when it rolls back, so the live
+ * channel (/api/events.php) of every server instance wakes exactly when the new rows are visible.
  */
 export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
   const all = [...(noted.get(tx) ?? []), ...rows];
@@ -69,4 +74,7 @@ export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
     .insert(syncChanges)
     .values([...unique.values()].sort((a, b) => a.userId - b.userId))
     .onConflictDoUpdate({ target: [syncChanges.userId, syncChanges.kind, syncChanges.entityId], set: { seq: sql`nextval('sync_changes_seq')` } });
+  for (const payload of livePayloads([...unique.values()].map((c) => c.userId))) {
+    await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+  }
 }

@@ -10,10 +10,11 @@ import type { Viewer } from './photos.ts';
 /**
  * Likes (`on` true) or unlikes member `memberId`; a mutual like is a match. Errors: 404 not_found, 403 blocked.
  * Sync log, when the like was added or removed: 'like' (the member) for the viewer, 'liked_by' (the viewer) for the member.
+ * Returns the answer and `added`: true only when this call made a new like (a repeated like notifies nobody).
  */
-export async function setLike(db: Db, siteId: number, viewer: Viewer, memberId: number, on: boolean): Promise<LikeResponse> {
+export async function setLike(db: Db, siteId: number, viewer: Viewer, memberId: number, on: boolean): Promise<{ answer: LikeResponse; added: boolean }> {
   await reachableMember(db, siteId, memberId, viewer);
-  if (memberId === viewer.id) return { liked: false, match: false };
+  if (memberId === viewer.id) return { answer: { liked: false, match: false }, added: false };
   const pair = and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId));
   return db.transaction(async (tx) => {
     const changed = on
@@ -26,7 +27,7 @@ export async function setLike(db: Db, siteId: number, viewer: Viewer, memberId: 
         { userId: memberId, kind: 'liked_by', entityId: viewer.id },
       ]);
     }
-    return { liked: on, match: back.length > 0 };
+    return { answer: { liked: on, match: back.length > 0 }, added: on && changed.length > 0 };
   });
 }
 

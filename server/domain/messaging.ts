@@ -42,6 +42,8 @@ const isUniqueViolation = (e: unknown) => {
  * (credits, through applyCredits). The replay of an id writes nothing. The sender row is locked FOR NO KEY UPDATE,
  * not FOR UPDATE: the change log's foreign key check takes KEY SHARE on users rows while holding a change-log
  * lock, and FOR UPDATE would make that a deadlock (see recordChanges).
+ *
+ * Returns the answer and `created`: false for the replay of an id, so that a retry notifies nobody again.
  */
 export async function sendMessage(
   db: Db,
@@ -49,7 +51,7 @@ export async function sendMessage(
   settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations'>,
   sender: UserRow,
   req: SendMessageRequest,
-): Promise<SendMessageResponse> {
+): Promise<{ answer: SendMessageResponse; created: boolean }> {
   const viewer: Viewer = { id: sender.id, paidUser: sender.paidUser };
   const attempt = () =>
     db.transaction(async (tx) => {
@@ -58,7 +60,7 @@ export async function sendMessage(
       if (existing) {
         const conv = await findConversation(tx, sender.id, req.profile);
         if (existing.senderId !== sender.id || existing.conversationId !== conv?.id || existing.text !== req.text) throw new ApiError(409, 'conflict');
-        return { message: toMessage(existing), credits: me.credits, cost: existing.cost };
+        return { answer: { message: toMessage(existing), credits: me.credits, cost: existing.cost }, created: false };
       }
       const { p: recipient } = await reachableMember(tx as Db, siteId, req.profile, viewer);
       if (recipient.userId === sender.id) throw new ApiError(404, 'not_found');
@@ -86,7 +88,7 @@ export async function sendMessage(
           { userId, kind: 'chat' as const, entityId: conv.id },
         ]),
       );
-      return { message: toMessage(row), credits, cost };
+      return { answer: { message: toMessage(row), credits, cost }, created: true };
     });
   try {
     return await attempt();

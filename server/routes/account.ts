@@ -1,12 +1,13 @@
-// Account calls: the user call (spec 7: GET/POST/PUT /api/user.php), logout, signup, activation, dev mailbox.
+// Account calls: the user call (spec 7: GET/POST/PUT /api/user.php; ?push=1 is routes/push.ts), logout, signup, activation, dev mailbox.
 import type { FastifyInstance } from 'fastify';
-import { ActivateQuery, LanguageRequest, LoginRequest, SignupRequest, type MailboxResponse, type UserResponse } from '../../contract/index.ts';
+import { ActivateQuery, LanguageRequest, LoginRequest, SignupRequest, type MailboxResponse, type PushSubscribeResponse, type UserResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { activate, login, setLanguage, signup, toUser } from '../domain/accounts.ts';
 import { currentUser, endSession, requireUser, startSession } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';
 import { parse } from '../validate.ts';
+import { isPushCall, subscribeCall } from './push.ts';
 
 /** Language of a new account: the `lang` cookie when it is a site language, else the site's domain language. */
 function signupLanguage(cookie: string | undefined, domainLanguage: string, languages: readonly string[]): string {
@@ -15,13 +16,14 @@ function signupLanguage(cookie: string | undefined, domainLanguage: string, lang
   return languages.includes(fromDomain) ? fromDomain : 'en';
 }
 
-export default async function accountRoutes(app: FastifyInstance, { db, config, mail }: Deps): Promise<void> {
+export default async function accountRoutes(app: FastifyInstance, { db, config, mail, push }: Deps): Promise<void> {
   app.get('/api/user.php', async (req): Promise<UserResponse> => {
     const user = await currentUser(db, req);
     return { user: user ? await toUser(db, user) : null };
   });
 
-  app.post('/api/user.php', async (req, reply): Promise<UserResponse> => {
+  app.post('/api/user.php', async (req, reply): Promise<UserResponse | PushSubscribeResponse> => {
+    if (isPushCall(req)) return subscribeCall({ db, push }, req);
     const body = parse(LoginRequest, req.body);
     const user = await login(db, await siteOf(db, req), body.email, body.password, req.ip);
     await startSession(db, reply, user.id, config.cookieSecure);

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { DeleteChatRequest, MessagesQuery, ReadChatRequest, SendMessageRequest, type ChatsResponse, type MessagesResponse, type SendMessageResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { chatList, hideChat, markRead, messagePage, sendMessage } from '../domain/messaging.ts';
+import { notifyMessage } from '../domain/push-notices.ts';
 import { requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';
 
-export default async function chatRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+export default async function chatRoutes(app: FastifyInstance, { db, push }: Deps): Promise<void> {
   app.get('/api/chats.php', async (req): Promise<ChatsResponse> => {
     const user = await requireUser(db, req);
     const site = await siteOf(db, req);
@@ -32,7 +33,10 @@ export default async function chatRoutes(app: FastifyInstance, { db }: Deps): Pr
     const user = await requireUser(db, req);
     const body = parse(SendMessageRequest, req.body);
     const site = await siteOf(db, req);
-    return sendMessage(db, site.id, site.settings, user, body);
+    const { answer, created } = await sendMessage(db, site.id, site.settings, user, body);
+    // After the commit, detached: the sender never waits for a push service.
+    if (created) notifyMessage({ db, push }, site.settings.cdn_prefix, answer.message, body.profile);
+    return answer;
   });
 
   app.post('/api/chat-read.php', async (req) => {

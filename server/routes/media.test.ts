@@ -6,6 +6,8 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { MailService } from '../services/mail.ts';
 import type { ImageService } from '../services/images.ts';
+import type { PushService } from '../services/push.ts';
+import type { LiveHub } from '../services/live.ts';
 import mediaRoutes from './media.ts';
 
 const files = new Map([['AAAAAAAAAAAAAAAAAAAAAA.webp', Buffer.from('RIFF-webp-bytes')]]);
@@ -21,7 +23,7 @@ async function app() {
     if (err instanceof ApiError) return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
     return reply.status(500).send({ error: { code: 'server_error' } });
   });
-  const deps = { db: {} as Db, config: {} as Config, mail: {} as MailService, images } satisfies Deps;
+  const deps = { db: {} as Db, config: {} as Config, mail: {} as MailService, images, push: {} as PushService, live: {} as LiveHub } satisfies Deps;
   await a.register(mediaRoutes, deps);
   return a;
 }

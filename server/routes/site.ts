@@ -7,13 +7,13 @@ import { siteByDomain, siteOf, publicSettings } from '../domain/sites.ts';
 import { regionsOf } from '../services/geo.ts';
 import { parse } from '../validate.ts';
 
-export default async function siteRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+export default async function siteRoutes(app: FastifyInstance, { db, push }: Deps): Promise<void> {
   app.get('/api/settings.php', async (req): Promise<SettingsResponse> => {
     const q = parse(SettingsQuery, req.query);
     const site = await siteByDomain(db, q.domain ?? req.headers.host);
     // A proxy or CDN in front may pass the visitor's country; absent that, none is guessed.
     const geo = Country.safeParse(String(req.headers['x-country'] ?? '').toUpperCase());
-    return { settings: publicSettings(site, { pushPublicKey: null, geoCountry: geo.success ? geo.data : null }) };
+    return { settings: publicSettings(site, { pushPublicKey: push.publicKey, geoCountry: geo.success ? geo.data : null }) };
   });
 
   app.get('/api/companyinfo.php', async (req, reply): Promise<{ companyinfo: CompanyInfo }> => {

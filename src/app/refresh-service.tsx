@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { session } from '../features/account/session-store.ts';
 import { setBadge } from '../pwa/badge.ts';
+import { pushState } from '../pwa/push-state.ts';
 import { startMemberSync } from '../sync/member-sync.ts';
 import { useNewCounts } from '../sync/use-new-counts.ts';
 import { composeTitle, pageTitle } from './page-title.ts';
@@ -15,7 +16,8 @@ export default function RefreshService() {
   const userId = user?.id ?? null;
 
   useEffect(() => {
-    if (userId !== null) void startMemberSync(userId);
+    // Spec 9: the safety-net refresh every 60 s becomes 300 s while push is subscribed.
+    if (userId !== null) void startMemberSync(userId, () => pushState.status === 'subscribed');
   }, [userId]);
 
   // Spec 4: app badge = unread messages + new likes; the title prefix shows the same sum.

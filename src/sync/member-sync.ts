@@ -7,6 +7,7 @@ import { dropMemberDb, memberDb, VISITOR } from '../data/member-db.ts';
 import type { AppDB } from '../data/db.ts';
 import { readCursor } from './cursor.ts';
 import { createSyncEngine, type SyncEngine } from './engine.ts';
+import { openLiveChannel } from './live.ts';
 import { scheduleSync } from './scheduler.ts';
 
 /** Page-visible news from sync: a match made by a drained like, a refused chat delete (spec 4: alert). */
@@ -18,11 +19,16 @@ export const syncNews = proxy({
 });
 
 let active: { userId: number; engine: SyncEngine; stop: () => void } | null = null;
+/** The member whose start is awaiting its cursor: a second start meanwhile (React StrictMode) must not open a second engine and channel. */
+let starting: { userId: number } | null = null;
 
 /** Starts syncing member `userId` (idempotent for the same member; another member's engine is stopped first). */
 export async function startMemberSync(userId: number, pushSubscribed: () => boolean = () => false): Promise<void> {
-  if (active?.userId === userId) return;
+  if (active?.userId === userId || starting?.userId === userId) return;
   active?.stop();
+  active = null;
+  const start = { userId };
+  starting = start;
   const db = memberDb(userId);
   const engine = createSyncEngine(db, userId, {
     onUser: (user) => { if (session.user?.id === user.id) session.user = user; },
@@ -31,12 +37,25 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
     onDeleteFailed: (error) => { syncNews.deleteError = error; },
   });
   const { cursor } = await readCursor(db);
-  const stop = scheduleSync(engine, { immediate: cursor === null, pushSubscribed, onWorkerMessage: onServiceWorkerMessage });
-  active = { userId, engine, stop };
+  // Ended (logout) or another member started while the cursor was read.
+  if (starting !== start) return;
+  starting = null;
+  const stopSchedule = scheduleSync(engine, { immediate: cursor === null, pushSubscribed, onWorkerMessage: onServiceWorkerMessage });
+  // The live channel's "changed" hints pull the delta at once; the scheduler stays as the safety net.
+  const closeLive = openLiveChannel(() => void engine.request('live'));
+  active = {
+    userId,
+    engine,
+    stop: () => {
+      stopSchedule();
+      closeLive();
+    },
+  };
 }
 
-/** Stops the engine and deletes member `userId`'s database (logout). */
+/** Stops the engine and the live channel and deletes member `userId`'s database (logout). */
 export async function endMemberSync(userId: number): Promise<void> {
+  if (starting?.userId === userId) starting = null;
   if (active?.userId === userId) {
     active.stop();
     active = null;

@@ -8,6 +8,8 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/connect.ts';
 import { createImageService } from '../../server/services/images.ts';
 import { createMailService } from '../../server/services/mail.ts';
+import { createPushService, loadVapidKeys, type PushService } from '../../server/services/push.ts';
+import { createLiveHub, type LiveHub } from '../../server/services/live.ts';
 import { seedSites } from '../../server/seed/site.ts';
 import { seedDemoMembers } from '../../server/seed/members.ts';
 import { allSites } from '../../server/domain/sites.ts';
@@ -16,6 +18,12 @@ export interface TestServer {
   url: string;
   db: Db;
   app: FastifyInstance;
+  /** The server's Web Push sender; http endpoints allowed so tests can run a local fake push service. */
+  push: PushService;
+  /** The server's live fan-out (the event streams' subscriptions). */
+  live: LiveHub;
+  /** The PostgreSQL database's URL, null on PGlite. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -41,17 +49,25 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 
 /**
  * Boots a server on 127.0.0.1 with a fresh database and `members` fictional demo members: in-memory PGlite,
- * or a new PostgreSQL database when TEST_DATABASE_URL is set.
+ * or a new PostgreSQL database when TEST_DATABASE_URL is set. `sameDatabaseAs`: a second server instance on
+ * that (PostgreSQL) server's database, nothing seeded; close it before that server, which drops the database.
  */
-export async function startServer(members = 60): Promise<TestServer> {
-  const pgDb = await freshPostgres();
-  const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', DATABASE_URL: pgDb?.url }), host: '127.0.0.1' };
-  const { db, close } = await openDatabase(config);
-  await seedSites(db);
-  const [site] = await allSites(db);
-  await seedDemoMembers(db, { siteId: site.id, members });
+export async function startServer(members = 60, opts: { sameDatabaseAs?: TestServer } = {}): Promise<TestServer> {
+  const shared = opts.sameDatabaseAs;
+  if (shared && !shared.databaseUrl) throw new Error('startServer: only PostgreSQL databases can be shared');
+  const pgDb = shared ? null : await freshPostgres();
+  const databaseUrl = shared?.databaseUrl ?? pgDb?.url ?? null;
+  const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl ?? undefined }), host: '127.0.0.1' };
+  const { db, close, listen } = await openDatabase(config);
+  if (!shared) {
+    await seedSites(db);
+    const [site] = await allSites(db);
+    await seedDemoMembers(db, { siteId: site.id, members });
+  }
   const mail = await createMailService({ db, smtpUrl: null, from: 'test <noreply@localhost>' });
-  const app = await buildApp({ db, config, mail, images: createImageService({ dataDir: ':memory:', db }) });
+  const live = await createLiveHub(listen);
+  const push = createPushService({ db, keys: await loadVapidKeys(db), subject: 'mailto:support@heartline.example', allowInsecureEndpoints: true });
+  const app = await buildApp({ db, config, mail, images: createImageService({ dataDir: ':memory:', db }), push, live });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   config.publicUrl = url;
@@ -59,8 +75,12 @@ export async function startServer(members = 60): Promise<TestServer> {
     url,
     db,
     app,
+    push,
+    live,
+    databaseUrl,
     close: async () => {
       await app.close();
+      await live.close();
       await close();
       await pgDb?.drop();
     },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IosInstallHint } from '../../pwa/ios-install-hint.tsx';
+import { PushAlert } from '../../pwa/push-alert.tsx';
 import { Disclaimer, Footer } from './footer.tsx';
 import { SignupModalHost } from './signup-modal-host.tsx';
 import { TopNav } from './top-nav.tsx';
@@ -15,7 +16,8 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
         {t('generic.skipToContent')}
       </a>
       <TopNav />
-      {/* Warnings header: the alerts of spec 2 (activation, photo, push) mount here in a later issue. */}
+      {/* Warnings header: the alerts of spec 2 (push now; activation and photo in a later issue). */}
+      <PushAlert />
       <main id="main" className="layout-main" tabIndex={-1}>
         {children}
       </main>

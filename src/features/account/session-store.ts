@@ -114,6 +114,8 @@ export async function saveLanguage(language: Language): Promise<void> {
 /** Spec 2/4: GET /api/logout.php ends the session on the server, then the app goes to the root. */
 export async function logout(): Promise<void> {
   try {
+    // Pushes belong to the member, not the device: the next person on this device must not get them.
+    await import('../../pwa/push-state.ts').then((m) => m.unsubscribePush()).catch(() => {});
     await (await sessionApi()).getLogout();
   } finally {
     forgetUser();

@@ -11,6 +11,7 @@ import { messagePage, PAGE_SIZE } from '../../data/messages-repo.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { network } from '../../pwa/online.ts';
 import { loadEarlierPage, loadNewestPage } from '../../sync/conversation-pages.ts';
+import { liveChannel } from '../../sync/live.ts';
 import { requestSync } from '../../sync/member-sync.ts';
 import { discardMessage, queueMessage, queueReadChat, retryMessage } from '../../sync/outbox.ts';
 import { loadProfile } from '../../sync/profiles.ts';
@@ -23,7 +24,11 @@ import { Composer } from './composer.tsx';
 import { Avatar } from './avatar.tsx';
 import { messageCost } from './message-cost.ts';
 
-/** While a conversation is open and visible, a sync every 5 s (an ETag hit when idle) brings replies in. */
+/**
+ * While a conversation is open and visible and the live channel is NOT open (a proxy that buffers event streams,
+ * the browser gave up on it), a sync every 5 s (an ETag hit when idle) brings replies in. An open live channel
+ * wakes the sync engine itself, so then there is no poll.
+ */
 const OPEN_CHAT_SYNC_MS = 5_000;
 /** Upper bound of a message's length in the contract (SendMessageRequest). */
 const CONTRACT_MAX = 2000;
@@ -39,6 +44,7 @@ export default function ChatScreen() {
   const db = useMemberDb();
   const { user, settings } = useSnapshot(session);
   const { online } = useSnapshot(network);
+  const { open: liveOpen } = useSnapshot(liveChannel);
   const [pages, setPages] = useState(1);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -69,11 +75,12 @@ export default function ChatScreen() {
   }, [db, profileId]);
 
   useEffect(() => {
+    if (liveOpen) return;
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') void requestSync('chat-open');
     }, OPEN_CHAT_SYNC_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [liveOpen]);
 
   // Spec 4: opening a chat sets its unread count to 0 (and again when a message arrives while it is open).
   const unreadHere = !!conv && conv.id > 0 && (conv.unread > 0 || !!messages?.some((m) => m.senderId === profileId && m.read === 0));

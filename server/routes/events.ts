@@ -1,0 +1,158 @@
+// The live channel (DESIGN: how data flows): GET /api/events.php, server-sent events that say "something changed"
+// while a page is open, so the page's sync engine pulls the delta at once instead of at its next poll.
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import { EventsQuery, LIVE_EVENTS, type LiveEvent } from '../../contract/index.ts';
+import { sessions } from '../db/schema.ts';
+import type { Db } from '../db/connect.ts';
+import type { Deps } from '../deps.ts';
+import { hashToken, requireUser, SESSION_COOKIE } from '../domain/sessions.ts';
+import { maxChangeSeq } from '../domain/sync.ts';
+import { parse } from '../validate.ts';
+
+/** EventSource's reconnect delay after a dropped stream (the `retry:` field), in ms. */
+export const RETRY_MS = 5_000;
+/** A comment line this often keeps proxies and NAT tables from closing an idle stream. */
+export const HEARTBEAT_MS = 25_000;
+/** At most one `changed` event per this many ms per stream: a burst of writes wakes the page once. */
+export const COALESCE_MS = 100;
+/** A stream whose unsent output grows beyond this is a client that stopped reading: it is ended. */
+const MAX_BUFFERED = 64 * 1024;
+
+/** Whether the session of `token` still exists and has not expired (logout deletes it). */
+async function sessionAlive(db: Db, token: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** One server-sent event: `id`, `event` and JSON `data`. */
+const sse = (event: string, data: LiveEvent) => `id: ${data.cursor}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export default async function eventRoutes(app: FastifyInstance, { db, live }: Deps): Promise<void> {
+  /** Enders of the open streams: a shutting-down server ends them, else app.close() would wait for the clients. */
+  const open = new Set<() => void>();
+  app.addHook('preClose', (done) => {
+    for (const end of [...open]) end();
+    done();
+  });
+
+  /**
+   * *member*. A `text/event-stream` that stays open (docs/api.md "Live channel"): `retry: 5000`, an `event: ready`
+   * with the member's current cursor, then an `event: changed` (id and `data.cursor` = the member's highest
+   * change-log seq) whenever that grew, at most one per COALESCE_MS; `: hb` every HEARTBEAT_MS. Resume:
+   * `Last-Event-ID` (or `?last_event_id=` on a fresh EventSource) below the current cursor sends `changed` at
+   * once. A stream whose session ended (logout, expiry) is closed at its next heartbeat. Errors, before the
+   * stream starts: 403 authentication_required, 400 bad_request (a malformed id).
+   */
+  app.get('/api/events.php', async (req, reply) => {
+    const user = await requireUser(db, req);
+    const query = parse(EventsQuery, req.query);
+    const header = req.headers['last-event-id'];
+    // The header (EventSource's own reconnects) is newer than the query of the URL the page first opened.
+    const lastEventId = header !== undefined ? parse(EventsQuery, { last_event_id: header }).last_event_id : query.last_event_id;
+
+    // Subscribe before reading the cursor: a change committed in between still wakes this stream.
+    let dirty = false;
+    let wake = () => { dirty = true; };
+    const unsubscribe = live.subscribe(user.id, () => wake());
+    let told: number;
+    try {
+      told = await maxChangeSeq(db, user.id);
+    } catch (err) {
+      unsubscribe();
+      throw err;
+    }
+
+    reply.hijack();
+    const res = reply.raw;
+    let closed = false;
+    let busy = false;
+    let lastSent = 0;
+    let coalesce: ReturnType<typeof setTimeout> | undefined;
+    const write = (chunk: string) => {
+      if (closed) return;
+      res.write(chunk);
+      if (res.writableLength > MAX_BUFFERED) end();
+    };
+    const token = req.cookies[SESSION_COOKIE] ?? '';
+    const heartbeat = setInterval(() => {
+      write(': hb\n\n');
+      sessionAlive(db, token).then(
+        (alive) => { if (!alive) end(); },
+        (err: unknown) => req.log.error(err),
+      );
+    }, HEARTBEAT_MS);
+    const cleanup = () => {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      clearInterval(heartbeat);
+      clearTimeout(coalesce);
+      open.delete(end);
+    };
+    function end() {
+      if (closed) return;
+      cleanup();
+      res.end();
+    }
+    res.on('close', cleanup);
+    open.add(end);
+    // The client may have gone while the cursor was read: then 'close' already fired.
+    if (res.destroyed || req.raw.socket.destroyed) {
+      cleanup();
+      return;
+    }
+
+    /** Sends `changed` when the member's log grew beyond what this stream told, at most once per COALESCE_MS. */
+    const pump = () => {
+      if (closed || busy || coalesce || !dirty) return;
+      const wait = lastSent + COALESCE_MS - Date.now();
+      if (wait > 0) {
+        coalesce = setTimeout(() => {
+          coalesce = undefined;
+          pump();
+        }, wait);
+        return;
+      }
+      dirty = false;
+      busy = true;
+      maxChangeSeq(db, user.id)
+        .then((seq) => {
+          if (closed || seq <= told) return;
+          told = seq;
+          lastSent = Date.now();
+          write(sse(LIVE_EVENTS.changed, { cursor: seq }));
+        })
+        .catch((err: unknown) => req.log.error(err))
+        .finally(() => {
+          busy = false;
+          pump();
+        });
+    };
+
+    // Hijacked: the headers set so far (security.ts) are written here, as Fastify no longer sends the reply.
+    res.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    write(`retry: ${RETRY_MS}\n\n`);
+    write(sse(LIVE_EVENTS.ready, { cursor: told }));
+    // A resuming client that missed changes hears of them at once; later ones follow the notifications.
+    if (lastEventId !== undefined && told > lastEventId) {
+      lastSent = Date.now();
+      write(sse(LIVE_EVENTS.changed, { cursor: told }));
+    }
+    wake = () => {
+      dirty = true;
+      pump();
+    };
+    pump();
+  });
+}

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { session } from '../features/account/session-store.ts';
+import { findRoute } from '../app/routes.ts';
+import { checkPush, pushCapable, pushState, subscribePush } from './push-state.ts';
+
+/** Spec 2: the dismissal is stored with its time under this key. */
+const HIDE_KEY = 'hide-push-notification-alert';
+/** Spec 2: routes where the push opt-in alert never shows. */
+const HIDDEN_ON = new Set(['signup', 'notifications', 'activate-done', 'directdebit', 'premium']);
+
+const dismissed = () => {
+  try {
+    return localStorage.getItem(HIDE_KEY) !== null;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The push opt-in alert of spec 2 for logged-in members: shown when push is possible and not yet on, outside
+ * signup, notifications, activate-done, directdebit and premium, until dismissed. "Turn on" asks the browser.
+ */
+export function PushAlert() {
+  const { t, ready } = useTranslation('pwa', { useSuspense: false });
+  const { user, settings } = useSnapshot(session);
+  const { status, busy, error } = useSnapshot(pushState);
+  const [location] = useLocation();
+  const [hidden, setHidden] = useState(dismissed);
+  const publicKey = settings?.push_public_key ?? null;
+
+  useEffect(() => {
+    if (user && pushCapable()) void checkPush(publicKey);
+  }, [user?.id, publicKey]);
+
+  if (!ready || !user || hidden || !publicKey || HIDDEN_ON.has(findRoute(location).name)) return null;
+  if (status !== 'unsubscribed' && !(status === 'denied' && error)) return null;
+  const dismiss = () => {
+    try {
+      localStorage.setItem(HIDE_KEY, String(Date.now()));
+    } catch {
+      // Storage blocked: hidden for this page only.
+    }
+    setHidden(true);
+  };
+  return (
+    <div className="container pt-3">
+      <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mb-0" role="alert">
+        <span className="flex-grow-1">{error ? t(error) : t('push.alert')}</span>
+        {!error && (
+          <button type="button" className="btn btn-sm btn-primary rounded-pill px-3" disabled={busy} onClick={() => void subscribePush(publicKey)}>
+            {t('push.turnOn')}
+          </button>
+        )}
+        <button type="button" className="btn-close" aria-label={t('install.dismiss')} onClick={dismiss} />
+      </div>
+    </div>
+  );
+}
