@@ -4,11 +4,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { RUNTIME_CACHES } from '../src/data/cache-names.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** Runtime cache names (the precache has Workbox's own name). */
-export const CACHE_NAMES = { images: 'images', content: 'content-blocks' } as const;
 
 /** Spec 1 "content blocks" (legal pages, FAQ, pricing text, interest icons, landing content) and spec 7's
  * "fetched once, cached" calls: same for every member, fine to show slightly stale, refreshed in the background. */
@@ -30,13 +29,13 @@ export function registerRuntimeRoutes(): void {
   registerRoute(
     ({ request, url }) => url.origin === self.location.origin && (url.pathname.startsWith('/media/') || request.destination === 'image'),
     new CacheFirst({
-      cacheName: CACHE_NAMES.images,
+      cacheName: RUNTIME_CACHES.images,
       plugins: [new ExpirationPlugin({ maxEntries: IMAGE_MAX_ENTRIES, maxAgeSeconds: IMAGE_MAX_AGE_S, purgeOnQuotaError: true })],
     }),
   );
 
   registerRoute(
     ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && CONTENT_BLOCK_PATHS.includes(url.pathname),
-    new StaleWhileRevalidate({ cacheName: CACHE_NAMES.content }),
+    new StaleWhileRevalidate({ cacheName: RUNTIME_CACHES.content }),
   );
 }

@@ -2,6 +2,7 @@
 // provisional conversation (first message written offline) to the id the server gave it.
 import type { Chat } from '../../contract/index.ts';
 import { provisionalId, type AppDB, type ConversationRow } from './db.ts';
+import { conversationMessages } from './messages-repo.ts';
 
 /**
  * The Dexie row of a server chat entry. `nextBefore` is kept from `existing`; for a new row it is `oldestSeq`
@@ -30,13 +31,13 @@ export async function adoptProvisional(db: AppDB, peerId: number, conversationId
   const row = await db.conversations.get(temp);
   if (!row) return;
   await db.conversations.delete(temp);
-  await db.messages.where('[conversationId+seq]').between([temp, -Infinity], [temp, Infinity], true, true).modify({ conversationId });
+  await conversationMessages(db, temp).modify({ conversationId });
 }
 
 /** Deletes conversation `id` and its messages. Call inside a rw transaction over conversations and messages. */
 export async function removeConversation(db: AppDB, id: number): Promise<void> {
   await db.conversations.delete(id);
-  await db.messages.where('[conversationId+seq]').between([id, -Infinity], [id, Infinity], true, true).delete();
+  await conversationMessages(db, id).delete();
 }
 
 /** The chat list, newest conversation first. */

@@ -20,6 +20,11 @@ export async function messagePage(db: AppDB, conversationId: number, limit = PAG
   return rows.reverse();
 }
 
+/** Every message of conversation `conversationId` (stored and pending), as a Dexie collection to read or change. */
+export function conversationMessages(db: AppDB, conversationId: number) {
+  return db.messages.where('[conversationId+seq]').between([conversationId, -Infinity], [conversationId, Infinity], true, true);
+}
+
 /** The Dexie row of a server message: stored, not failed. */
 export function fromServer(m: Message): MessageRow {
   return {

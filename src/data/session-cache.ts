@@ -1,6 +1,6 @@
 // User and settings kept on the device (idb-keyval) so the app boots offline, and so the service worker knows
 // whose database to open. DOM-free.
-import { del, get, set } from 'idb-keyval';
+import { get, set } from 'idb-keyval';
 import type { Settings, User } from '../../contract/index.ts';
 
 const KEY = 'session-v2';
@@ -28,9 +28,4 @@ export async function writeSessionCache(value: SessionCache): Promise<void> {
   } catch {
     // Storage full or blocked.
   }
-}
-
-/** Forgets the session (logout). */
-export async function clearSessionCache(): Promise<void> {
-  await del(KEY).catch(() => {});
 }

@@ -1,10 +1,5 @@
 // The SW's runtime caches as the page sees them, apart from register-sw.ts because logout needs them and nothing else.
-
-/**
- * Names of sw/routes.ts CACHE_NAMES (the page cannot import sw/, which is a WebWorker project). `images` holds the
- * photos a member has seen, premium ones included.
- */
-export const RUNTIME_CACHES = { images: 'images', content: 'content-blocks' } as const;
+import { RUNTIME_CACHES } from '../data/cache-names.ts';
 
 /**
  * Deletes the photos cached while a member was logged in, so the next person on the device does not get them

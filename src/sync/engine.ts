@@ -28,7 +28,7 @@ export async function pull(db: AppDB, onUser: (user: User) => void): Promise<voi
 /** A running engine: `request` asks for a run (resolves when one that started after the request ends). */
 export interface SyncEngine {
   request(reason: string): Promise<void>;
-  /** The last run's error (null after a good run): the screens say "offline" from it. */
+  /** The last run's error (null after a good run). */
   readonly lastError: unknown;
 }
 

@@ -68,11 +68,6 @@ export function requestSync(reason: string): Promise<void> {
   return active ? active.engine.request(reason) : Promise.resolve();
 }
 
-/** The error of the last sync run (null when it went well or none ran). */
-export function lastSyncError(): unknown {
-  return active?.engine.lastError ?? null;
-}
-
 /** The database screens read: the logged-in member's, or the visitor's. */
 export function currentDb(): AppDB {
   return memberDb(session.user?.id ?? VISITOR);

@@ -9,7 +9,7 @@ import { api, ApiCallError } from '../api/client.ts';
 import { adoptProvisional, conversationWith, removeConversation } from '../data/conversations-repo.ts';
 import { provisionalId, type AppDB, type OutboxOp, type OutboxRow } from '../data/db.ts';
 import { toLikeRow } from '../data/likes-repo.ts';
-import { fromServer } from '../data/messages-repo.ts';
+import { conversationMessages, fromServer } from '../data/messages-repo.ts';
 import { resetCursor } from './cursor.ts';
 
 /** What the page learns from drained writes: the new balance, a match, a refused chat delete (spec 4). */
@@ -61,7 +61,7 @@ export async function discardMessage(db: AppDB, messageId: string): Promise<void
     const m = await db.messages.get(messageId);
     if (!m || m.status !== 'failed') return;
     await db.messages.delete(messageId);
-    if (m.conversationId < 0 && (await db.messages.where('[conversationId+seq]').between([m.conversationId, -Infinity], [m.conversationId, Infinity], true, true).count()) === 0) {
+    if (m.conversationId < 0 && (await conversationMessages(db, m.conversationId).count()) === 0) {
       await db.conversations.delete(m.conversationId);
     }
   });
@@ -90,8 +90,7 @@ export async function queueReadChat(db: AppDB, conversationId: number): Promise<
     const conv = await db.conversations.get(conversationId);
     if (!conv) return;
     await db.conversations.update(conversationId, { unread: 0 });
-    await db.messages.where('[conversationId+seq]').between([conversationId, -Infinity], [conversationId, Infinity], true, true)
-      .filter((m) => m.senderId === conv.peerId && m.read === 0).modify({ read: 1 });
+    await conversationMessages(db, conversationId).filter((m) => m.senderId === conv.peerId && m.read === 0).modify({ read: 1 });
     if (conversationId > 0) await enqueue(db, { kind: 'read-chat', conversationId }, `read-chat:${conversationId}`);
   });
 }
