@@ -1,6 +1,7 @@
 // The API contract: zod schemas and types shared by src/, sw/, server/ and tests/.
 export * from './common.ts';
 export * from './errors.ts';
+export * from './notifications.ts';
 export * from './user.ts';
 export * from './settings.ts';
 export * from './members.ts';

@@ -23,3 +23,25 @@ export type LikeResponse = z.infer<typeof LikeResponse>;
 /** POST /api/like-seen.php: opening a liked-by profile clears its new-like flag (spec 4). */
 export const LikeSeenRequest = z.object({ profile: z.number().int().positive() });
 export const LikeSeenResponse = z.object({ total_new: z.number().int() });
+
+/**
+ * GET /api/auto-like.php (spec 3: auto-like profile; spec 4: auto-like): the site's welcome like. The server picks an
+ * active fictional member the caller may be interested in and records their like of the caller, at most once per
+ * AUTO_LIKE_INTERVAL_HOURS. `profile` is that member (with `main_image.match`, the photo the new-like modal shows),
+ * or null when none is due. The client reloads the likes about AUTO_LIKE_RELOAD_MS later.
+ */
+export const AutoLikeResponse = z.object({
+  profile: z
+    .object({
+      id: z.number().int(),
+      card: LikedBy,
+      main_image: z.object({ match: z.string() }).nullable(),
+    })
+    .nullable(),
+});
+export type AutoLikeResponse = z.infer<typeof AutoLikeResponse>;
+
+/** Spec 4 auto-like: hours between two auto-likes of one member. */
+export const AUTO_LIKE_INTERVAL_HOURS = 24;
+/** Spec 4 auto-like: milliseconds after an auto-like before the likes are reloaded ("about 500 ms"). */
+export const AUTO_LIKE_RELOAD_MS = 500;

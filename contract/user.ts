@@ -1,6 +1,7 @@
 // The member's own account: the user call (spec 7), login, signup and activation.
 import { z } from 'zod';
 import { Country, Gender, Language, Sexuality } from './common.ts';
+import { DisabledNotification } from './notifications.ts';
 
 /** A photo as the viewer may see it. `locked` photos carry only the server-blurred URL (DESIGN: security). */
 export const Photo = z.object({
@@ -21,7 +22,8 @@ export const User = z.object({
   signup_date: z.string(),
   language: Language,
   fictional_icon: z.boolean(),
-  notifications_disabled: z.array(z.object({ kind: z.string(), reason: z.enum(['spam_complaint', 'bounce', 'list_unsubscribe']) })),
+  /** E-mail notifications the mail system stopped (spec 4); non-empty shows the disabled-notifications alert (spec 2). */
+  notifications_disabled: z.array(DisabledNotification),
   /** Conversations this member started; a free member may start `free_conversations` of them (spec 9). */
   conversations_started: z.number().int(),
   profile: z.object({

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
-import type { CompanyInfo, Settings } from '../../contract/index.ts';
+import type { CompanyInfo, DisabledReason, EmailKind, Settings } from '../../contract/index.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -28,7 +28,10 @@ export const users = pgTable(
     paidUser: boolean('paid_user').notNull().default(false),
     language: text('language').notNull().default('en'),
     fictional: boolean('fictional').notNull().default(false),
-    notificationsDisabled: jsonb('notifications_disabled').$type<{ kind: string; reason: 'spam_complaint' | 'bounce' | 'list_unsubscribe' }[]>().notNull().default([]),
+    /** E-mail notification kinds the mail system stopped (spec 4: spam complaint, bounce, list unsubscribe); ISO `since`. */
+    notificationsDisabled: jsonb('notifications_disabled').$type<{ kind: EmailKind; reason: DisabledReason; since: string }[]>().notNull().default([]),
+    /** E-mail notification kinds the member turned off on /notifications. */
+    emailOff: jsonb('email_off').$type<EmailKind[]>().notNull().default([]),
     tracking: jsonb('tracking').$type<Record<string, string>>(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     signupDate: createdAt(),
@@ -239,6 +242,45 @@ export const pushSubscriptions = pgTable(
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
   (t) => [index('push_subscriptions_user').on(t.userId)],
+);
+
+/**
+ * The last notification mail of one topic to a member (`topic`: "c<conversation id>" for messages, "l<liker id>"
+ * for likes and matches), so a busy conversation sends one mail per throttle window, not one per message.
+ */
+export const mailNotices = pgTable(
+  'mail_notices',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topic] })],
+);
+
+/** Likes the site gave a member on behalf of a fictional profile (spec 4: auto-like), one row per like given. */
+export const autoLikes = pgTable(
+  'auto_likes',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.profileId] }), index('auto_likes_recent').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A conversation a member has open in a visible page with the live channel up (issue 4: no push for a message the
+ * recipient is reading live). Renewed by the page while it stays so; a row past `until` no longer counts.
+ */
+export const liveReading = pgTable(
+  'live_reading',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.conversationId] })],
 );
 
 /** Small server key-value store (e.g. VAPID keys, seed version). */
