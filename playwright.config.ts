@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /** Port of the server the browser tests start (built PWA + API on a fresh embedded database). */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+/** The built PWA it serves (E2E_DIST, default dist): parallel local runs each build their own. */
+const DIST = process.env.E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,7 +23,7 @@ export default defineConfig({
   },
   webServer: {
     // The data directory is per port, so two runs on different E2E_PORTs never wipe each other's database.
-    command: `rm -rf .tmp/e2e-data-${PORT} && DATA_DIR=.tmp/e2e-data-${PORT} PORT=${PORT} LOG_LEVEL=warn node --import tsx server/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${PORT} && DATA_DIR=.tmp/e2e-data-${PORT} DIST_DIR=${DIST} PORT=${PORT} LOG_LEVEL=warn node --import tsx server/main.ts`,
     url: `http://localhost:${PORT}/api/settings.php`,
     timeout: 120_000,
     reuseExistingServer: false,
