@@ -17,3 +17,20 @@ export const LIVE_EVENTS = { ready: 'ready', changed: 'changed' } as const;
  */
 export const LiveEvent = z.object({ cursor: z.number().int().nonnegative() });
 export type LiveEvent = z.infer<typeof LiveEvent>;
+
+/**
+ * POST /api/reading.php: the member has conversation `conversation_id` open in a visible page with the live channel
+ * up, so a new message in it needs no push (issue 4). Valid for READING_TTL_SECONDS; the page renews it every
+ * READING_RENEW_MS while that stays true. DELETE /api/reading.php with the same body ends it at once, and so does
+ * the page-hidden beacon (spec 7: POST /api/page-hidden.php) for all of the member's conversations.
+ * Answers `ReadingResponse`. Errors: 403 authentication_required, 404 not_found (not the member's conversation).
+ */
+export const ReadingRequest = z.object({ conversation_id: z.number().int().positive() });
+export type ReadingRequest = z.infer<typeof ReadingRequest>;
+export const ReadingResponse = z.object({ reading: z.boolean() });
+export type ReadingResponse = z.infer<typeof ReadingResponse>;
+
+/** Seconds a reading mark lasts without renewal (a page that vanished without its beacon stops counting then). */
+export const READING_TTL_SECONDS = 60;
+/** How often an open, visible conversation renews its reading mark, in ms (well inside READING_TTL_SECONDS). */
+export const READING_RENEW_MS = 25_000;

@@ -1,5 +1,7 @@
 // Web Push: the browser's subscription (spec 7: POST /api/user.php?push=1) and the payload the server pushes.
 import { z } from 'zod';
+import { Chat } from './chats.ts';
+import { LikedBy } from './likes.ts';
 
 /** base64url (RFC 4648 section 5) of exactly `bytes` bytes, with or without `=` padding. */
 const base64url = (bytes: number) => {
@@ -48,9 +50,16 @@ export type PushKind = z.infer<typeof PushKind>;
  * `url` is where a click leads: /chats/{sender id} for a message, /likes otherwise. `sender.thumb_url` is the
  * sender's first photo thumbnail (the notification icon), null without a photo. `totals` are the recipient's
  * unread messages and new likes after this event (spec 4: badge = their sum).
+ *
+ * What the service worker stores in the recipient's Dexie database before counting the badge: `chat`, the
+ * recipient's chat list entry with the new message as `last_message` (left out when the payload would exceed
+ * PUSH_PAYLOAD_MAX_BYTES with it, e.g. a long message), and for a like or match `liked_by`, the liker as the
+ * recipient's likes list shows them. `recipient_id` is the member the push is for: a device where nobody or
+ * another member is logged in stores nothing and shows only a generic notification.
  */
 export const PushPayload = z.object({
   kind: PushKind,
+  recipient_id: z.number().int(),
   conversation_id: z.number().int().optional(),
   profile_id: z.number().int().optional(),
   sender: z.object({ id: z.number().int(), name: z.string(), thumb_url: z.string().nullable() }),
@@ -58,8 +67,18 @@ export const PushPayload = z.object({
   body: z.string(),
   url: z.string(),
   totals: z.object({ unread: z.number().int().nonnegative(), new_likes: z.number().int().nonnegative() }),
+  chat: Chat.optional(),
+  /** With `chat`: the seq of the message before its `last_message` in the conversation, null when that is the first. */
+  previous_seq: z.number().int().nullable().optional(),
+  liked_by: LikedBy.optional(),
 });
 export type PushPayload = z.infer<typeof PushPayload>;
+
+/**
+ * Bytes of JSON a push payload may have. Push services take 4,096 bytes of encrypted record (RFC 8291: about
+ * 3,990 of plaintext); this leaves room for padding and a future field.
+ */
+export const PUSH_PAYLOAD_MAX_BYTES = 3_000;
 
 /** Characters of a message's text a push carries at most (the rest is cut, with an ellipsis). */
 export const PUSH_TEXT_LENGTH = 120;

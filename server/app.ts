@@ -17,6 +17,7 @@ import syncRoutes from './routes/sync.ts';
 import eventRoutes from './routes/events.ts';
 import mediaRoutes from './routes/media.ts';
 import pushRoutes from './routes/push.ts';
+import readingRoutes from './routes/reading.ts';
 
 /**
  * Builds the app (not listening). Serves /api/* (spec 7 paths), /media/* (images) and, when
@@ -67,6 +68,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(eventRoutes, deps);
   await app.register(mediaRoutes, deps);
   await app.register(pushRoutes, deps);
+  await app.register(readingRoutes, deps);
   // Pushes still being sent finish before the database closes.
   app.addHook('onClose', () => deps.push.idle());
 

@@ -26,9 +26,9 @@ export function listenForNotificationClicks(): void {
         const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
         const open = windows.find((w) => w.visibilityState === 'visible') ?? windows[0];
         if (open) {
-          const focused = await open.focus();
-          // navigate() only works on a controlled window; a failure still leaves the app focused.
-          await focused.navigate(target).catch(() => {});
+          // Both at once, each allowed to fail alone: navigate() works only on a window this worker controls,
+          // focus() only while the click's user activation lasts.
+          await Promise.allSettled([open.navigate(target), open.focus()]);
           return;
         }
         await self.clients.openWindow(target);

@@ -1,8 +1,12 @@
-// Web Push (spec 7: "A push service worker is registered"), apart from the other events because the push
-// subscription work will grow here. One waitUntil does it all, as ntfy does: wake the open pages' sync,
-// refresh the badge, and always show a notification (browsers revoke the permission of silent pushes).
+// Web Push (spec 7: "A push service worker is registered"), apart from the other events. One waitUntil does it
+// all, as ntfy does: store what the payload carries in the member's Dexie database, then set the badge from the
+// Dexie count, wake the open pages' sync, and always show a notification (browsers revoke the permission of
+// silent pushes).
 import { isPushPayload } from '../contract/push-guard.ts';
 import type { PushPayload } from '../contract/push.ts';
+import { openMemberDb } from '../src/data/db.ts';
+import { storePushPayload } from '../src/data/push-store.ts';
+import { readSessionCache } from '../src/data/session-cache.ts';
 import { refreshBadge } from './badge.ts';
 import { tellWindows } from './sync-relay.ts';
 import { notificationLanguage, pushTextsFor } from './texts.ts';
@@ -88,14 +92,40 @@ export async function notificationFor(received: ReceivedPayload): Promise<{ titl
   };
 }
 
+/**
+ * Writes what `payload` carries into member `userId`'s Dexie database (src/data/push-store.ts). A failure (storage
+ * full, a blocked upgrade) is logged and left to the next sync: the notification must still show.
+ */
+async function storeForMember(userId: number, payload: PushPayload): Promise<void> {
+  const db = openMemberDb(userId);
+  try {
+    await storePushPayload(db, payload);
+  } catch (error) {
+    console.warn('push: could not store the payload', error);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * What to show for a push on this device: the payload itself when it is for the member logged in here; a generic
+ * notification when nobody or another member is logged in, so a shared device never shows someone else's messages.
+ */
+function visibleTo(received: ReceivedPayload, memberId: number | null): ReceivedPayload {
+  return received.payload && received.payload.recipient_id !== memberId ? { loose: {} } : received;
+}
+
 /** Registers the push handler. */
 export function listenForPush(): void {
   self.addEventListener('push', (event) => {
     const received = parsePushPayload(event.data);
     event.waitUntil(
       (async () => {
+        const memberId = (await readSessionCache().catch(() => null))?.user?.id ?? null;
+        const shown = visibleTo(received, memberId);
+        if (shown.payload && memberId !== null) await storeForMember(memberId, shown.payload);
         await Promise.all([tellWindows({ type: 'sync', reason: 'push' }).catch(() => {}), refreshBadge()]);
-        const { title, options } = await notificationFor(received);
+        const { title, options } = await notificationFor(shown);
         await self.registration.showNotification(title, options);
       })(),
     );

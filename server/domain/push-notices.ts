@@ -1,14 +1,15 @@
 // Which Web Push a member gets for a new message, like or match, and its payload in their language. Apart from
 // the send path because it runs after the response: the routes call notify*, which return at once.
-import { and, eq } from 'drizzle-orm';
-import { PUSH_TEXT_LENGTH, type Message, type PushPayload } from '../../contract/index.ts';
+import { and, eq, lt, max } from 'drizzle-orm';
+import { PUSH_PAYLOAD_MAX_BYTES, PUSH_TEXT_LENGTH, type Chat, type Message, type PushPayload } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import { profiles, users } from '../db/schema.ts';
+import { messages, profiles, users } from '../db/schema.ts';
 import type { PushService } from '../services/push.ts';
 import { serverText } from '../texts.ts';
-import { totalNewLikes } from './likes.ts';
+import { likedByCards, totalNewLikes } from './likes.ts';
 import { cardsOf } from './members.ts';
-import { totalUnread } from './messaging.ts';
+import { chatList, totalUnread } from './messaging.ts';
+import { isReadingLive } from './live-reading.ts';
 import { hasPushSubscription } from './push-subscriptions.ts';
 
 /** What the notify functions need. */
@@ -31,6 +32,7 @@ async function context(db: Db, recipientId: number, senderId: number, cdnPrefix:
   if (!card) return null;
   const [unread, newLikes] = await Promise.all([totalUnread(db, recipientId), totalNewLikes(db, recipientId)]);
   return {
+    viewer: { id: recipientId, paidUser: recipient.paidUser },
     language: recipient.language,
     sender: { id: card.id, name: card.name, thumb_url: card.photo?.thumb_url ?? null },
     totals: { unread, new_likes: newLikes },
@@ -41,15 +43,19 @@ async function context(db: Db, recipientId: number, senderId: number, cdnPrefix:
 export async function messagePayload(db: Db, cdnPrefix: string, message: Message, recipientId: number): Promise<PushPayload | null> {
   const c = await context(db, recipientId, message.sender_id, cdnPrefix);
   if (!c) return null;
-  return {
+  const [chat] = (await chatList(db, c.viewer, cdnPrefix, [message.conversation_id])).chats;
+  return withinLimit({
     kind: 'message',
+    recipient_id: recipientId,
     conversation_id: message.conversation_id,
     sender: c.sender,
     title: serverText(c.language, 'push', 'message.title', { name: c.sender.name }),
     body: pushText(message.text),
     url: `/chats/${message.sender_id}`,
     totals: c.totals,
-  };
+    // The newest state of the chat: a later message may already have been sent, which the entry then carries.
+    ...(chat ? { chat, previous_seq: await previousSeq(db, chat) } : {}),
+  });
 }
 
 /** The payload of a push to `recipientId` that `likerId` likes them (`match`: and they liked `likerId` first). */
@@ -57,25 +63,46 @@ export async function likePayload(db: Db, cdnPrefix: string, likerId: number, re
   const c = await context(db, recipientId, likerId, cdnPrefix);
   if (!c) return null;
   const kind = match ? 'match' : 'like';
-  return {
+  const [likedBy] = await likedByCards(db, c.viewer, cdnPrefix, [likerId]);
+  return withinLimit({
     kind,
+    recipient_id: recipientId,
     profile_id: likerId,
     sender: c.sender,
     title: serverText(c.language, 'push', `${kind}.title`, { name: c.sender.name }),
     body: serverText(c.language, 'push', `${kind}.body`, { name: c.sender.name }),
     url: '/likes',
     totals: c.totals,
-  };
+    ...(likedBy ? { liked_by: likedBy } : {}),
+  });
+}
+
+/** The seq of the message before `chat.last_message` in its conversation; null when it is the first (or none). */
+async function previousSeq(db: Db, chat: Chat): Promise<number | null> {
+  const last = chat.last_message;
+  if (!last) return null;
+  const [row] = await db
+    .select({ seq: max(messages.seq) })
+    .from(messages)
+    .where(and(eq(messages.conversationId, chat.conversation.id), lt(messages.seq, last.seq)));
+  return row?.seq == null ? null : Number(row.seq);
+}
+
+/** `payload` as it is when its JSON fits PUSH_PAYLOAD_MAX_BYTES, else without what the service worker would store. */
+export function withinLimit(payload: PushPayload): PushPayload {
+  if (Buffer.byteLength(JSON.stringify(payload)) <= PUSH_PAYLOAD_MAX_BYTES) return payload;
+  const { chat: _chat, previous_seq: _previous, liked_by: _likedBy, ...lean } = payload;
+  return lean;
 }
 
 /**
  * After a new message (not the replay of an id) has been committed: pushes it to the recipient, unless they are
- * reading that conversation live (PushService.isReadingLive). Returns at once; the push runs detached.
+ * reading that conversation live (server/domain/live-reading.ts). Returns at once; the push runs detached.
  */
 export function notifyMessage({ db, push }: NoticeDeps, cdnPrefix: string, message: Message, recipientId: number): void {
   push.defer(async () => {
     if (!(await hasPushSubscription(db, recipientId))) return;
-    if (await push.isReadingLive(recipientId, message.conversation_id)) return;
+    if (await isReadingLive(db, recipientId, message.conversation_id)) return;
     const payload = await messagePayload(db, cdnPrefix, message, recipientId);
     // Topic: an undelivered push of this conversation is replaced by the newer one (RFC 8030 section 5.4).
     if (payload) await push.send(recipientId, payload, `c${message.conversation_id}`);

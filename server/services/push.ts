@@ -65,11 +65,6 @@ export interface PushServiceOptions {
   subject: string;
   /** Allow http: and IP-literal endpoints (tests with a local fake push service); otherwise https named hosts only. */
   allowInsecureEndpoints?: boolean;
-  /**
-   * Whether `userId` is reading conversation `conversationId` live right now (an open page on the live channel):
-   * then a message needs no push. Default: never (the live channel is wired in main.ts when it knows this).
-   */
-  isReadingLive?: (userId: number, conversationId: number) => boolean | Promise<boolean>;
   /** The HTTP client (default global fetch). */
   fetch?: typeof fetch;
   log?: PushLog;
@@ -87,8 +82,6 @@ export interface PushService {
    * `topic` (RFC 8030 section 5.4, up to 32 base64url characters) lets a newer push replace an undelivered one.
    */
   send(userId: number, payload: PushPayload, topic?: string): Promise<void>;
-  /** The isReadingLive option (false when none was given). */
-  isReadingLive(userId: number, conversationId: number): Promise<boolean>;
   /** Runs `task` detached (after the caller's response); its failure is logged. Tracked for `idle`. */
   defer(task: () => Promise<void>): void;
   /** Resolves when every deferred task has settled (shutdown, tests). */
@@ -149,9 +142,6 @@ export function createPushService(opts: PushServiceOptions): PushService {
       if (subs.length === 0) return;
       const body = JSON.stringify(payload);
       await Promise.all(subs.map((s) => deliver(s, body, payload.kind, topic)));
-    },
-    async isReadingLive(userId, conversationId) {
-      return opts.isReadingLive ? !!(await opts.isReadingLive(userId, conversationId)) : false;
     },
     defer(task) {
       const p: Promise<void> = Promise.resolve()

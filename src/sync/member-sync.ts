@@ -8,6 +8,7 @@ import type { AppDB } from '../data/db.ts';
 import { readCursor } from './cursor.ts';
 import { createSyncEngine, type SyncEngine } from './engine.ts';
 import { openLiveChannel } from './live.ts';
+import { watchPageHidden } from './page-hidden.ts';
 import { scheduleSync } from './scheduler.ts';
 
 /** Page-visible news from sync: a match made by a drained like, a refused chat delete (spec 4: alert). */
@@ -43,12 +44,14 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
   const stopSchedule = scheduleSync(engine, { immediate: cursor === null, pushSubscribed, onWorkerMessage: onServiceWorkerMessage });
   // The live channel's "changed" hints pull the delta at once; the scheduler stays as the safety net.
   const closeLive = openLiveChannel(() => void engine.request('live'));
+  const stopBeacon = watchPageHidden();
   active = {
     userId,
     engine,
     stop: () => {
       stopSchedule();
       closeLive();
+      stopBeacon();
     },
   };
 }

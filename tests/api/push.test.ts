@@ -6,9 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import { PushPayload, SettingsResponse, type Message } from '../../contract/index.ts';
-import { meta, photos, pushSubscriptions } from '../../server/db/schema.ts';
-import { notifyMessage } from '../../server/domain/push-notices.ts';
+import { PUSH_PAYLOAD_MAX_BYTES, PushPayload, SettingsResponse, type Message } from '../../contract/index.ts';
+import { liveReading, meta, photos, pushSubscriptions } from '../../server/db/schema.ts';
 import { createPushService, MAX_SUBSCRIPTIONS_PER_MEMBER, VAPID_META_KEY, vapidSubject } from '../../server/services/push.ts';
 import { decryptPush, p256PublicKey, readVapid, startFakePushService, testBrowser, type FakePushService, type ReceivedPush, type TestBrowser } from './fake-push-service.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
@@ -99,27 +98,41 @@ describe('a new message', () => {
 
     const payload = decryptPush(push, b.browser);
     const [photo] = await server.db.select().from(photos).where(eq(photos.userId, a.id));
+    const message = res.body.message as Message;
     expect(payload).toEqual({
       kind: 'message',
-      conversation_id: res.body.message.conversation_id,
+      recipient_id: b.id,
+      conversation_id: message.conversation_id,
       sender: { id: a.id, name: expect.stringMatching(/^Member\d+$/), thumb_url: `/media/${photo.key}-t.webp` },
       title: payload.sender.name,
       body: 'Hi there! Fancy a coffee?',
       url: `/chats/${a.id}`,
       totals: { unread: 1, new_likes: 0 },
+      // What the service worker stores: B's chat list entry, the same one B's sync answers.
+      chat: {
+        conversation: { id: message.conversation_id, last_message_at: message.created_at },
+        profile: expect.objectContaining({ id: a.id, name: payload.sender.name }),
+        num_unread_messages: 1,
+        last_message: message,
+        peer_read_seq: 0,
+      },
+      previous_seq: null,
     } satisfies PushPayload);
+    const synced = await b.client.get('/api/sync.php');
+    expect(synced.body.chats).toEqual([payload.chat]);
     // Nobody else was pushed, the sender included.
     expect(service.received).toHaveLength(1);
   });
 
-  it('carries at most 120 characters of the text, and a replayed send pushes nothing again', async () => {
+  it('carries at most 120 characters of the text in the body, the whole message in the chat entry; a replayed send pushes nothing', async () => {
     const a = await activeMember(server);
     const b = await subscribed();
     const id = newId();
     const long = `${'Lorem ipsum dolor sit amet. '.repeat(12)}😀`;
     expect((await send(a, b, long, id)).status).toBe(200);
     const [push] = await pushesTo(b.browser);
-    const { body, totals } = decryptPush(push, b.browser);
+    const { body, totals, chat } = decryptPush(push, b.browser);
+    expect(chat?.last_message?.text).toBe(long);
     expect([...body]).toHaveLength(120);
     expect(body.endsWith('…')).toBe(true);
     expect(long.startsWith(body.slice(0, -1))).toBe(true);
@@ -128,6 +141,18 @@ describe('a new message', () => {
     service.received.length = 0;
     expect((await send(a, b, long, id)).status).toBe(200);
     expect(await pushesTo(b.browser)).toEqual([]);
+  });
+
+  it('leaves the chat entry out when the payload would exceed PUSH_PAYLOAD_MAX_BYTES with it', async () => {
+    const a = await activeMember(server);
+    const b = await subscribed();
+    // 2,000 characters of 2-byte UTF-8: the whole message would not fit a push.
+    expect((await send(a, b, 'é'.repeat(2000))).status).toBe(200);
+    const [push] = await pushesTo(b.browser);
+    const payload = decryptPush(push, b.browser);
+    expect(payload.chat).toBeUndefined();
+    expect(payload).toMatchObject({ kind: 'message', recipient_id: b.id, totals: { unread: 1 } });
+    expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThanOrEqual(PUSH_PAYLOAD_MAX_BYTES);
   });
 
   it('reaches every device of the member; the send never waits for the push service', async () => {
@@ -143,33 +168,47 @@ describe('a new message', () => {
     expect((await pushesTo(second)).map((p) => decryptPush(p, second).body)).toEqual(['Two phones?']);
   });
 
-  it('is not pushed while the recipient reads the conversation live (the isReadingLive hook)', async () => {
+  it('is not pushed while the recipient reads the conversation live; pushed again once they leave or hide the page', async () => {
     const a = await activeMember(server);
     const b = await subscribed();
-    const sent = await send(a, b, 'Are you there?');
+    const first = (await send(a, b, 'Are you there?')).body.message as Message;
+    expect(await pushesTo(b.browser)).toHaveLength(1);
+    const reading = { conversation_id: first.conversation_id };
+    expect((await b.client.post('/api/reading.php', reading)).body).toEqual({ reading: true });
+
+    service.received.length = 0;
+    expect((await send(a, b, 'Still there?')).status).toBe(200);
     await server.push.idle();
-    const message = sent.body.message as Message;
-    let calls = 0;
-    const counting = (reading: boolean) =>
-      createPushService({
-        db: server.db,
-        keys: webpush.generateVAPIDKeys(),
-        subject: 'mailto:test@example.org',
-        allowInsecureEndpoints: true,
-        isReadingLive: (userId, conversationId) => reading && userId === b.id && conversationId === message.conversation_id,
-        fetch: async () => {
-          calls++;
-          return new Response(null, { status: 201 });
-        },
-      });
-    const reading = counting(true);
-    notifyMessage({ db: server.db, push: reading }, '/media', message, b.id);
-    await reading.idle();
-    expect(calls).toBe(0);
-    const away = counting(false);
-    notifyMessage({ db: server.db, push: away }, '/media', message, b.id);
-    await away.idle();
-    expect(calls).toBe(1);
+    expect(await pushesTo(b.browser)).toEqual([]);
+
+    // The page left the chat: pushes again.
+    expect((await b.client.del('/api/reading.php', reading)).body).toEqual({ reading: false });
+    expect((await send(a, b, 'Hello?')).status).toBe(200);
+    expect((await pushesTo(b.browser)).map((p) => decryptPush(p, b.browser).body)).toEqual(['Hello?']);
+
+    // The page-hidden beacon (spec 7) ends every mark.
+    await b.client.post('/api/reading.php', reading);
+    expect((await b.client.post('/api/page-hidden.php', {})).status).toBe(204);
+    service.received.length = 0;
+    expect((await send(a, b, 'Gone?')).status).toBe(200);
+    expect((await pushesTo(b.browser)).map((p) => decryptPush(p, b.browser).body)).toEqual(['Gone?']);
+  });
+
+  it('a reading mark runs out without renewal, and only names the member\'s own conversations', async () => {
+    const a = await activeMember(server);
+    const b = await subscribed();
+    const c = await activeMember(server);
+    const first = (await send(a, b, 'One')).body.message as Message;
+    await b.client.post('/api/reading.php', { conversation_id: first.conversation_id });
+    // Somebody else's conversation, a bad body, a visitor.
+    expect((await c.client.post('/api/reading.php', { conversation_id: first.conversation_id })).status).toBe(404);
+    expect((await b.client.post('/api/reading.php', { conversation_id: 'x' })).status).toBe(400);
+    expect((await new Client(server.url).post('/api/reading.php', { conversation_id: first.conversation_id })).status).toBe(403);
+    // A page that vanished without its beacon: the mark ran out.
+    await server.db.update(liveReading).set({ until: new Date(Date.now() - 1000) }).where(eq(liveReading.userId, b.id));
+    service.received.length = 0;
+    expect((await send(a, b, 'Two')).status).toBe(200);
+    expect((await pushesTo(b.browser)).map((p) => decryptPush(p, b.browser).body)).toEqual(['Two']);
   });
 });
 
@@ -187,6 +226,10 @@ describe('likes and matches', () => {
     expect(liked).toMatchObject({ kind: 'like', profile_id: a.id, sender: { id: a.id, thumb_url: null }, url: '/likes', totals: { unread: 0, new_likes: 1 } });
     expect(liked.title).toBe(`${liked.sender.name} likes you`);
     expect(liked.conversation_id).toBeUndefined();
+    expect(liked.recipient_id).toBe(b.id);
+    // What the service worker stores: the liker as B's likes list shows them.
+    expect(liked.liked_by).toEqual((await b.client.get('/api/likes.php')).body.liked_by[0]);
+    expect(liked.liked_by).toMatchObject({ id: a.id, like_new: true });
 
     // Liking again is no new like: no push.
     service.received.length = 0;

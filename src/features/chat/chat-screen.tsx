@@ -23,6 +23,7 @@ import { MessageList } from './message-list.tsx';
 import { Composer } from './composer.tsx';
 import { Avatar } from './avatar.tsx';
 import { messageCost } from './message-cost.ts';
+import { useReadingMark } from './use-reading-mark.ts';
 
 /**
  * While a conversation is open and visible and the live channel is NOT open (a proxy that buffers event streams,
@@ -81,6 +82,9 @@ export default function ChatScreen() {
     }, OPEN_CHAT_SYNC_MS);
     return () => clearInterval(timer);
   }, [liveOpen]);
+
+  // No push for this conversation while it is read here live (issue 4).
+  useReadingMark(conv?.id ?? null, liveOpen);
 
   // Spec 4: opening a chat sets its unread count to 0 (and again when a message arrives while it is open).
   const unreadHere = !!conv && conv.id > 0 && (conv.unread > 0 || !!messages?.some((m) => m.senderId === profileId && m.read === 0));
