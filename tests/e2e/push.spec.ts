@@ -68,8 +68,13 @@ test('a push is stored in Dexie by the service worker, badges from it and notifi
   // navigates it to the conversation, which shows the message.
   const worker = await serviceWorker(context);
   await worker.evaluate(async () => {
-    const [n] = await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications();
-    self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n }));
+    // Worker globals, typed here because this file compiles with the DOM library.
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const [n] = await scope.registration.getNotifications();
+    self.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: n }));
   });
   await expect(page).toHaveURL(new RegExp(`/chats/${sanneId}$`));
   await expect(page.getByRole('log', { name: 'Messages' }).getByText('Free tonight?')).toBeVisible();
