@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /** Port of the server the browser tests start (built PWA + API on a fresh embedded database). */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+/** The mail webhook's secret (docs/notifications.md): the tests post bounces and complaints with it. */
+process.env.MAIL_WEBHOOK_SECRET ??= 'e2e-mail-webhook';
 /** The built PWA it serves (E2E_DIST, default dist): parallel local runs each build their own. */
 const DIST = process.env.E2E_DIST ?? 'dist';
 

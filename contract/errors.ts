@@ -26,6 +26,7 @@ export const ErrorCode = z.enum([
   'conflict',
   'forbidden_origin',
   'unsupported_media_type',
+  'unauthorized',
   'server_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -64,5 +65,6 @@ export const errorMessages: Record<ErrorCode, string> = {
   conflict: 'This request conflicts with an earlier one.',
   forbidden_origin: 'This request was refused because it did not come from this site.',
   unsupported_media_type: 'Requests must be sent as application/json.',
+  unauthorized: 'This request lacks valid credentials.',
   server_error: 'An error occurred, please try again later.',
 };

@@ -34,3 +34,37 @@ export type NotificationSettings = z.infer<typeof NotificationSettings>;
  */
 export const EmailSettingRequest = z.object({ kind: EmailKind, enabled: z.boolean() });
 export type EmailSettingRequest = z.infer<typeof EmailSettingRequest>;
+
+/**
+ * POST /api/unsubscribe.php?token= and GET (RFC 8058 one-click unsubscribe; the URL of a mail's List-Unsubscribe
+ * header). `token` names a member and an EmailKind and is signed by the server; its validity is checked by the server,
+ * not here. POST answers UnsubscribeResponse; GET unsubscribes nothing and redirects (303) to /notifications.
+ */
+export const UnsubscribeQuery = z.object({ token: z.string().min(1).max(200) });
+export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
+
+/** POST /api/unsubscribe.php answer: the e-mail notification kind now stopped (reason list_unsubscribe). */
+export const UnsubscribeResponse = z.object({ unsubscribed: EmailKind });
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;
+
+/** The most events one POST /api/mail-events.php may carry. */
+export const MAIL_EVENTS_MAX = 100;
+
+/**
+ * One event of the mail provider's webhook: mail to `email` bounced (hard bounce), or its owner marked a mail as
+ * spam. `kind`: the EmailKind of the mail complained about, when the provider knows it (else all kinds stop).
+ */
+export const MailEvent = z.object({
+  type: z.enum(['bounce', 'spam_complaint']),
+  email: z.string().trim().min(3).max(254),
+  kind: EmailKind.optional(),
+});
+export type MailEvent = z.infer<typeof MailEvent>;
+
+/** POST /api/mail-events.php body (Authorization: Bearer MAIL_WEBHOOK_SECRET): 1 to MAIL_EVENTS_MAX events. */
+export const MailEventsRequest = z.object({ events: z.array(MailEvent).min(1).max(MAIL_EVENTS_MAX) });
+export type MailEventsRequest = z.infer<typeof MailEventsRequest>;
+
+/** POST /api/mail-events.php answer: `applied` = events whose address belongs to at least one account. */
+export const MailEventsResponse = z.object({ applied: z.number().int() });
+export type MailEventsResponse = z.infer<typeof MailEventsResponse>;

@@ -13,11 +13,13 @@ import siteRoutes from './routes/site.ts';
 import memberRoutes from './routes/members.ts';
 import chatRoutes from './routes/chats.ts';
 import likeRoutes from './routes/likes.ts';
+import autoLikeRoutes from './routes/auto-like.ts';
 import syncRoutes from './routes/sync.ts';
 import eventRoutes from './routes/events.ts';
 import mediaRoutes from './routes/media.ts';
 import pushRoutes from './routes/push.ts';
 import readingRoutes from './routes/reading.ts';
+import notificationRoutes from './routes/notifications.ts';
 
 /**
  * Builds the app (not listening). Serves /api/* (spec 7 paths), /media/* (images) and, when
@@ -64,13 +66,17 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(memberRoutes, deps);
   await app.register(chatRoutes, deps);
   await app.register(likeRoutes, deps);
+  await app.register(autoLikeRoutes, deps);
   await app.register(syncRoutes, deps);
   await app.register(eventRoutes, deps);
   await app.register(mediaRoutes, deps);
   await app.register(pushRoutes, deps);
   await app.register(readingRoutes, deps);
+  await app.register(notificationRoutes, deps);
   // Pushes still being sent finish before the database closes.
   app.addHook('onClose', () => deps.push.idle());
+  // So do notification mails (server/domain/email-notices.ts).
+  app.addHook('onClose', () => deps.mail.idle());
 
   const indexHtml = path.join(deps.config.distDir, 'index.html');
   const hasDist = existsSync(indexHtml);

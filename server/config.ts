@@ -23,6 +23,11 @@ export interface Config {
   cookieSecure: boolean;
   /** VAPID subject of Web Push, an https: URL or mailto: address (VAPID_SUBJECT; unset = PUBLIC_URL when https, else mailto:support_email). */
   vapidSubject: string | null;
+  /**
+   * Shared secret of the mail provider's bounce and complaint webhook, POST /api/mail-events.php, sent as
+   * `Authorization: Bearer <secret>` (MAIL_WEBHOOK_SECRET; unset = the webhook answers 404). docs/notifications.md.
+   */
+  mailWebhookSecret: string | null;
 }
 
 /** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT. */
@@ -42,5 +47,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
     vapidSubject: env.VAPID_SUBJECT || null,
+    mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || null,
   };
 }

@@ -28,13 +28,37 @@ export function securityHeaders(reply: FastifyReply): void {
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** POST /api/unsubscribe.php: RFC 8058 one-click unsubscribe, posted by mail systems (docs/notifications.md). */
+export const UNSUBSCRIBE_PATH = '/api/unsubscribe.php';
+/** POST /api/mail-events.php: the mail provider's bounce and complaint webhook (docs/notifications.md). */
+export const MAIL_EVENTS_PATH = '/api/mail-events.php';
+
+/**
+ * The only mutations not made by the site's own pages, so the same-origin check does not apply to them. Each one
+ * authenticates itself instead of relying on the session cookie (which is what the check protects): the unsubscribe
+ * call by the signed token in its URL, the webhook by `Authorization: Bearer MAIL_WEBHOOK_SECRET`. A mail system
+ * posts the unsubscribe from its own servers or from a webmail page (a foreign Origin), as an HTML form would
+ * (RFC 8058 section 3.1: `application/x-www-form-urlencoded` or `multipart/form-data`). Exact POST paths only.
+ */
+const EXTERNAL_POSTS: Record<string, readonly string[]> = {
+  [UNSUBSCRIBE_PATH]: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+  [MAIL_EVENTS_PATH]: ['application/json'],
+};
+
 /**
  * Refuses cross-site mutations of /api/: a browser's `Origin` must be the request's own host or PUBLIC_URL,
  * and `Sec-Fetch-Site`, when sent, must be same-origin or none. Bodies must be JSON (or multipart uploads).
+ * Exempt: the POSTs of EXTERNAL_POSTS, which need no same origin and take their own body types.
  * Throws ApiError 403 forbidden_origin or 415 unsupported_media_type.
  */
 export function checkMutation(req: FastifyRequest, publicUrl: string): void {
   if (!MUTATIONS.has(req.method) || !req.url.startsWith('/api/')) return;
+  const external = req.method === 'POST' ? EXTERNAL_POSTS[req.url.split('?', 1)[0]] : undefined;
+  if (external) {
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (hasBody(req) && !external.includes(type)) throw new ApiError(415, 'unsupported_media_type');
+    return;
+  }
   const site = req.headers['sec-fetch-site'];
   if (site && site !== 'same-origin' && site !== 'none') throw new ApiError(403, 'forbidden_origin');
   const origin = req.headers.origin;
@@ -43,6 +67,7 @@ export function checkMutation(req: FastifyRequest, publicUrl: string): void {
     if (origin !== own && origin !== publicUrl) throw new ApiError(403, 'forbidden_origin');
   }
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && type !== 'application/json' && type !== 'multipart/form-data') throw new ApiError(415, 'unsupported_media_type');
+  if (hasBody(req) && type !== 'application/json' && type !== 'multipart/form-data') throw new ApiError(415, 'unsupported_media_type');
 }
+
+const hasBody = (req: FastifyRequest) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;

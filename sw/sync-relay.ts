@@ -1,5 +1,7 @@
 // Messages between the SW and its pages, apart from push.ts because they are not push: push and Background
 // Sync wake the pages' sync engine, and the page's "new version" prompt asks the waiting SW to take over.
+import type { LikedBy } from '../contract/likes.ts';
+
 declare const self: ServiceWorkerGlobalScope;
 
 /** The one page -> SW message: the user accepted the update prompt (src/pwa/register-sw.ts). */
@@ -9,6 +11,11 @@ export const SKIP_WAITING = 'SKIP_WAITING';
 export interface SyncMessage {
   type: 'sync';
   reason: 'push' | 'background-sync';
+  /**
+   * A like or match a push brought, already stored in Dexie by the worker, so the page's sync will not find it
+   * new: the page shows the new-like modal for it (src/features/likes/like-news.tsx).
+   */
+  liked_by?: LikedBy;
 }
 
 /** Background Sync's event (not in TypeScript's WebWorker lib). */

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LikedBy, LikeResponse, LikesResponse, MemberCard } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { likes, profiles } from '../db/schema.ts';
-import { recordChanges } from './changes.ts';
+import { recordChanges, type Change } from './changes.ts';
 import { cardsOf, notBlockedWith, reachableMember } from './members.ts';
 import type { Viewer } from './photos.ts';
 
@@ -21,14 +21,17 @@ export async function setLike(db: Db, siteId: number, viewer: Viewer, memberId: 
       ? await tx.insert(likes).values({ likerId: viewer.id, likedId: memberId }).onConflictDoNothing().returning({ id: likes.likedId })
       : await tx.delete(likes).where(pair).returning({ id: likes.likedId });
     const back = on ? await tx.select({ n: sql`1` }).from(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id))) : [];
-    if (changed.length) {
-      await recordChanges(tx, [
-        { userId: viewer.id, kind: 'like', entityId: memberId },
-        { userId: memberId, kind: 'liked_by', entityId: viewer.id },
-      ]);
-    }
+    if (changed.length) await recordChanges(tx, likeChanges(viewer.id, memberId));
     return { answer: { liked: on, match: back.length > 0 }, added: on && changed.length > 0 };
   });
+}
+
+/** The sync log rows of a like of `likedId` by `likerId` added or removed: 'like' for the liker, 'liked_by' for the liked. */
+export function likeChanges(likerId: number, likedId: number): Change[] {
+  return [
+    { userId: likerId, kind: 'like', entityId: likedId },
+    { userId: likedId, kind: 'liked_by', entityId: likerId },
+  ];
 }
 
 /** SQL condition: `other` has an active profile and no block stands between it and the viewer either way. */

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { DeleteChatRequest, MessagesQuery, ReadChatRequest, SendMessageRequest, type ChatsResponse, type MessagesResponse, type SendMessageResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { chatList, hideChat, markRead, messagePage, sendMessage } from '../domain/messaging.ts';
+import { mailMessageNotice } from '../domain/email-notices.ts';
 import { notifyMessage } from '../domain/push-notices.ts';
 import { requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';
 
-export default async function chatRoutes(app: FastifyInstance, { db, push }: Deps): Promise<void> {
+export default async function chatRoutes(app: FastifyInstance, { db, push, mail, config }: Deps): Promise<void> {
   app.get('/api/chats.php', async (req): Promise<ChatsResponse> => {
     const user = await requireUser(db, req);
     const site = await siteOf(db, req);
@@ -35,7 +36,10 @@ export default async function chatRoutes(app: FastifyInstance, { db, push }: Dep
     const site = await siteOf(db, req);
     const { answer, created } = await sendMessage(db, site.id, site.settings, user, body);
     // After the commit, detached: the sender never waits for a push service.
-    if (created) notifyMessage({ db, push }, site.settings.cdn_prefix, answer.message, body.profile);
+    if (created) {
+      notifyMessage({ db, push }, site.settings.cdn_prefix, answer.message, body.profile);
+      mailMessageNotice({ db, mail, config }, answer.message, body.profile);
+    }
     return answer;
   });
 

@@ -51,6 +51,7 @@ const member = lazyScreen(() => import('../features/member/member-screen.tsx'));
 const chat = lazyScreen(() => import('../features/chat/chat-screen.tsx'));
 const chats = lazyScreen(() => import('../features/chat/chats-screen.tsx'));
 const likes = lazyScreen(() => import('../features/likes/likes-screen.tsx'));
+const notifications = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'));
 const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
 
 /** Matched top to bottom; the first match wins. */
@@ -69,6 +70,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/likes', name: 'likes', layout: 'default', access: 'members', screen: likes, back: true },
   { path: '/likes/m/:id', name: 'likes-m-id', layout: 'default', access: 'members', screen: member, back: true },
   { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: likes, back: true },
+  { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: notifications },
 ];
 
 /** Shown for every path no route matches (spec 8: "This page could not be found"). */

@@ -4,20 +4,13 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { session } from '../features/account/session-store.ts';
 import { findRoute } from '../app/routes.ts';
+import { dismissedAt, storeDismissal } from '../ui/dismissal.ts';
 import { checkPush, pushCapable, pushState, subscribePush } from './push-state.ts';
 
 /** Spec 2: the dismissal is stored with its time under this key. */
 const HIDE_KEY = 'hide-push-notification-alert';
 /** Spec 2: routes where the push opt-in alert never shows. */
 const HIDDEN_ON = new Set(['signup', 'notifications', 'activate-done', 'directdebit', 'premium']);
-
-const dismissed = () => {
-  try {
-    return localStorage.getItem(HIDE_KEY) !== null;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The push opt-in alert of spec 2 for logged-in members: shown when push is possible and not yet on, outside
@@ -28,7 +21,7 @@ export function PushAlert() {
   const { user, settings } = useSnapshot(session);
   const { status, busy, error } = useSnapshot(pushState);
   const [location] = useLocation();
-  const [hidden, setHidden] = useState(dismissed);
+  const [hidden, setHidden] = useState(() => dismissedAt(HIDE_KEY) !== null);
   const publicKey = settings?.push_public_key ?? null;
 
   useEffect(() => {
@@ -38,11 +31,7 @@ export function PushAlert() {
   if (!ready || !user || hidden || !publicKey || HIDDEN_ON.has(findRoute(location).name)) return null;
   if (status !== 'unsubscribed' && !(status === 'denied' && error)) return null;
   const dismiss = () => {
-    try {
-      localStorage.setItem(HIDE_KEY, String(Date.now()));
-    } catch {
-      // Storage blocked: hidden for this page only.
-    }
+    storeDismissal(HIDE_KEY);
     setHidden(true);
   };
   return (

@@ -1,6 +1,7 @@
 // Service worker registration and updates, apart from the prompt's UI so that the sync engine can subscribe to
 // the SW's messages (onServiceWorkerMessage) without loading any of it.
 import { proxy } from 'valtio';
+import type { LikedBy } from '../../contract/index.ts';
 import { createReloadGuard } from './update-guard.ts';
 
 /** The SW script (sw/sw.ts built by vite-plugin-pwa); its scope is the whole site. */
@@ -19,6 +20,11 @@ export const pwaState = proxy({ needRefresh: false, offlineReady: false });
 export interface SyncMessage {
   type: 'sync';
   reason: 'push' | 'background-sync';
+  /**
+   * A like or match a push brought, already stored in Dexie by the worker, so the page's sync will not find it
+   * new: the page shows the new-like modal for it (src/features/likes/like-news.tsx).
+   */
+  liked_by?: LikedBy;
 }
 
 /** True when `data` is a SyncMessage. */

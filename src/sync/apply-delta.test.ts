@@ -73,4 +73,13 @@ describe('applyDelta', () => {
     await applyDelta(db, delta(2, { snapshot: true }), null);
     expect((await listConversations(db)).map((c) => c.id)).toEqual([provisionalId(43)]);
   });
+  it('answers the ids of new likes a delta brought: not a snapshot, not rows already held, not seen likes', async () => {
+    const anna = card(44, 'Anna');
+    expect(await applyDelta(db, delta(1, { snapshot: true, liked_by: [{ ...sanne, like_new: true }] }), null)).toEqual([]);
+    const fresh = delta(2, { liked_by: [{ ...eva, like_new: true }, { ...sanne, like_new: true }, { ...anna, like_new: false }] });
+    expect(await applyDelta(db, fresh, null)).toEqual([43]);
+    // The same answer again (a duplicate delivery) brings nothing new.
+    expect(await applyDelta(db, fresh, null)).toEqual([]);
+    expect((await db.likedBy.toArray()).map((l) => l.id).sort()).toEqual([42, 43, 44]);
+  });
 });

@@ -11,9 +11,11 @@ import { writeCursor } from './cursor.ts';
  * Applies `delta` to `db` and stores `etag` with the new cursor. Idempotent: applying the same answer twice
  * leaves the same state. A snapshot replaces the chat list and likes (conversations with messages still in
  * the outbox are kept); a delta upserts and removes what it names.
+ * Returns the ids of the new likes a delta brought: liked_by rows with `like_new` that Dexie did not hold before
+ * (the match / new-like modal, spec 2). A snapshot brings none: it is what the device already knew, or its first fill.
  */
-export async function applyDelta(db: AppDB, delta: SyncResponse, etag: string | null): Promise<void> {
-  await db.transaction('rw', [db.conversations, db.messages, db.likes, db.likedBy, db.meta], async () => {
+export async function applyDelta(db: AppDB, delta: SyncResponse, etag: string | null): Promise<number[]> {
+  return db.transaction('rw', [db.conversations, db.messages, db.likes, db.likedBy, db.meta], async () => {
     const oldest = new Map<number, { seq: number; count: number }>();
     for (const m of delta.messages) {
       const o = oldest.get(m.conversation_id);
@@ -45,7 +47,10 @@ export async function applyDelta(db: AppDB, delta: SyncResponse, etag: string | 
     for (const id of delta.removed_chats) await removeConversation(db, id);
     const removed = new Set(delta.removed_chats);
     await putServerMessages(db, delta.messages.filter((m) => !removed.has(m.conversation_id)));
+    const known = delta.snapshot ? [] : await db.likedBy.bulkGet(delta.liked_by.map((c) => c.id));
+    const newLikes = delta.snapshot ? [] : delta.liked_by.filter((c, i) => c.like_new && !known[i]).map((c) => c.id);
     await applyLikes(db, delta, delta.snapshot);
     await writeCursor(db, { cursor: delta.cursor, etag });
+    return newLikes;
   });
 }

@@ -7,7 +7,7 @@ import { queueMessage } from './outbox.ts';
 import { card, chat, delta, freshDb, message, offline, stubApi, type Handler } from './test-kit.ts';
 
 const sanne = card(42, 'Sanne');
-const hooks = () => ({ onUser: vi.fn(), onCredits: vi.fn(), onMatch: vi.fn(), onDeleteFailed: vi.fn() });
+const hooks = () => ({ onUser: vi.fn(), onCredits: vi.fn(), onMatch: vi.fn(), onDeleteFailed: vi.fn(), onNewLikes: vi.fn() });
 
 /** A sync endpoint over a change log of messages from Sanne: `since` answers the next `limit` of them. */
 function syncServer(total: number, limit: number) {
@@ -39,11 +39,11 @@ describe('pull', () => {
   it('follows `more` until the server has nothing left, then answers 304 on the saved ETag', async () => {
     const server = syncServer(25, 10);
     const fetchMock = stubApi({ '/api/sync.php': server.handler });
-    await pull(db, vi.fn());
+    await pull(db, hooks());
     expect(await db.messages.count()).toBe(25);
     expect(await readCursor(db)).toEqual({ cursor: 25, etag: '"s-25"' });
     expect(fetchMock).toHaveBeenCalledTimes(3);
-    await pull(db, vi.fn());
+    await pull(db, hooks());
     expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(fetchMock.mock.results.at(-1)?.type).toBe('return');
     expect((await (fetchMock.mock.results.at(-1)!.value as Promise<Response>)).status).toBe(304);
@@ -69,6 +69,17 @@ describe('pull', () => {
     expect(engine.lastError).toBeNull();
     const seqs = (await db.messages.orderBy('[conversationId+seq]').toArray()).map((m) => m.seq);
     expect(seqs).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+  it('tells onNewLikes the cards of likes a delta brought, not those of the snapshot', async () => {
+    const eva = card(43, 'Eva');
+    let answer = delta(1, { snapshot: true, liked_by: [{ ...sanne, like_new: true }] });
+    stubApi({ '/api/sync.php': () => ({ status: 200, headers: { etag: `"e${answer.cursor}"` }, body: answer }) });
+    const h = hooks();
+    await pull(db, h);
+    expect(h.onNewLikes).not.toHaveBeenCalled();
+    answer = delta(2, { liked_by: [{ ...eva, like_new: true }, { ...sanne, like_new: true }] });
+    await pull(db, h);
+    expect(h.onNewLikes).toHaveBeenCalledExactlyOnceWith([{ ...eva, like_new: true }]);
   });
 });
 

@@ -1,26 +1,29 @@
 // The sync engine (DESIGN: sync protocol): one run drains the outbox, then pulls deltas until the server has
 // nothing more. Runs never overlap: within a tab a request during a run schedules one more run; across tabs a
 // Web Lock serializes them. After an error the next run resumes from the saved cursor.
-import { SyncResponse, type User } from '../../contract/index.ts';
+import { SyncResponse, type LikedBy, type User } from '../../contract/index.ts';
 import { conditionalGet } from '../api/client.ts';
 import type { AppDB } from '../data/db.ts';
 import { applyDelta } from './apply-delta.ts';
 import { readCursor } from './cursor.ts';
 import { drainOutbox, type OutboxHooks } from './outbox.ts';
 
-/** What the page learns from a run: the user when it changed, plus the outbox's news. */
+/** What the page learns from a run: the user when it changed, new likes, plus the outbox's news. */
 export interface SyncHooks extends OutboxHooks {
   onUser(user: User): void;
+  /** Likes (or matches) a delta brought that Dexie did not hold, newest first (applyDelta; spec 2: new-like modal). */
+  onNewLikes(cards: LikedBy[]): void;
 }
 
 /** Pulls answers of GET /api/sync.php into `db` until `more` is false or nothing changed (304). Throws ApiCallError. */
-export async function pull(db: AppDB, onUser: (user: User) => void): Promise<void> {
+export async function pull(db: AppDB, hooks: Pick<SyncHooks, 'onUser' | 'onNewLikes'>): Promise<void> {
   for (;;) {
     const { cursor, etag } = await readCursor(db);
     const answer = await conditionalGet('/api/sync.php', SyncResponse, cursor === null ? null : etag, { query: { since: cursor ?? undefined } });
     if (!answer) return;
-    await applyDelta(db, answer.data, answer.etag);
-    if (answer.data.user) onUser(answer.data.user);
+    const newLikes = new Set(await applyDelta(db, answer.data, answer.etag));
+    if (answer.data.user) hooks.onUser(answer.data.user);
+    if (newLikes.size) hooks.onNewLikes(answer.data.liked_by.filter((c) => newLikes.has(c.id)));
     if (!answer.data.more) return;
   }
 }
@@ -44,7 +47,7 @@ export function createSyncEngine(db: AppDB, userId: number, hooks: SyncHooks): S
   const once = async () => {
     try {
       await drainOutbox(db, hooks);
-      await pull(db, hooks.onUser);
+      await pull(db, hooks);
       // A write queued during the pull goes out now rather than at the next trigger.
       await drainOutbox(db, hooks);
       lastError = null;

@@ -1,8 +1,9 @@
 // The page's handle on sync: starts the engine and its triggers for the logged-in member, stops and wipes at
 // logout, and gives screens the database and a way to ask for a run after a write (DESIGN: how data flows).
 import { proxy } from 'valtio';
+import type { LikedBy } from '../../contract/index.ts';
 import { session } from '../features/account/session-store.ts';
-import { onServiceWorkerMessage } from '../pwa/register-sw.ts';
+import { isSyncMessage, onServiceWorkerMessage } from '../pwa/register-sw.ts';
 import { dropMemberDb, memberDb, VISITOR } from '../data/member-db.ts';
 import type { AppDB } from '../data/db.ts';
 import { readCursor } from './cursor.ts';
@@ -11,10 +12,12 @@ import { openLiveChannel } from './live.ts';
 import { watchPageHidden } from './page-hidden.ts';
 import { scheduleSync } from './scheduler.ts';
 
-/** Page-visible news from sync: a match made by a drained like, a refused chat delete (spec 4: alert). */
+/** Page-visible news from sync: a match made by a drained like, a new like, a refused chat delete (spec 4: alert). */
 export const syncNews = proxy({
   /** Profile id of the last match a like made, until shown. */
   matchWith: null as number | null,
+  /** The newest like (or match) that arrived while the site is open (a delta, or the auto-like), until shown (spec 2). */
+  newLike: null as LikedBy | null,
   /** The error of the last refused chat delete, until dismissed. */
   deleteError: null as unknown,
 });
@@ -35,6 +38,7 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
     onUser: (user) => { if (session.user?.id === user.id) session.user = user; },
     onCredits: (credits) => { if (session.user?.id === userId) session.user.credits = credits; },
     onMatch: (profileId) => { syncNews.matchWith = profileId; },
+    onNewLikes: (cards) => { syncNews.newLike = cards[0]; },
     onDeleteFailed: (error) => { syncNews.deleteError = error; },
   });
   const { cursor } = await readCursor(db);
@@ -45,6 +49,10 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
   // The live channel's "changed" hints pull the delta at once; the scheduler stays as the safety net.
   const closeLive = openLiveChannel(() => void engine.request('live'));
   const stopBeacon = watchPageHidden();
+  // A like a push brought is in Dexie before this page syncs: the worker names it, so it still gets its modal.
+  const offPushedLike = onServiceWorkerMessage((data) => {
+    if (isSyncMessage(data) && data.liked_by) syncNews.newLike = data.liked_by;
+  });
   active = {
     userId,
     engine,
@@ -52,6 +60,7 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
       stopSchedule();
       closeLive();
       stopBeacon();
+      offPushedLike();
     },
   };
 }
@@ -59,6 +68,7 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
 /** Stops the engine and the live channel and deletes member `userId`'s database (logout). */
 export async function endMemberSync(userId: number): Promise<void> {
   if (starting?.userId === userId) starting = null;
+  syncNews.newLike = null;
   if (active?.userId === userId) {
     active.stop();
     active = null;

@@ -199,6 +199,7 @@ describe('a new message', () => {
     const b = await subscribed();
     const c = await activeMember(server);
     const first = (await send(a, b, 'One')).body.message as Message;
+    expect(await pushesTo(b.browser)).toHaveLength(1);
     await b.client.post('/api/reading.php', { conversation_id: first.conversation_id });
     // Somebody else's conversation, a bad body, a visitor.
     expect((await c.client.post('/api/reading.php', { conversation_id: first.conversation_id })).status).toBe(404);

@@ -156,3 +156,31 @@ test('the live channel shows a message in the other member\'s open chat within a
     await sanneContext.close();
   }
 });
+
+test('a like that comes by push while the page is open still gets the new-like modal', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['notifications']);
+  const me = await signup(context.request);
+  const page = await context.newPage();
+  // No live channel: only the push can tell this page of the like.
+  await page.route('**/api/events.php*', (route) => route.abort());
+  const synced = page.waitForResponse((r) => r.url().includes('/api/sync.php') && r.ok());
+  await page.goto('/members');
+  await synced;
+  await waitForServiceWorker(page);
+  const sw = await swRegistration(context, page);
+
+  const liker = await browser.newContext();
+  await signup(liker.request);
+  expect((await (await liker.request.post('/api/like.php', { data: { profile: me.id } })).json()).match).toBe(false);
+  await liker.close();
+  const [likedBy] = (await (await context.request.get('/api/likes.php')).json()).liked_by as { id: number; name: string; photo: { thumb_url: string } | null }[];
+  await sw.push({
+    kind: 'like', recipient_id: me.id, profile_id: likedBy.id, sender: { id: likedBy.id, name: likedBy.name, thumb_url: likedBy.photo?.thumb_url ?? null },
+    title: `${likedBy.name} likes you`, body: 'Like them back to start chatting.', url: '/likes', totals: { unread: 0, new_likes: 1 }, liked_by: likedBy,
+  });
+  // The worker stored the like before the page synced, so the sync finds nothing new: the worker's message names it.
+  await expect(page.getByRole('dialog', { name: `${likedBy.name} likes you` })).toBeVisible();
+  await expect.poll(() => shownNotifications(page)).toEqual([expect.objectContaining({ title: `${likedBy.name} likes you`, tag: 'likes' })]);
+  await context.close();
+});

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
-const DIST = path.resolve(process.env.DIST_DIR ?? 'dist');
+const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
 const LUCAS = { email: 'lucas@demo.test', password: 'demo-password' };
 
 interface ManifestChunk {

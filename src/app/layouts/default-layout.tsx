@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IosInstallHint } from '../../pwa/ios-install-hint.tsx';
 import { PushAlert } from '../../pwa/push-alert.tsx';
+import { NewLikeHost } from '../../features/likes/new-like-host.tsx';
+import { DisabledNotificationsAlert } from '../../features/notifications/disabled-notifications-alert.tsx';
 import { Disclaimer, Footer } from './footer.tsx';
 import { SignupModalHost } from './signup-modal-host.tsx';
 import { TopNav } from './top-nav.tsx';
@@ -18,6 +20,8 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
       <TopNav />
       {/* Warnings header: the alerts of spec 2 (push now; activation and photo in a later issue). */}
       <PushAlert />
+      <NewLikeHost />
+      <DisabledNotificationsAlert />
       <main id="main" className="layout-main" tabIndex={-1}>
         {children}
       </main>

@@ -1,0 +1,31 @@
+// The auto-like call (spec 7: GET /api/auto-like.php): the site's welcome like from a fictional member.
+import type { FastifyInstance } from 'fastify';
+import type { AutoLikeResponse } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { autoLikeAnswer, giveAutoLike } from '../domain/auto-like.ts';
+import { notifyLike } from '../domain/push-notices.ts';
+import { requireUser } from '../domain/sessions.ts';
+import { siteOf } from '../domain/sites.ts';
+
+export default async function autoLikeRoutes(app: FastifyInstance, { db, push }: Deps): Promise<void> {
+  /**
+   * *member*. Gives the caller an auto-like when one is due and answers AutoLikeResponse: the liker with its card and
+   * `main_image.match`, or `{ profile: null }`. Errors: 403 authentication_required. Never 5xx: the welcome like is
+   * optional, so a failure is logged and answered with `{ profile: null }` (the client retries 5xx, spec 7).
+   */
+  app.get('/api/auto-like.php', async (req): Promise<AutoLikeResponse> => {
+    const user = await requireUser(db, req);
+    if (user.fictional) return { profile: null };
+    try {
+      const cdnPrefix = (await siteOf(db, req)).settings.cdn_prefix;
+      const likerId = await giveAutoLike(db, user.siteId, user.id);
+      if (likerId === null) return { profile: null };
+      // Like a normal like: a subscribed device of the member gets the push.
+      notifyLike({ db, push }, cdnPrefix, likerId, user.id, false);
+      return await autoLikeAnswer(db, { id: user.id, paidUser: user.paidUser }, cdnPrefix, likerId);
+    } catch (err) {
+      req.log.error(err);
+      return { profile: null };
+    }
+  });
+}

@@ -1,0 +1,86 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import Spinner from 'react-bootstrap/Spinner';
+import { isIos } from '../../pwa/install.ts';
+import { checkPush, pushCapable, pushState, subscribePush, unsubscribePush } from '../../pwa/push-state.ts';
+import { isStandalone } from '../../pwa/standalone.ts';
+import { session } from '../account/session-store.ts';
+import { BellIcon } from './icons.tsx';
+import { SettingsSwitch } from './settings-switch.tsx';
+
+/**
+ * The push part of /notifications (spec 2, spec 4: push capable or not, subscribed, denied, unknown): one switch for
+ * this device over the shared push state (src/pwa/push-state.ts), with what to do when this browser cannot take
+ * push (iOS: install the app first), when the permission is blocked, and why turning it on failed. The default
+ * layout's push alert runs the start-up check that sets the state.
+ */
+export function PushSettings() {
+  const { t } = useTranslation(['notifications', 'pwa']);
+  const publicKey = useSnapshot(session).settings?.push_public_key ?? null;
+  const { status, busy, error } = useSnapshot(pushState);
+  const supported = pushCapable() && !!publicKey && status !== 'unsupported';
+
+  // Allowed again in the browser's site settings while away from this tab: check again on return.
+  useEffect(() => {
+    const recheck = () => {
+      if (document.visibilityState === 'visible' && pushState.status === 'denied' && pushCapable() && Notification.permission !== 'denied') {
+        void checkPush(publicKey);
+      }
+    };
+    document.addEventListener('visibilitychange', recheck);
+    return () => document.removeEventListener('visibilitychange', recheck);
+  }, [publicKey]);
+
+  const toggle = (on: boolean) => {
+    if (on && publicKey) void subscribePush(publicKey);
+    else if (!on) void unsubscribePush();
+  };
+
+  return (
+    <section className="card border-0 shadow-sm rounded-4 mb-4" aria-labelledby="push-heading">
+      <div className="card-body p-3 p-sm-4">
+        <h2 id="push-heading" className="h5 fw-bold d-flex align-items-center gap-2 mb-3">
+          <span className="settings-icon"><BellIcon /></span>
+          {t('push.heading')}
+        </h2>
+        <SettingsSwitch
+          id="push-switch"
+          label={t('push.switch')}
+          hint={t('push.hint')}
+          checked={status === 'subscribed'}
+          disabled={!supported || busy || status === 'unknown' || status === 'denied'}
+          onChange={toggle}
+        />
+        <div aria-live="polite">
+          {busy && (
+            <p className="small text-body-secondary d-flex align-items-center gap-2 mt-3 mb-0">
+              <Spinner animation="border" size="sm" aria-hidden="true" /> {t('push.saving')}
+            </p>
+          )}
+          {!busy && supported && status === 'unknown' && (
+            <p className="small text-body-secondary d-flex align-items-center gap-2 mt-3 mb-0">
+              <Spinner animation="border" size="sm" aria-hidden="true" /> {t('push.checking')}
+            </p>
+          )}
+        </div>
+        {!supported && (
+          <div className="alert alert-secondary small mt-3 mb-0">
+            {isIos() && !isStandalone() ? t('push.unsupportedIos') : t('push.unsupported')}
+          </div>
+        )}
+        {supported && status === 'denied' && (
+          <div className="alert alert-warning small mt-3 mb-0">
+            <p className="fw-semibold mb-1">{t('push.deniedTitle')}</p>
+            <p className="mb-0">{t('push.denied')}</p>
+          </div>
+        )}
+        {supported && status !== 'denied' && error && (
+          <div className="alert alert-danger small mt-3 mb-0" role="alert">
+            {t(error, { ns: 'pwa' })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
