@@ -2,9 +2,9 @@
 // while a page is open, so the page's sync engine pulls the delta at once instead of at its next poll.
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { EventsQuery, LIVE_EVENTS, type LiveEvent } from '../../contract/index.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { hashToken, requireUser, SESSION_COOKIE } from '../domain/sessions.ts';
@@ -28,6 +28,14 @@ async function sessionAlive(db: Db, token: string): Promise<boolean> {
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Sets `userId`'s last_seen_at to now when it is older than a minute (as sessions.ts does on requests). */
+async function touchLastSeen(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(users.id, userId), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, sql`now() - interval '1 minute'`))));
 }
 
 /** One server-sent event: `id`, `event` and JSON `data`. */
@@ -82,10 +90,14 @@ export default async function eventRoutes(app: FastifyInstance, { db, live }: De
     const token = req.cookies[SESSION_COOKIE] ?? '';
     const heartbeat = setInterval(() => {
       write(': hb\n\n');
-      sessionAlive(db, token).then(
-        (alive) => { if (!alive) end(); },
-        (err: unknown) => req.log.error(err),
-      );
+      // An open page is a member who is online (their card's online dot, no notification mail): the heartbeat
+      // keeps last_seen_at fresh as requests do (at most once a minute).
+      sessionAlive(db, token)
+        .then(async (alive) => {
+          if (!alive) return end();
+          await touchLastSeen(db, user.id);
+        })
+        .catch((err: unknown) => req.log.error(err));
     }, HEARTBEAT_MS);
     const cleanup = () => {
       if (closed) return;

@@ -261,9 +261,17 @@ describe('GET /api/events.php', () => {
     try {
       const stream = await openStream(a);
       await stream.nth('ready', 1);
+      // The member looked away from the rest of the site long ago: the open stream alone keeps them online.
+      await server.db.update(users).set({ lastSeenAt: new Date(Date.now() - 3_600_000) }).where(eq(users.id, a.id));
       vi.advanceTimersByTime(HEARTBEAT_MS);
       await eventually(() => stream.comments.includes('hb'));
       expect(stream.ended).toBe(false);
+      await expect
+        .poll(async () => {
+          const [row] = await server.db.select({ at: users.lastSeenAt }).from(users).where(eq(users.id, a.id));
+          return Date.now() - row.at!.getTime();
+        })
+        .toBeLessThan(60_000);
       expect((await a.client.get('/api/logout.php')).status).toBe(200);
       vi.advanceTimersByTime(HEARTBEAT_MS);
       await eventually(() => stream.ended);
