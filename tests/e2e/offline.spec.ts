@@ -3,6 +3,7 @@
 // and a push delivered through the DevTools protocol making the open page sync and set the app badge.
 import { expect, test } from '@playwright/test';
 import { credits, findMember, login, LUCAS, SANNE, sendMessage, signup, waitForServiceWorker } from './support.ts';
+import { swRegistration } from './sw-support.ts';
 
 test('a reload offline shows the chat list and an opened conversation from Dexie', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -85,15 +86,7 @@ test('a push through the DevTools protocol makes the open page sync and set the 
   await waitForServiceWorker(page);
   await expect(page.getByRole('heading', { name: 'No conversations yet' })).toBeVisible();
 
-  const cdp = await context.newCDPSession(page);
-  const registration = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const r = registrations.find((x: { isDeleted: boolean }) => !x.isDeleted);
-      if (r) resolve(r);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const { registrationId, scopeURL } = await registration;
+  const sw = await swRegistration(context, page);
 
   // The member writes to Sanne (outside this page) and she answers; nothing polls within the next minute, so
   // only the push can bring the answer to the page now.
@@ -104,9 +97,7 @@ test('a push through the DevTools protocol makes the open page sync and set the 
   await sendMessage(sanne.request, me.id, 'Are you there?');
   await sanne.close();
 
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(scopeURL).origin, registrationId, data: JSON.stringify({ kind: 'message', title: 'Sanne', body: 'Are you there?' }),
-  });
+  await sw.push({ kind: 'message', title: 'Sanne', body: 'Are you there?' });
   await expect(page.getByRole('link', { name: /Sanne/ })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText('Are you there?')).toBeVisible();
   await expect.poll(() => page.evaluate(() => (window as unknown as { badgeCalls: number[] }).badgeCalls.at(-1))).toBe(1);
