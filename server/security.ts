@@ -53,10 +53,11 @@ const EXTERNAL_POSTS: Record<string, readonly string[]> = {
  */
 export function checkMutation(req: FastifyRequest, publicUrl: string): void {
   if (!MUTATIONS.has(req.method) || !req.url.startsWith('/api/')) return;
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   const external = req.method === 'POST' ? EXTERNAL_POSTS[req.url.split('?', 1)[0]] : undefined;
   if (external) {
-    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (hasBody(req) && !external.includes(type)) throw new ApiError(415, 'unsupported_media_type');
+    if (hasBody && !external.includes(type)) throw new ApiError(415, 'unsupported_media_type');
     return;
   }
   const site = req.headers['sec-fetch-site'];
@@ -66,8 +67,5 @@ export function checkMutation(req: FastifyRequest, publicUrl: string): void {
     const own = `${req.protocol}://${req.headers.host}`;
     if (origin !== own && origin !== publicUrl) throw new ApiError(403, 'forbidden_origin');
   }
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (hasBody(req) && type !== 'application/json' && type !== 'multipart/form-data') throw new ApiError(415, 'unsupported_media_type');
+  if (hasBody && type !== 'application/json' && type !== 'multipart/form-data') throw new ApiError(415, 'unsupported_media_type');
 }
-
-const hasBody = (req: FastifyRequest) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;

@@ -123,9 +123,11 @@ export function listenForPush(): void {
       (async () => {
         const memberId = (await readSessionCache().catch(() => null))?.user?.id ?? null;
         const shown = visibleTo(received, memberId);
-        const stored = shown.payload && memberId !== null ? shown.payload : null;
-        if (stored) await storeForMember(memberId!, stored);
-        const news = stored?.liked_by ? { liked_by: stored.liked_by } : {};
+        let news = {};
+        if (shown.payload && memberId !== null) {
+          await storeForMember(memberId, shown.payload);
+          if (shown.payload.liked_by) news = { liked_by: shown.payload.liked_by };
+        }
         await Promise.all([tellWindows({ type: 'sync', reason: 'push', ...news }).catch(() => {}), refreshBadge()]);
         const { title, options } = await notificationFor(shown);
         await self.registration.showNotification(title, options);

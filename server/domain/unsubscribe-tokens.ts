@@ -1,10 +1,9 @@
 // Tokens of the one-click unsubscribe link (RFC 8058) in every notification mail, apart from the mail itself because
 // the unsubscribe call checks them without a session: an HMAC names the member and the kind, so no table is needed.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { EmailKind } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import { meta } from '../db/schema.ts';
+import { storedOnce } from '../db/meta-value.ts';
 
 /** The `meta` row that holds the signing secret (32 random bytes, base64url), made at first use. */
 export const MAIL_TOKEN_META_KEY = 'mail_token_secret';
@@ -12,26 +11,17 @@ export const MAIL_TOKEN_META_KEY = 'mail_token_secret';
 const secrets = new WeakMap<Db, Promise<Buffer>>();
 
 /**
- * The server's secret for unsubscribe tokens: read from `meta`, or made and stored on first use. Instances on one
- * database agree (the first insert wins, each reads it back). Cached per database; a failed read is retried next time.
+ * The server's secret for unsubscribe tokens: read from `meta`, or made and stored on first use (storedOnce: the
+ * same for every instance on the database). Cached per database; a failed read is retried next time.
  * Replacing the row invalidates the links of every mail already sent.
  */
 export function mailTokenSecret(db: Db): Promise<Buffer> {
   let p = secrets.get(db);
   if (!p) {
-    p = (async () => {
-      const read = async () => {
-        const [row] = await db.select().from(meta).where(eq(meta.key, MAIL_TOKEN_META_KEY));
-        return typeof row?.value === 'string' ? row.value : null;
-      };
-      let value = await read();
-      if (!value) {
-        await db.insert(meta).values({ key: MAIL_TOKEN_META_KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-        value = await read();
-      }
-      if (!value) throw new Error(`meta ${MAIL_TOKEN_META_KEY} is not a string`);
+    p = storedOnce(db, MAIL_TOKEN_META_KEY, () => randomBytes(32).toString('base64url')).then((value) => {
+      if (typeof value !== 'string') throw new Error(`meta ${MAIL_TOKEN_META_KEY} is not a string`);
       return Buffer.from(value, 'base64url');
-    })();
+    });
     p.catch(() => secrets.delete(db));
     secrets.set(db, p);
   }

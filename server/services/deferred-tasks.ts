@@ -1,4 +1,4 @@
-// Work that runs after the response (a mail to send once the request's transaction committed), apart from the
+// Work that runs after the response (a push or a mail to send once the request's transaction committed), apart from the
 // services that use it so each tracks its own tasks and a shutdown can wait for them (app onClose).
 
 /** Detached tasks: `defer` starts one and never throws; `idle` resolves when every started task has settled. */

@@ -6,7 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushKind, PushPayload } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import { meta, pushSubscriptions } from '../db/schema.ts';
+import { storedOnce } from '../db/meta-value.ts';
+import { pushSubscriptions } from '../db/schema.ts';
+import { createDeferredTasks, type DeferredTasks } from './deferred-tasks.ts';
 
 /** A VAPID key pair (RFC 8292), base64url: `publicKey` is the uncompressed P-256 point the browser subscribes with. */
 export interface VapidKeys {
@@ -22,16 +24,8 @@ export const VAPID_META_KEY = 'vapid_keys';
  * one PostgreSQL database agree: the first insert wins and both read it back. Changing the keys orphans every
  * subscription (browsers subscribed with the old public key), so they are never replaced here.
  */
-export async function loadVapidKeys(db: Db): Promise<VapidKeys> {
-  const read = async () => {
-    const [row] = await db.select().from(meta).where(eq(meta.key, VAPID_META_KEY));
-    return (row?.value as VapidKeys | undefined) ?? null;
-  };
-  const stored = await read();
-  if (stored) return stored;
-  const fresh = webpush.generateVAPIDKeys();
-  await db.insert(meta).values({ key: VAPID_META_KEY, value: fresh }).onConflictDoNothing();
-  return (await read())!;
+export function loadVapidKeys(db: Db): Promise<VapidKeys> {
+  return storedOnce(db, VAPID_META_KEY, () => webpush.generateVAPIDKeys());
 }
 
 /**
@@ -70,8 +64,11 @@ export interface PushServiceOptions {
   log?: PushLog;
 }
 
-/** Sends Web Pushes to a member's devices. */
-export interface PushService {
+/**
+ * Sends Web Pushes to a member's devices. `defer`/`idle` run pushes after the response (server/domain/push-notices.ts),
+ * tracked so shutdown and tests can wait for them.
+ */
+export interface PushService extends DeferredTasks {
   /** The VAPID public key (base64url): settings.push_public_key, the browser's applicationServerKey. */
   readonly publicKey: string;
   /** Whether `endpoint` may be stored: an https URL of a named host (any http(s) URL when allowInsecureEndpoints). */
@@ -82,10 +79,6 @@ export interface PushService {
    * `topic` (RFC 8030 section 5.4, up to 32 base64url characters) lets a newer push replace an undelivered one.
    */
   send(userId: number, payload: PushPayload, topic?: string): Promise<void>;
-  /** Runs `task` detached (after the caller's response); its failure is logged. Tracked for `idle`. */
-  defer(task: () => Promise<void>): void;
-  /** Resolves when every deferred task has settled (shutdown, tests). */
-  idle(): Promise<void>;
 }
 
 /** The Web Push service over `opts.db`'s push_subscriptions. */
@@ -94,7 +87,6 @@ export function createPushService(opts: PushServiceOptions): PushService {
   const doFetch = opts.fetch ?? fetch;
   const log: PushLog = opts.log ?? ((message, detail) => console.warn(message, detail));
   const vapidDetails = { subject: opts.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
-  const running = new Set<Promise<void>>();
   // An endpoint in a log names a device: keep the origin only.
   const originOf = (endpoint: string) => URL.parse(endpoint)?.origin ?? '?';
 
@@ -143,15 +135,6 @@ export function createPushService(opts: PushServiceOptions): PushService {
       const body = JSON.stringify(payload);
       await Promise.all(subs.map((s) => deliver(s, body, payload.kind, topic)));
     },
-    defer(task) {
-      const p: Promise<void> = Promise.resolve()
-        .then(task)
-        .catch((e: unknown) => log('push task failed', { error: (e as Error).message }))
-        .finally(() => running.delete(p));
-      running.add(p);
-    },
-    async idle() {
-      while (running.size) await Promise.allSettled([...running]);
-    },
+    ...createDeferredTasks('push task failed', log),
   };
 }
