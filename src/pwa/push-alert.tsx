@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { session } from '../features/account/session-store.ts';
 import { findRoute } from '../app/routes.ts';
 import { dismissedAt, storeDismissal } from '../ui/dismissal.ts';
-import { checkPush, pushCapable, pushState, subscribePush } from './push-state.ts';
+import { checkPush, pushCapable, pushState, subscribePush, watchPushPermission } from './push-state.ts';
 
 /** Spec 2: the dismissal is stored with its time under this key. */
 const HIDE_KEY = 'hide-push-notification-alert';
@@ -15,6 +15,8 @@ const HIDDEN_ON = new Set(['signup', 'notifications', 'activate-done', 'directde
 /**
  * The push opt-in alert of spec 2 for logged-in members: shown when push is possible and not yet on, outside
  * signup, notifications, activate-done, directdebit and premium, until dismissed. "Turn on" asks the browser.
+ * Mounted on every screen of the default layout, it also runs the push check at start and keeps the push state in
+ * step with the browser's permission (src/pwa/push-state.ts).
  */
 export function PushAlert() {
   const { t, ready } = useTranslation('pwa', { useSuspense: false });
@@ -25,7 +27,9 @@ export function PushAlert() {
   const publicKey = settings?.push_public_key ?? null;
 
   useEffect(() => {
-    if (user && pushCapable()) void checkPush(publicKey);
+    if (!user || !pushCapable()) return;
+    void checkPush(publicKey);
+    return watchPushPermission(publicKey);
   }, [user?.id, publicKey]);
 
   if (!ready || !user || hidden || !publicKey || HIDDEN_ON.has(findRoute(location).name)) return null;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { keyBytes, pushErrorKey } from './push-state.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkPush, keyBytes, pushErrorKey, pushState } from './push-state.ts';
 
 describe('keyBytes', () => {
   it('decodes a base64url VAPID key without padding', () => {
@@ -18,5 +18,42 @@ describe('pushErrorKey', () => {
     expect(pushErrorKey(new DOMException('x', 'NotSupportedError'))).toBe('push.errors.unsupported');
     expect(pushErrorKey({ status: 0, code: 'network' })).toBe('push.errors.network');
     expect(pushErrorKey(new Error('?'))).toBe('push.errors.unknown');
+  });
+});
+
+describe('checkPush', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A browser with push whose service worker becomes ready when `ready` is resolved, and no subscription. */
+  function browserWithPush(permission: { value: NotificationPermission }) {
+    let resolveReady!: (reg: unknown) => void;
+    const ready = new Promise((r) => (resolveReady = r));
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { get permission() { return permission.value; } });
+    vi.stubGlobal('navigator', { serviceWorker: { ready } });
+    (window as unknown as Record<string, unknown>).PushManager = PushManager;
+    (window as unknown as Record<string, unknown>).Notification = Notification;
+    return () => resolveReady({ pushManager: { getSubscription: async () => null } });
+  }
+
+  it('lets the newest check decide when an older one finishes later (blocked while the worker was starting)', async () => {
+    const permission = { value: 'default' as NotificationPermission };
+    const workerReady = browserWithPush(permission);
+    const first = checkPush('BKey');
+    permission.value = 'denied';
+    await checkPush('BKey');
+    expect(pushState.status).toBe('denied');
+    workerReady();
+    await first;
+    expect(pushState.status).toBe('denied');
+  });
+
+  it('says unsubscribed once the worker is ready and nothing is subscribed', async () => {
+    const workerReady = browserWithPush({ value: 'default' });
+    const check = checkPush('BKey');
+    workerReady();
+    await check;
+    expect(pushState.status).toBe('unsubscribed');
   });
 });

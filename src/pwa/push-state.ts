@@ -47,27 +47,26 @@ async function sendToServer(subscription: PushSubscription): Promise<void> {
   await api('/api/user.php', PushSubscribeResponse, { method: 'POST', query: { push: 1 }, body: subscription.toJSON(), retry: true });
 }
 
+/** Counts checkPush calls: only the newest one writes the state (an older one may still await the worker). */
+let checkGeneration = 0;
+
 /**
- * On each start: reads the permission and the current subscription. A subscription made with another server key is
- * renewed; an existing one is sent to the server again (the server keeps one row per endpoint, so a changed
- * endpoint or key is stored). Never throws.
+ * On each start, and when the permission changes: reads the permission and the current subscription. A
+ * subscription made with another server key is renewed; an existing one is sent to the server again (the server
+ * keeps one row per endpoint, so a changed endpoint or key is stored). Never throws; when calls overlap, the last
+ * one started decides the state.
  */
 export async function checkPush(publicKey: string | null): Promise<void> {
-  if (!pushCapable() || !publicKey) {
-    pushState.status = 'unsupported';
-    return;
-  }
-  if (Notification.permission === 'denied') {
-    pushState.status = 'denied';
-    return;
-  }
+  const generation = ++checkGeneration;
+  const settle = (status: PushStatus) => {
+    if (generation === checkGeneration) pushState.status = status;
+  };
+  if (!pushCapable() || !publicKey) return settle('unsupported');
+  if (Notification.permission === 'denied') return settle('denied');
   try {
     // Without a service worker (the dev server) `ready` never settles: give the first registration 10 s.
     const reg = await Promise.race([navigator.serviceWorker.ready, new Promise<undefined>((r) => setTimeout(() => r(undefined), 10_000))]);
-    if (!reg) {
-      pushState.status = 'unsupported';
-      return;
-    }
+    if (!reg) return settle('unsupported');
     let sub = await reg.pushManager.getSubscription();
     const key = keyBytes(publicKey);
     if (sub && !sameKey(sub.options.applicationServerKey, key)) {
@@ -75,10 +74,38 @@ export async function checkPush(publicKey: string | null): Promise<void> {
       sub = Notification.permission === 'granted' ? await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null;
     }
     if (sub) await sendToServer(sub);
-    pushState.status = sub ? 'subscribed' : 'unsubscribed';
+    settle(sub ? 'subscribed' : 'unsubscribed');
   } catch {
-    pushState.status = 'unsubscribed';
+    settle('unsubscribed');
   }
+}
+
+/**
+ * Keeps the push state in step with the browser's site settings while a page is open: checks again when the
+ * notification permission changes (Permissions API `change`), and on return to the tab when the permission no
+ * longer matches the state (browsers without that event). Returns the function that stops watching.
+ */
+export function watchPushPermission(publicKey: string | null): () => void {
+  const recheck = () => void checkPush(publicKey);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible' && (pushState.status === 'denied') !== (Notification.permission === 'denied')) recheck();
+  };
+  let permission: PermissionStatus | null = null;
+  let stopped = false;
+  navigator.permissions?.query({ name: 'notifications' }).then(
+    (status) => {
+      if (stopped) return;
+      permission = status;
+      status.addEventListener('change', recheck);
+    },
+    () => {},
+  );
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    stopped = true;
+    permission?.removeEventListener('change', recheck);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
 }
 
 /** Asks for permission, subscribes with the site's VAPID key and registers the subscription. Errors land in `error`. */

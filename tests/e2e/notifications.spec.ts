@@ -94,24 +94,30 @@ test('the push switch is labelled, reflects this device, reports a failed subscr
   await expect(toggle).toBeEnabled();
   await context.close();
 
-  // Blocked in the browser's site settings: the switch is off and disabled, and the screen says how to allow it.
+  // Blocked in the browser's site settings while the screen is open: the switch turns off and disabled at once,
+  // and the screen says how to allow it; a reload keeps it so.
   const blocked = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await signup(blocked.request);
   const page2 = await blocked.newPage();
-  await page2.goto('/members');
+  await page2.goto('/notifications');
+  await waitForServiceWorker(page2);
+  const push2 = page2.getByRole('region', { name: 'Push notifications' });
+  const toggle2 = push2.getByRole('switch', { name: 'Push notifications on this device' });
+  await expect(toggle2).toBeEnabled();
   // Playwright can only grant; the DevTools protocol denies, in this context (without its id: the default context).
   const cdp = await blocked.newCDPSession(page2);
   const { targetInfo } = await cdp.send('Target.getTargetInfo');
   await cdp.send('Browser.setPermission', {
     permission: { name: 'notifications' }, setting: 'denied', origin: new URL(page2.url()).origin, browserContextId: targetInfo.browserContextId,
   });
-  await page2.goto('/notifications');
-  const push2 = page2.getByRole('region', { name: 'Push notifications' });
-  await expect(push2.getByText('Notifications are blocked for this site')).toBeVisible();
-  await expect(push2).toContainText('set Notifications to Allow');
-  const toggle2 = push2.getByRole('switch', { name: 'Push notifications on this device' });
-  await expect(toggle2).toBeDisabled();
-  await expect(toggle2).not.toBeChecked();
+  expect(await page2.evaluate(() => Notification.permission), 'the denial reached the page').toBe('denied');
+  for (const load of ['live', 'reload']) {
+    if (load === 'reload') await page2.reload();
+    await expect(push2.getByText('Notifications are blocked for this site'), load).toBeVisible();
+    await expect(push2).toContainText('set Notifications to Allow');
+    await expect(toggle2).toBeDisabled();
+    await expect(toggle2).not.toBeChecked();
+  }
   await blocked.close();
 });
 

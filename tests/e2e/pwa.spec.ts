@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { shownNotifications, swRegistration } from './sw-support.ts';
 
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
 const LUCAS = { email: 'lucas@demo.test', password: 'demo-password' };
@@ -195,40 +196,31 @@ test('a new version waits for the prompt, then the page reloads into it exactly 
   expect(loads).toBe(2);
 });
 
-test('a push always shows a notification and wakes the pages; Background Sync wakes them too', async ({ context, page, baseURL }) => {
+test('a push always shows a notification and wakes the pages; Background Sync wakes them too', async ({ context, page }) => {
   await context.grantPermissions(['notifications']);
   await page.goto('/');
   await waitForController(page);
+  expect(await page.evaluate(() => Notification.permission), 'the grant reached the page').toBe('granted');
   await page.evaluate(() => {
     const w = window as unknown as { swMessages: unknown[] };
     w.swMessages = [];
     navigator.serviceWorker.addEventListener('message', (e) => w.swMessages.push(e.data));
   });
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
-      const live = list.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registrations;
-  const origin = new URL(baseURL!).origin;
-  const notifications = () =>
-    page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })));
+  const sw = await swRegistration(context, page);
+  const notifications = async () => (await shownNotifications(page)).map(({ title, body, tag }) => ({ title, body, tag }));
   const messages = () => page.evaluate(() => (window as unknown as { swMessages: unknown[] }).swMessages);
 
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify({ title: 'Sanne', body: 'Hoi!', conversation_id: 7 }) });
+  await sw.push({ title: 'Sanne', body: 'Hoi!', conversation_id: 7 });
   await expect.poll(notifications).toEqual([{ title: 'Sanne', body: 'Hoi!', tag: 'conversation-7' }]);
   await expect.poll(messages).toEqual([{ type: 'sync', reason: 'push' }]);
 
   // Not JSON: still a notification (never a silent push), with the generic text of locales/en/pwa.json.
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: 'ping' });
+  await sw.push('ping');
   await expect
     .poll(notifications)
     .toContainEqual({ title: 'Something new for you', body: 'Open the app to see your new messages and likes.', tag: 'activity' });
 
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: 'outbox', lastChance: false });
+  await sw.backgroundSync('outbox');
   await expect.poll(messages).toContainEqual({ type: 'sync', reason: 'background-sync' });
 });
 

@@ -17,6 +17,8 @@ export async function swRegistration(context: BrowserContext, page: Page) {
   return {
     /** Delivers a push with `data` (JSON-encoded unless a string), as a push service would. */
     push: (data: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: typeof data === 'string' ? data : JSON.stringify(data) }),
+    /** Fires a Background Sync event with `tag`, as the browser does when the network is back. */
+    backgroundSync: (tag: string) => cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag, lastChance: false }),
   };
 }
 

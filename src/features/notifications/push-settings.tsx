@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import Spinner from 'react-bootstrap/Spinner';
 import { isIos } from '../../pwa/install.ts';
-import { checkPush, pushCapable, pushState, subscribePush, unsubscribePush } from '../../pwa/push-state.ts';
+import { pushCapable, pushState, subscribePush, unsubscribePush } from '../../pwa/push-state.ts';
 import { isStandalone } from '../../pwa/standalone.ts';
 import { session } from '../account/session-store.ts';
 import { BellIcon } from './icons.tsx';
@@ -13,24 +12,13 @@ import { SettingsSwitch } from './settings-switch.tsx';
  * The push part of /notifications (spec 2, spec 4: push capable or not, subscribed, denied, unknown): one switch for
  * this device over the shared push state (src/pwa/push-state.ts), with what to do when this browser cannot take
  * push (iOS: install the app first), when the permission is blocked, and why turning it on failed. The default
- * layout's push alert runs the start-up check that sets the state.
+ * layout's push alert runs the start-up check that sets the state and follows the permission (watchPushPermission).
  */
 export function PushSettings() {
   const { t } = useTranslation(['notifications', 'pwa']);
   const publicKey = useSnapshot(session).settings?.push_public_key ?? null;
   const { status, busy, error } = useSnapshot(pushState);
   const supported = pushCapable() && !!publicKey && status !== 'unsupported';
-
-  // Allowed again in the browser's site settings while away from this tab: check again on return.
-  useEffect(() => {
-    const recheck = () => {
-      if (document.visibilityState === 'visible' && pushState.status === 'denied' && pushCapable() && Notification.permission !== 'denied') {
-        void checkPush(publicKey);
-      }
-    };
-    document.addEventListener('visibilitychange', recheck);
-    return () => document.removeEventListener('visibilitychange', recheck);
-  }, [publicKey]);
 
   const toggle = (on: boolean) => {
     if (on && publicKey) void subscribePush(publicKey);
