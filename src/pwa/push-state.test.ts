@@ -28,12 +28,10 @@ describe('checkPush', () => {
   function browserWithPush(permission: { value: NotificationPermission }) {
     let resolveReady!: (reg: unknown) => void;
     const ready = new Promise((r) => (resolveReady = r));
-    vi.stubGlobal('window', {});
-    vi.stubGlobal('PushManager', class {});
-    vi.stubGlobal('Notification', { get permission() { return permission.value; } });
+    const Notification = { get permission() { return permission.value; } };
+    vi.stubGlobal('Notification', Notification);
+    vi.stubGlobal('window', { PushManager: class {}, Notification });
     vi.stubGlobal('navigator', { serviceWorker: { ready } });
-    (window as unknown as Record<string, unknown>).PushManager = PushManager;
-    (window as unknown as Record<string, unknown>).Notification = Notification;
     return () => resolveReady({ pushManager: { getSubscription: async () => null } });
   }
 

@@ -1,7 +1,7 @@
 // Issue 4 in the real browser: the notification settings screen (spec 2: /notifications) saves e-mail choices on the
 // real server, keeps a change it could not save visible as an error with "Try again", shows the push switch's
 // states, and the disabled-notifications alert (spec 2) follows the mail system's stops (spec 4).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { signup, waitForServiceWorker } from './support.ts';
 
 /**
@@ -74,9 +74,13 @@ test('e-mail notification switches are saved; a change that cannot be saved is p
   await context.close();
 });
 
-test('the push switch is labelled, reflects this device, reports a failed subscribe and explains a block', async ({ browser }) => {
+/**
+ * A new member's phone-sized context (notifications granted when `grant`) on /notifications with the service worker
+ * in control: the push region and its switch, once the start-up check has enabled it.
+ */
+async function openPushSettings(browser: Browser, grant: boolean) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.grantPermissions(['notifications']);
+  if (grant) await context.grantPermissions(['notifications']);
   await signup(context.request);
   const page = await context.newPage();
   await page.goto('/notifications');
@@ -84,6 +88,11 @@ test('the push switch is labelled, reflects this device, reports a failed subscr
   const push = page.getByRole('region', { name: 'Push notifications' });
   const toggle = push.getByRole('switch', { name: 'Push notifications on this device' });
   await expect(toggle).toBeEnabled();
+  return { context, page, push, toggle };
+}
+
+test('the push switch is labelled, reflects this device, reports a failed subscribe and explains a block', async ({ browser }) => {
+  const { context, push, toggle } = await openPushSettings(browser, true);
   await expect(toggle).not.toBeChecked();
   await expect(toggle).toHaveAccessibleDescription(/even when the app is closed/);
 
@@ -96,14 +105,7 @@ test('the push switch is labelled, reflects this device, reports a failed subscr
 
   // Blocked in the browser's site settings while the screen is open: the switch turns off and disabled at once,
   // and the screen says how to allow it; a reload keeps it so.
-  const blocked = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await signup(blocked.request);
-  const page2 = await blocked.newPage();
-  await page2.goto('/notifications');
-  await waitForServiceWorker(page2);
-  const push2 = page2.getByRole('region', { name: 'Push notifications' });
-  const toggle2 = push2.getByRole('switch', { name: 'Push notifications on this device' });
-  await expect(toggle2).toBeEnabled();
+  const { context: blocked, page: page2, push: push2, toggle: toggle2 } = await openPushSettings(browser, false);
   // Playwright can only grant; the DevTools protocol denies, in this context (without its id: the default context).
   const cdp = await blocked.newCDPSession(page2);
   const { targetInfo } = await cdp.send('Target.getTargetInfo');
