@@ -74,11 +74,17 @@ export const CompanyInfoResponse = z.object({ companyinfo: CompanyInfo });
 export const InterestsResponse = z.object({ interests: z.array(z.object({ id: z.string(), icon: z.string() })) });
 export type InterestsResponse = z.infer<typeof InterestsResponse>;
 
-/** GET /api/regions.php?country=: regions of a country from the maintained dataset; `label` names the kind (province, state, ...). */
-export const RegionsQuery = z.object({ country: Country });
+/**
+ * GET /api/regions.php: without a query every country's regions at once (spec 7: no payload, fetched once and cached);
+ * `?country=` one country's. Regions come from the maintained dataset; `label` names the kind (province, state, ...).
+ */
+export const RegionsQuery = z.object({ country: Country.optional() });
 export const RegionsResponse = z.object({
   country: Country,
   label: z.enum(['region', 'province', 'state', 'canton', 'county', 'voivodeship']),
   regions: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type RegionsResponse = z.infer<typeof RegionsResponse>;
+/** GET /api/regions.php without a query: the regions of every site country, in the order of `countries`. */
+export const AllRegionsResponse = z.object({ countries: z.array(RegionsResponse) });
+export type AllRegionsResponse = z.infer<typeof AllRegionsResponse>;

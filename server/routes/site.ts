@@ -1,6 +1,6 @@
 // Site-wide public data: settings (spec 3, 7), company info, interests, regions — all cacheable by the client.
 import type { FastifyInstance } from 'fastify';
-import { Country, interests, RegionsQuery, SettingsQuery, type CompanyInfo, type InterestsResponse, type RegionsResponse, type SettingsResponse } from '../../contract/index.ts';
+import { countries, Country, interests, RegionsQuery, SettingsQuery, type CompanyInfo, type AllRegionsResponse, type InterestsResponse, type RegionsResponse, type SettingsResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { interestIcons } from '../domain/interests.ts';
 import { siteByDomain, siteOf, publicSettings } from '../domain/sites.ts';
@@ -26,9 +26,9 @@ export default async function siteRoutes(app: FastifyInstance, { db, push }: Dep
     return { interests: interests.map((id) => ({ id, icon: interestIcons[id] })) };
   });
 
-  app.get('/api/regions.php', async (req, reply): Promise<RegionsResponse> => {
+  app.get('/api/regions.php', async (req, reply): Promise<RegionsResponse | AllRegionsResponse> => {
     const { country } = parse(RegionsQuery, req.query);
     reply.header('cache-control', 'public, max-age=86400');
-    return regionsOf(country);
+    return country ? regionsOf(country) : { countries: countries.map(regionsOf) };
   });
 }

@@ -1,6 +1,6 @@
 // Site data over the real server: settings per domain (spec 3, 7), company info, interests, regions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompanyInfoResponse, InterestsResponse, interests, RegionsResponse, SettingsResponse } from '../../contract/index.ts';
+import { AllRegionsResponse, CompanyInfoResponse, countries, InterestsResponse, interests, RegionsResponse, SettingsResponse } from '../../contract/index.ts';
 import { Client, expectShape, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -34,7 +34,11 @@ describe('site calls', () => {
     expect(nl.regions.map((r) => r.name)).toEqual(expect.arrayContaining(['Utrecht', 'Groningen']));
     const ch = expectShape(RegionsResponse, await c.get('/api/regions.php?country=CH'));
     expect(ch.label).toBe('canton');
-    for (const bad of ['/api/regions.php', '/api/regions.php?country=XX', '/api/regions.php?country=nl%27']) {
+    // Spec 7: no payload, fetched once: every site country's regions in one answer.
+    const all = expectShape(AllRegionsResponse, await c.get('/api/regions.php')).countries;
+    expect(all.map((r) => r.country)).toEqual([...countries]);
+    expect(all.find((r) => r.country === 'NL')).toEqual(nl);
+    for (const bad of ['/api/regions.php?country=XX', '/api/regions.php?country=nl%27']) {
       const res = await c.get(bad);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('bad_request');

@@ -15,4 +15,11 @@ describe('suggestEmail (spec 5: "Did you mean")', () => {
     expect(suggestEmail('ann@')).toBeNull();
     expect(suggestEmail('')).toBeNull();
   });
+
+  it('never "corrects" valid addresses on other domains', () => {
+    expect(suggestEmail('sanne@demo.test')).toBeNull();
+    expect(suggestEmail('jan@example.org')).toBeNull();
+    expect(suggestEmail('kim@mycompany.nl')).toBeNull();
+    expect(suggestEmail('eva@posteo.de')).toBeNull();
+  });
 });

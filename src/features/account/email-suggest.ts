@@ -16,10 +16,18 @@ const EUROPEAN_DOMAINS = [
 
 const DOMAINS = [...new Set([...POPULAR_DOMAINS, ...EUROPEAN_DOMAINS])];
 
-/** The corrected address for a likely typo ("ann@gmial.com" -> "ann@gmail.com"), or null. */
+const KNOWN = new Set(DOMAINS);
+
+/**
+ * The corrected address for a likely typo of a well-known mail domain ("ann@gmial.com" -> "ann@gmail.com"), or
+ * null. Only a correction TO a domain of the list counts: the checker also guesses second-level and top-level
+ * domains on their own, which would turn a valid address on any other domain ("sanne@demo.test") into a wrong
+ * "Did you mean" ("demo.de").
+ */
 export function suggestEmail(email: string): string | null {
   const trimmed = email.trim();
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(trimmed)) return null;
   const suggestion = run({ email: trimmed, domains: DOMAINS });
-  return suggestion && suggestion.full.toLowerCase() !== trimmed.toLowerCase() ? suggestion.full : null;
+  if (!suggestion || !KNOWN.has(suggestion.domain.toLowerCase())) return null;
+  return suggestion.full.toLowerCase() !== trimmed.toLowerCase() ? suggestion.full : null;
 }

@@ -1,19 +1,23 @@
-// Regions of a country (GET /api/regions.php, spec 7: fetched once, cached) for the search form's region field.
+// Regions of every country (GET /api/regions.php, spec 7: no payload, fetched once, cached) for the region fields.
 import { api } from '../../api/client.ts';
-import { RegionsResponse, type Country } from '../../../contract/index.ts';
+import { AllRegionsResponse, type Country, type RegionsResponse } from '../../../contract/index.ts';
 
-const cache = new Map<Country, Promise<RegionsResponse>>();
+let all: Promise<AllRegionsResponse> | null = null;
 
 /**
- * The regions of `country` and the kind of region its people use (province, state, ...). Fetched once per
- * country per page load; a failed fetch is forgotten so the next call tries again. Throws ApiCallError.
+ * The regions of `country` and the kind of region its people use (province, state, ...). All countries come in one
+ * call per page load; a failed fetch is forgotten so the next call tries again. Throws ApiCallError, or an Error
+ * when the server knows no regions for `country`.
  */
-export function fetchRegions(country: Country): Promise<RegionsResponse> {
-  let hit = cache.get(country);
-  if (!hit) {
-    hit = api('/api/regions.php', RegionsResponse, { query: { country } });
-    hit.catch(() => cache.delete(country));
-    cache.set(country, hit);
+export async function fetchRegions(country: Country): Promise<RegionsResponse> {
+  if (!all) {
+    const call = api('/api/regions.php', AllRegionsResponse);
+    call.catch(() => {
+      if (all === call) all = null;
+    });
+    all = call;
   }
+  const hit = (await all).countries.find((c) => c.country === country);
+  if (!hit) throw new Error(`no regions for ${country}`);
   return hit;
 }
