@@ -30,6 +30,9 @@ export const User = z.object({
     id: z.number().int(),
     name: z.string(),
     country: Country,
+    /** The member's own gender and sexuality: the search starts from what they look for (members-screen). */
+    gender: Gender.nullable(),
+    sexuality: Sexuality.nullable(),
     status: z.enum(['active', 'disabled']),
     main_image: z.object({ filename: z.string(), thumb_filename: z.string(), status: z.literal('active') }).nullable(),
   }),
@@ -81,3 +84,6 @@ export const Mail = z.object({ id: z.number().int(), to: z.string(), subject: z.
 export type Mail = z.infer<typeof Mail>;
 export const MailboxResponse = z.object({ mails: z.array(Mail) });
 export type MailboxResponse = z.infer<typeof MailboxResponse>;
+
+/** Cookie (path /activate, 10 minutes, readable by the page) set when an activation link has just worked. */
+export const ACTIVATED_COOKIE = 'activated';

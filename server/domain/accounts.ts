@@ -138,6 +138,8 @@ export async function toUser(db: Db, u: UserRow): Promise<User> {
       id: u.id,
       name: p?.name ?? '',
       country: (p?.country ?? 'US') as User['profile']['country'],
+      gender: p?.gender ?? null,
+      sexuality: p?.sexuality ?? null,
       status: p?.status ?? 'disabled',
       main_image: main ? { filename: `${main.key}.webp`, thumb_filename: `${main.key}-t.webp`, status: 'active' } : null,
     },

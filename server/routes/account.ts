@@ -1,6 +1,6 @@
 // Account calls: the user call (spec 7: GET/POST/PUT /api/user.php; ?push=1 is routes/push.ts), logout, signup, activation, dev mailbox.
 import type { FastifyInstance } from 'fastify';
-import { ActivateQuery, LanguageRequest, LoginRequest, SignupRequest, type MailboxResponse, type PushSubscribeResponse, type UserResponse } from '../../contract/index.ts';
+import { ACTIVATED_COOKIE, ActivateQuery, LanguageRequest, LoginRequest, SignupRequest, type MailboxResponse, type PushSubscribeResponse, type UserResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { activate, login, setLanguage, signup, toUser } from '../domain/accounts.ts';
 import { currentUser, endSession, requireUser, startSession } from '../domain/sessions.ts';
@@ -54,6 +54,9 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
   app.get('/api/activate.php', async (req, reply) => {
     const query = ActivateQuery.safeParse(req.query);
     const ok = query.success && (await activate(db, query.data.token));
+    // The page cannot tell a visitor who followed the link from one who typed the path: this short-lived, readable
+    // flag says the activation just worked (it only changes what that browser shows, so it needs no secrecy).
+    if (ok) reply.setCookie(ACTIVATED_COOKIE, '1', { path: '/activate', sameSite: 'lax', secure: config.cookieSecure, maxAge: 600 });
     return reply.redirect(ok ? '/activate/done' : '/activate/error');
   });
 

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { session } from '../features/account/session-store.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { loginHref, nextAfterLogin } from './login-redirect.ts';
 import { findRoute, layouts, notFoundRoute } from './routes.ts';
 
 /** Spec 2: "A progress bar runs on navigation": shown by CSS after 200 ms while a screen chunk loads. */
@@ -23,9 +24,11 @@ export function AppRouter() {
   }, [location]);
 
   const loggedIn = user !== null;
-  if (route.access === 'guest' && loggedIn) return <Redirect to="/members" replace />;
-  if (route.access === 'members' && !loggedIn) return <Redirect to="/login" replace />;
-  if (route.access === 'search' && !loggedIn && !settings?.logged_out_search) return <Redirect to="/login" replace />;
+  // A visitor sent to log in comes back to the page afterwards (login-screen reads `next` too).
+  if (route.access === 'guest' && loggedIn) return <Redirect to={route.name === 'login' ? nextAfterLogin(window.location.search) : '/members'} replace />;
+  const toLogin = loginHref(location + window.location.search);
+  if (route.access === 'members' && !loggedIn) return <Redirect to={toLogin} replace />;
+  if (route.access === 'search' && !loggedIn && !settings?.logged_out_search) return <Redirect to={toLogin} replace />;
 
   const Layout = layouts[route.layout];
   const Screen = route.screen;

@@ -16,7 +16,7 @@ describe('signup', () => {
     const res = await client.post('/api/signup.php', input);
     expect(res.status).toBe(201);
     const { user } = expectShape(UserResponse, res);
-    expect(user).toMatchObject({ status: 'not_confirmed', credits: 50, paid_user: false, profile: { name: 'Janneke', status: 'disabled' } });
+    expect(user).toMatchObject({ status: 'not_confirmed', credits: 50, paid_user: false, profile: { name: 'Janneke', gender: 'male', sexuality: 'hetero', status: 'disabled' } });
     expect(res.headers.getSetCookie()[0]).toMatch(/sid=.*HttpOnly.*SameSite=Lax/i);
     expect((await client.get('/api/user.php')).body.user.id).toBe(user!.id);
 

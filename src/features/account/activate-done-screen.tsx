@@ -1,18 +1,37 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { ACTIVATED_COOKIE } from '../../../contract/user.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { refreshUser, session } from './session-store.ts';
 import './account.scss';
 
-/** /activate/done: the activation link worked (the server redirects here). */
+/** The flag as this page load found it: the screen may mount more than once while the session loads. */
+let activatedFlag: boolean | null = null;
+
+/** Reads and clears the server's "activation just worked" flag (contract ACTIVATED_COOKIE), once per page load. */
+function takeActivatedFlag(): boolean {
+  if (activatedFlag === null) {
+    activatedFlag = document.cookie.split('; ').includes(`${ACTIVATED_COOKIE}=1`);
+    if (activatedFlag) document.cookie = `${ACTIVATED_COOKIE}=; path=/activate; max-age=0`;
+  }
+  return activatedFlag;
+}
+
+/**
+ * /activate/done: where the activation link leads. It says "activated" only when that is true: the link just
+ * worked (the server's flag) or the logged-in member is confirmed; otherwise it explains how to activate.
+ */
 export default function ActivateDoneScreen() {
   const { t } = useTranslation('account');
   const { user } = useSnapshot(session);
-  usePageTitle(t('activate.doneTitle'));
+  const [justActivated] = useState(takeActivatedFlag);
+  const activated = justActivated || user?.status === 'confirmed';
+  const title = activated ? t('activate.doneTitle') : t('activate.pendingTitle');
+  usePageTitle(title);
   useEffect(() => {
-    // The status just changed to confirmed on the server.
+    // The status may just have changed to confirmed on the server.
     void refreshUser().catch(() => {});
   }, []);
   return (
@@ -20,13 +39,13 @@ export default function ActivateDoneScreen() {
       <div className="container">
         <div className="auth-card card text-center">
           <div className="card-body">
-            <div className="result-icon result-icon-ok" aria-hidden="true">
-              ✓
+            <div className={`result-icon ${activated ? 'result-icon-ok' : 'result-icon-info'}`} aria-hidden="true">
+              {activated ? '✓' : '✉'}
             </div>
             <h1 id="activate-heading" className="auth-title">
-              {t('activate.doneTitle')}
+              {title}
             </h1>
-            <p className="auth-lead">{t('activate.doneText')}</p>
+            <p className="auth-lead">{activated ? t('activate.doneText') : t('activate.pendingText')}</p>
             {user ? (
               <Link href="/members" className="btn btn-primary btn-lg">
                 {t('activate.toMembers')}

@@ -3,12 +3,13 @@ import Form from 'react-bootstrap/Form';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { LoginRequest } from '../../../contract/index.ts';
+import { nextAfterLogin } from '../../app/login-redirect.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { login } from './session-store.ts';
 import './account.scss';
 
-/** /login: e-mail and password; failures show spec 8's messages (login failed, throttled). */
+/** /login: e-mail and password; failures show spec 8's messages (login failed, throttled). Returns to `?next=`. */
 export default function LoginScreen() {
   const { t } = useTranslation(['account', 'errors']);
   const [, navigate] = useLocation();
@@ -30,7 +31,7 @@ export default function LoginScreen() {
     setError(null);
     try {
       await login(parsed.data);
-      navigate('/members', { replace: true });
+      navigate(nextAfterLogin(window.location.search), { replace: true });
     } catch (err) {
       setError(errorText(err, { t }));
       setBusy(false);

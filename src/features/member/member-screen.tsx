@@ -7,6 +7,8 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { MemberProfile } from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
+import { loginHref } from '../../app/login-redirect.ts';
+import { session } from '../account/session-store.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { FictionalBadge } from '../../ui/fictional-badge.tsx';
 import { OnlineDot } from '../members/member-card.tsx';
@@ -30,7 +32,7 @@ import { ProfileSkeleton } from './profile-skeleton.tsx';
 export default function MemberScreen() {
   const { t, i18n } = useTranslation(['members', 'profile-fields']);
   const params = useParams<{ id: string }>();
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const id = Number(params.id);
   const fromLikes = location.startsWith('/likes');
   const db = useMemberDb();
@@ -66,6 +68,8 @@ export default function MemberScreen() {
 
   const toggleLike = async () => {
     if (!profile) return;
+    // Spec 6: a visitor must log in to like; the like is never faked on the device.
+    if (!session.user) return navigate(loginHref(location));
     setBusy('like');
     setActionError(null);
     try {
@@ -170,7 +174,11 @@ export default function MemberScreen() {
               size="sm"
               className="text-danger text-decoration-none px-0 d-inline-flex align-items-center gap-2"
               disabled={busy === 'block'}
-              onClick={() => { setConfirmUnblock(profile.blocked); setConfirmBlock(true); }}
+              onClick={() => {
+                if (!session.user) return navigate(loginHref(location));
+                setConfirmUnblock(profile.blocked);
+                setConfirmBlock(true);
+              }}
             >
               <BlockIcon /> {profile.blocked ? t('profile.unblock') : t('profile.block')}
             </Button>

@@ -4,16 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { SEARCH_PAGE_SIZE, type Gender, type MemberCard as Member, type Sexuality } from '../../../contract/index.ts';
+import { SEARCH_PAGE_SIZE, type MemberCard as Member } from '../../../contract/index.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { initSearch, loadMore, newSearch, preferredGender, searchState } from './search-store.ts';
 import { SearchForm } from './search-form.tsx';
 import { MemberCard, MemberCardPlaceholder, MemberGrid } from './member-card.tsx';
-
-/** The user's own gender and sexuality, when the user call carries them (the contract may add them). */
-type MaybeOrientation = { gender?: Gender; sexuality?: Sexuality };
 
 /** /members (spec 2): the member search, the home after login. Result pages are read from Dexie (searchPages). */
 export default function MembersScreen() {
@@ -25,9 +22,8 @@ export default function MembersScreen() {
 
   useEffect(() => {
     if (!ready) return;
-    const me = (user?.profile ?? {}) as MaybeOrientation;
     initSearch({
-      gender: preferredGender(me.gender, me.sexuality),
+      gender: preferredGender(user?.profile.gender ?? undefined, user?.profile.sexuality ?? undefined),
       country: user?.profile.country ?? session.settings?.geoip_selected_country ?? session.settings?.geoip_country,
     }, user?.id ?? 0);
     if (!searchState.key && !searchState.loadingPage) void newSearch();

@@ -1,0 +1,49 @@
+// Account screens as a visitor meets them: the activation result says what truly happened.
+import { expect, test } from '@playwright/test';
+import { SANNE, signup } from './support.ts';
+
+test('/activate/done says "activated" only after a working link', async ({ page }) => {
+  await page.goto('/activate/done');
+  await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
+  await expect(page.getByText('Your account is activated')).toHaveCount(0);
+
+  const email = `e2e.activate.${Date.now()}@example.org`;
+  const res = await page.request.post('/api/signup.php', {
+    data: { email, name: `Act${Date.now() % 1e6}`, password: 'a long enough password', date_of_birth: '1990-02-03', gender: 'female', sexuality: 'hetero', country: 'DE' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await page.request.get('/api/logout.php');
+  const { mails } = (await (await page.request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
+  const link = mails.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await expect(page.getByRole('heading', { name: 'Your account is activated' })).toBeVisible();
+  // The flag is read once: a reload by a logged-out visitor no longer claims it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
+});
+
+test('after signup the search starts from what the member looks for, not "Everyone"', async ({ page }) => {
+  // support.signup: a hetero man in NL, logged in and activated.
+  await signup(page.request);
+  await page.goto('/members');
+  const search = page.getByRole('form', { name: 'Search filters' });
+  await expect(search.getByLabel('Gender')).toHaveValue('female');
+  await expect(search.getByLabel('Country')).toHaveValue('NL');
+});
+
+test('a visitor who likes is asked to log in and comes back to the profile, where the like is real', async ({ page }) => {
+  const res = await page.request.get('/api/members.php', { params: { gender: 'male', country: 'DE', min_age: 18, max_age: 99, page: 1 } });
+  const target = ((await res.json()).profiles as { id: number; name: string }[])[0];
+  await page.goto(`/members/${target.id}`);
+  await page.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/members/${target.id}`)}`);
+  await page.getByLabel('E-mail').fill(SANNE.email);
+  await page.getByLabel('Password').fill(SANNE.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(`/members/${target.id}`);
+  await page.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
+});
