@@ -10,3 +10,4 @@ export * from './likes.ts';
 export * from './sync.ts';
 export * from './live.ts';
 export * from './push.ts';
+export * from './photos.ts';

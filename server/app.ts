@@ -20,6 +20,7 @@ import mediaRoutes from './routes/media.ts';
 import pushRoutes from './routes/push.ts';
 import readingRoutes from './routes/reading.ts';
 import notificationRoutes from './routes/notifications.ts';
+import photoRoutes from './routes/photos.ts';
 
 /**
  * Builds the app (not listening). Serves /api/* (spec 7 paths), /media/* (images) and, when
@@ -73,6 +74,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(pushRoutes, deps);
   await app.register(readingRoutes, deps);
   await app.register(notificationRoutes, deps);
+  await app.register(photoRoutes, deps);
   // Pushes still being sent finish before the database closes.
   app.addHook('onClose', () => deps.push.idle());
   // So do notification mails (server/domain/email-notices.ts).

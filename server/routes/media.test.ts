@@ -14,6 +14,7 @@ const files = new Map([['AAAAAAAAAAAAAAAAAAAAAA.webp', Buffer.from('RIFF-webp-by
 const images: ImageService = {
   read: async (file) => files.get(file) ?? null,
   storeUpload: async () => ({ key: 'k', blurKey: 'b' }),
+  remove: async () => {},
 };
 
 async function app() {

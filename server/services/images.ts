@@ -2,7 +2,7 @@
 // non-premium viewers get, and draws demo portraits on first request. Files live under <dataDir>/media.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -16,6 +16,8 @@ export interface ImageService {
   read(file: string): Promise<Buffer | null>;
   /** Decodes and re-encodes an upload (strips EXIF incl. GPS, auto-rotates), rejects non-images / > 10 MB with ApiError(400,'bad_request'); writes full + thumb under key and blurred full + thumb under blurKey. */
   storeUpload(bytes: Buffer): Promise<{ key: string; blurKey: string }>;
+  /** Deletes every file of these media keys (full and thumb); unknown keys are ignored. */
+  remove(keys: string[]): Promise<void>;
 }
 
 /** Largest accepted upload, in bytes. */
@@ -40,11 +42,16 @@ export function newMediaKey(): string {
 interface MediaStore {
   get(name: string): Promise<Buffer | null>;
   put(name: string, data: Buffer): Promise<void>;
+  delete(name: string): Promise<void>;
 }
 
 function memoryStore(): MediaStore {
   const files = new Map<string, Buffer>();
-  return { get: async (name) => files.get(name) ?? null, put: async (name, data) => void files.set(name, data) };
+  return {
+    get: async (name) => files.get(name) ?? null,
+    put: async (name, data) => void files.set(name, data),
+    delete: async (name) => void files.delete(name),
+  };
 }
 
 function fileStore(dir: string): MediaStore {
@@ -63,6 +70,7 @@ function fileStore(dir: string): MediaStore {
       await writeFile(tmp, data);
       await rename(tmp, path.join(dir, name));
     },
+    delete: (name) => rm(path.join(dir, name), { force: true }),
   };
 }
 
@@ -142,6 +150,10 @@ export function createImageService(opts: { dataDir: string; db: Db }): ImageServ
       const files = await renditions(full, key, blurKey);
       await Promise.all([...files].map(([name, data]) => store.put(name, data)));
       return { key, blurKey };
+    },
+
+    async remove(keys) {
+      await Promise.all(keys.flatMap((k) => [`${k}.webp`, `${k}-t.webp`]).filter((f) => FILE_NAME.test(f)).map((f) => store.delete(f)));
     },
   };
 }

@@ -105,10 +105,11 @@ export class Client {
       headers: {
         origin: this.base,
         ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        // A FormData body gets its multipart type (with the boundary) from fetch.
+        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof FormData ? body : JSON.stringify(body),
     });
     const set = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
     if (set) this.cookie = set.split(';')[0];
@@ -124,6 +125,8 @@ export class Client {
   post = <T = any>(path: string, body: unknown = {}) => this.call<T>('POST', path, body);
   put = <T = any>(path: string, body: unknown) => this.call<T>('PUT', path, body);
   del = <T = any>(path: string, body: unknown) => this.call<T>('DELETE', path, body);
+  /** POST of a multipart form (uploads). */
+  upload = <T = any>(path: string, form: FormData) => this.call<T>('POST', path, form);
 }
 
 /** Checks an answer against a contract schema and returns the parsed body. */

@@ -1,0 +1,30 @@
+// The member's own photos (spec 1, 3, 9): upload, order (the first is the main image), delete.
+import { z } from 'zod';
+
+/** Photos a member may keep (spec 9): free 3, premium (paid_user) 25. */
+export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
+
+/** One of the member's own photos: always the full URLs (the owner sees every own photo). `position` 0 is the main image. */
+export const OwnPhoto = z.object({
+  id: z.number().int().positive(),
+  url: z.string(),
+  thumb_url: z.string(),
+  position: z.number().int().nonnegative(),
+});
+export type OwnPhoto = z.infer<typeof OwnPhoto>;
+
+/**
+ * GET /api/photos.php, and the answer of every photo call: the own photos in order and the member's limit.
+ * POST /api/photos.php takes one `multipart/form-data` file field (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF, checked
+ * by content; at most 10 MB); errors: 400 bad_request (not an image, too large), 403 photo_limit.
+ */
+export const OwnPhotosResponse = z.object({ photos: z.array(OwnPhoto), limit: z.number().int() });
+export type OwnPhotosResponse = z.infer<typeof OwnPhotosResponse>;
+
+/** PUT /api/photos.php: the new order, every own photo id exactly once; the first becomes the main image. */
+export const PhotoOrderRequest = z.object({ order: z.array(z.number().int().positive()).min(1).max(PHOTO_LIMITS.premium) });
+export type PhotoOrderRequest = z.infer<typeof PhotoOrderRequest>;
+
+/** DELETE /api/photos.php: removes one own photo (its files too); the next one moves up. */
+export const PhotoDeleteRequest = z.object({ id: z.number().int().positive() });
+export type PhotoDeleteRequest = z.infer<typeof PhotoDeleteRequest>;

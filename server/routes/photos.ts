@@ -1,0 +1,52 @@
+// The member's own photos (spec 1, 3, 9): GET list, POST upload (multipart), PUT order, DELETE one.
+import type { FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { PhotoDeleteRequest, PhotoOrderRequest, type OwnPhotosResponse } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { addPhoto, deletePhoto, ownPhotos, reorderPhotos } from '../domain/own-photos.ts';
+import { requireUser } from '../domain/sessions.ts';
+import { siteOf } from '../domain/sites.ts';
+import { ApiError } from '../errors.ts';
+import { MAX_UPLOAD_BYTES } from '../services/images.ts';
+import { parse } from '../validate.ts';
+
+export default async function photoRoutes(app: FastifyInstance, { db, images }: Deps): Promise<void> {
+  // One file per request, no other parts; a larger file ends the upload with a 413 (error shape in app.ts).
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } });
+
+  app.get('/api/photos.php', async (req): Promise<OwnPhotosResponse> => {
+    const user = await requireUser(db, req);
+    return ownPhotos(db, user, (await siteOf(db, req)).settings.cdn_prefix);
+  });
+
+  app.post('/api/photos.php', async (req, reply): Promise<OwnPhotosResponse> => {
+    const user = await requireUser(db, req);
+    if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type');
+    const file = await req.file();
+    if (!file) throw new ApiError(400, 'bad_request', {}, { photo: 'A photo file is required' });
+    // The type is judged by the decoded content (images.storeUpload), never by the name or the declared type.
+    const keys = await images.storeUpload(await file.toBuffer());
+    try {
+      const answer = await addPhoto(db, user.id, keys, (await siteOf(db, req)).settings.cdn_prefix);
+      reply.status(201);
+      return answer;
+    } catch (e) {
+      await images.remove([keys.key, keys.blurKey]);
+      throw e;
+    }
+  });
+
+  app.put('/api/photos.php', async (req): Promise<OwnPhotosResponse> => {
+    const user = await requireUser(db, req);
+    const { order } = parse(PhotoOrderRequest, req.body);
+    return reorderPhotos(db, user, order, (await siteOf(db, req)).settings.cdn_prefix);
+  });
+
+  app.delete('/api/photos.php', async (req): Promise<OwnPhotosResponse> => {
+    const user = await requireUser(db, req);
+    const { id } = parse(PhotoDeleteRequest, req.body);
+    const { answer, keys } = await deletePhoto(db, user, id, (await siteOf(db, req)).settings.cdn_prefix);
+    await images.remove(keys);
+    return answer;
+  });
+}
