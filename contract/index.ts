@@ -11,3 +11,4 @@ export * from './sync.ts';
 export * from './live.ts';
 export * from './push.ts';
 export * from './photos.ts';
+export * from './password.ts';

@@ -105,6 +105,22 @@ export const activationTokens = pgTable('activation_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * A password reset link (spec 8): only the SHA-256 of the 256-bit token is stored. Single use (`usedAt`), valid until
+ * `expiresAt`; rows are kept a day after use so the daily limit per account can count them.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user').on(t.userId, t.createdAt)],
+);
+
 /** Mails the embedded mail service kept (the dev mailbox). */
 export const mails = pgTable('mails', {
   id: serial('id').primaryKey(),

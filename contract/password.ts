@@ -1,0 +1,33 @@
+// Password reset by e-mailed link and password change (spec 2: /reset-password, /reset-password/do; spec 5, 8).
+import { z } from 'zod';
+
+/** A password as typed; the server also checks its length (password_too_short). */
+const Password = z.string().min(1).max(200);
+
+/**
+ * POST /api/password-reset.php: mails a single-use reset link to `email`. Answers `{ sent: true }`. Errors: 404
+ * email_not_found ("E-mail address not found.", spec 8), 429 reset_throttled (spec 8: too many e-mails today).
+ */
+export const PasswordResetRequest = z.object({ email: z.string().trim().min(1).max(254) });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+export const PasswordResetResponse = z.object({ sent: z.literal(true) });
+
+/**
+ * POST /api/password-reset-do.php: sets a new password with the link's `token`; ends every session of the account
+ * and logs this browser in (answers `UserResponse`). Errors: 400 reset_link_invalid (spec 8), password_too_short.
+ */
+export const PasswordResetDoRequest = z.object({ token: z.string().min(1).max(100), password: Password });
+export type PasswordResetDoRequest = z.infer<typeof PasswordResetDoRequest>;
+
+/**
+ * PUT /api/password.php: a logged-in member changes the password (spec 5); the other sessions end. Answers
+ * `{ changed: true }`. Errors: 400 passwords_differ, password_too_short, 403 wrong_old_password.
+ */
+export const PasswordChangeRequest = z.object({ old_password: Password, password: Password, password_repeat: Password });
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
+export const PasswordChangeResponse = z.object({ changed: z.literal(true) });
+
+/** Reset links are valid this many minutes. */
+export const RESET_LINK_MINUTES = 60;
+/** Reset e-mails one account may get per 24 hours (spec 8: "Too many password reset e-mails sent, try again tomorrow."). */
+export const RESET_MAILS_PER_DAY = 3;

@@ -1,0 +1,105 @@
+// Password reset by e-mailed link and password change (spec 5, 8): single-use hashed tokens that expire, a daily
+// limit per account, every session ended when the password changes.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { RESET_LINK_MINUTES, RESET_MAILS_PER_DAY } from '../../contract/index.ts';
+import type { Db } from '../db/connect.ts';
+import { passwordResets, profiles, sessions, users } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { OutgoingMail } from '../services/mail.ts';
+import { serverText } from '../texts.ts';
+import { escapeHtml } from './notice-mail.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import type { UserRow } from './sessions.ts';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The reset mail in the member's language (locales/<lng>/mail.json `reset.*`); `link` opens /reset-password/do. */
+function resetMail(to: string, language: string, name: string, site: string, link: string): OutgoingMail {
+  const t = (key: string) => serverText(language, 'mail', key, { name, site, minutes: String(RESET_LINK_MINUTES) });
+  const [greeting, body, action, ignore] = [t('greeting'), t('reset.body'), t('reset.action'), t('reset.ignore')];
+  const e = escapeHtml;
+  return {
+    to,
+    subject: t('reset.subject'),
+    text: `${greeting}\n\n${body}\n\n${action}: ${link}\n\n${ignore}\n`,
+    html:
+      `<!doctype html><html lang="${e(language)}"><head><meta charset="utf-8"><title>${e(t('reset.subject'))}</title></head>` +
+      `<body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#212529"><p>${e(greeting)}</p><p>${e(body)}</p>` +
+      `<p><a href="${e(link)}" style="display:inline-block;padding:10px 18px;background:#d63384;color:#fff;text-decoration:none;border-radius:6px">${e(action)}</a></p>` +
+      `<p style="font-size:12px;color:#6c757d">${e(ignore)}</p></body></html>`,
+  };
+}
+
+/**
+ * Makes a reset link for the account of `email` on site `siteId` and answers the mail to send
+ * (`<publicUrl>/reset-password/do?token=…`, valid RESET_LINK_MINUTES, one use). Throws 404 email_not_found (spec 8)
+ * and 429 reset_throttled when the account got RESET_MAILS_PER_DAY links in the last 24 hours. The count and the
+ * insert run with the account's row locked, so concurrent requests cannot pass the limit.
+ */
+export function requestPasswordReset(db: Db, siteId: number, siteName: string, email: string, publicUrl: string): Promise<OutgoingMail> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, language: users.language })
+      .from(users)
+      .where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`))
+      .for('no key update');
+    if (!user) throw new ApiError(404, 'email_not_found', {}, { email: 'email_not_found' });
+    const since = new Date(Date.now() - 24 * 3600_000);
+    const [{ sent }] = await tx
+      .select({ sent: sql<number>`count(*)::int` })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, since)));
+    if (sent >= RESET_MAILS_PER_DAY) throw new ApiError(429, 'reset_throttled');
+    const token = randomBytes(32).toString('base64url');
+    await tx.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000) });
+    // Rows older than a day count for nothing any more.
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), sql`${passwordResets.createdAt} < ${since}`));
+    const [p] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id));
+    return resetMail(user.email, user.language, p?.name ?? '', siteName, `${publicUrl}/reset-password/do?token=${token}`);
+  });
+}
+
+/**
+ * Sets `password` for the account of a reset `token`: the token is used up, every other reset link of the account
+ * and every session end. Answers the user row (the caller starts a new session). Throws 400 reset_link_invalid
+ * (unknown, used or expired token) or password_too_short.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<UserRow> {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new ApiError(400, 'password_too_short', {}, { password: 'password_too_short' });
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .returning();
+    if (!row) throw new ApiError(400, 'reset_link_invalid');
+    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
+    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning();
+    await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    return user;
+  });
+}
+
+/**
+ * Changes a logged-in member's password (spec 5) and ends every other session (`keepSessionHash`, the SHA-256 of the
+ * current session token, stays). Throws 400 passwords_differ ("The entered passwords are not the same."),
+ * password_too_short, 403 wrong_old_password ("Please check your old password.").
+ */
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  input: { old_password: string; password: string; password_repeat: string },
+  keepSessionHash: string,
+): Promise<void> {
+  if (input.password !== input.password_repeat) throw new ApiError(400, 'passwords_differ', {}, { password_repeat: 'passwords_differ' });
+  if (input.password.length < MIN_PASSWORD_LENGTH) throw new ApiError(400, 'password_too_short', {}, { password: 'password_too_short' });
+  if (!(await verifyPassword(user.passwordHash, input.old_password))) throw new ApiError(403, 'wrong_old_password', {}, { old_password: 'wrong_old_password' });
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, keepSessionHash)));
+  });
+}

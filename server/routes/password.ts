@@ -1,0 +1,34 @@
+// Password calls (spec 5, 8): reset by e-mailed link, set a new password with it, change it while logged in.
+import type { FastifyInstance } from 'fastify';
+import { PasswordChangeRequest, PasswordResetDoRequest, PasswordResetRequest, type UserResponse } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { toUser } from '../domain/accounts.ts';
+import { changePassword, requestPasswordReset, resetPassword } from '../domain/password-reset.ts';
+import { hashToken, requireUser, SESSION_COOKIE, startSession } from '../domain/sessions.ts';
+import { siteOf } from '../domain/sites.ts';
+import { parse } from '../validate.ts';
+
+export default async function passwordRoutes(app: FastifyInstance, { db, config, mail }: Deps): Promise<void> {
+  app.post('/api/password-reset.php', async (req) => {
+    const { email } = parse(PasswordResetRequest, req.body);
+    const site = await siteOf(db, req);
+    const message = await requestPasswordReset(db, site.id, site.settings.name, email, config.publicUrl);
+    // Sent after the answer: how long a mail server takes must not tell whether the address has an account.
+    mail.defer(() => mail.send(message));
+    return { sent: true as const };
+  });
+
+  app.post('/api/password-reset-do.php', async (req, reply): Promise<UserResponse> => {
+    const { token, password } = parse(PasswordResetDoRequest, req.body);
+    const user = await resetPassword(db, token, password);
+    await startSession(db, reply, user.id, config.cookieSecure);
+    return { user: await toUser(db, user) };
+  });
+
+  app.put('/api/password.php', async (req) => {
+    const user = await requireUser(db, req);
+    const input = parse(PasswordChangeRequest, req.body);
+    await changePassword(db, user, input, hashToken(req.cookies[SESSION_COOKIE] ?? ''));
+    return { changed: true as const };
+  });
+}
