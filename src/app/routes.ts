@@ -51,6 +51,9 @@ const member = lazyScreen(() => import('../features/member/member-screen.tsx'));
 const chat = lazyScreen(() => import('../features/chat/chat-screen.tsx'));
 const chats = lazyScreen(() => import('../features/chat/chats-screen.tsx'));
 const likes = lazyScreen(() => import('../features/likes/likes-screen.tsx'));
+const resetPassword = lazyScreen(() => import('../features/account/reset-password-screen.tsx'));
+const resetPasswordDo = lazyScreen(() => import('../features/account/reset-password-do-screen.tsx'));
+const settingsScreen = lazyScreen(() => import('../features/settings/settings-screen.tsx'));
 const notifications = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'));
 const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
 
@@ -70,6 +73,9 @@ export const routes: readonly AppRoute[] = [
   { path: '/likes', name: 'likes', layout: 'default', access: 'members', screen: likes, back: true },
   { path: '/likes/m/:id', name: 'likes-m-id', layout: 'default', access: 'members', screen: member, back: true },
   { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: likes, back: true },
+  { path: '/reset-password', name: 'reset-password', layout: 'default', access: 'public', screen: resetPassword },
+  { path: '/reset-password/do', name: 'reset-password-do', layout: 'default', access: 'public', screen: resetPasswordDo },
+  { path: '/settings', name: 'settings', layout: 'default', access: 'members', screen: settingsScreen },
   { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: notifications },
 ];
 

@@ -47,3 +47,59 @@ test('a visitor who likes is asked to log in and comes back to the profile, wher
   await page.reload();
   await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
 });
+
+test('a member who forgot the password resets it through the mailed link, once', async ({ page, browser }) => {
+  const other = await browser.newContext();
+  const user = await signup(other.request);
+  const email = ((await (await other.request.get('/api/user.php')).json()).user as { email: string }).email;
+  expect(user.id).toBeGreaterThan(0);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
+
+  let link = '';
+  await expect.poll(async () => {
+    const { mails } = (await (await page.request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
+    link = mails.find((m) => m.to === email && /reset-password\/do/.test(m.text))?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+    return link;
+  }).not.toBe('');
+  const path = new URL(link).pathname + new URL(link).search;
+  await page.goto(path);
+  await page.getByLabel('New password', { exact: true }).fill('my new secret words');
+  await page.getByLabel('Repeat the new password').fill('my new secret word');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByText('The entered passwords are not the same.')).toBeVisible();
+  await page.getByLabel('Repeat the new password').fill('my new secret words');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page).toHaveURL('/members');
+  // The other device's session ended with the reset.
+  expect((await (await other.request.get('/api/user.php')).json()).user).toBeNull();
+  await other.close();
+
+  // The link works once.
+  await page.goto(path);
+  await page.getByLabel('New password', { exact: true }).fill('another new password');
+  await page.getByLabel('Repeat the new password').fill('another new password');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Link expired or invalid, request a new e-mail.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request a new e-mail' })).toBeVisible();
+});
+
+test('settings: the password change checks the repeat and the old password', async ({ page }) => {
+  await signup(page.request);
+  await page.goto('/members');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await page.getByLabel('Current password').fill('wrong password');
+  await page.getByLabel('New password', { exact: true }).fill('a changed password');
+  await page.getByLabel('Repeat the new password').fill('a changed password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Please check your old password.')).toBeVisible();
+  await page.getByLabel('Current password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+});

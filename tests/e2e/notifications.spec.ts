@@ -22,10 +22,12 @@ async function newMember(request: APIRequestContext): Promise<{ id: number; emai
   return (await signup(request)) as unknown as { id: number; email: string };
 }
 
-/** Opens /notifications the way a member does: account menu, Settings. */
+/** Opens /notifications the way a member does: account menu, Settings, Notification settings. */
 async function openSettings(page: Page) {
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await page.getByRole('link', { name: 'Notification settings' }).click();
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Notification settings' })).toBeVisible();
 }

@@ -7,7 +7,7 @@ import { logout } from '../../features/account/session-store.ts';
 /**
  * Spec 2: the account dropdown (my profile, settings, logout). The toggle's accessible name is "Account".
  * "My profile" shows the member's own profile as others see it (profile editing at /profile comes later);
- * "Settings" is the spec's notification settings route.
+ * "Settings" opens /settings (password, and the way to the notification settings).
  */
 export function AccountMenu({ name, userId }: { name: string; userId: number }) {
   const profileHref = `/members/${userId}`;
@@ -31,7 +31,7 @@ export function AccountMenu({ name, userId }: { name: string; userId: number }) 
         <Dropdown.Item href={profileHref} role="menuitem" onClick={go(profileHref)}>
           {t('nav.myProfile')}
         </Dropdown.Item>
-        <Dropdown.Item href="/notifications" role="menuitem" onClick={go('/notifications')}>
+        <Dropdown.Item href="/settings" role="menuitem" onClick={go('/settings')}>
           {t('nav.settings')}
         </Dropdown.Item>
         <Dropdown.Divider />
