@@ -12,3 +12,4 @@ export * from './live.ts';
 export * from './push.ts';
 export * from './photos.ts';
 export * from './password.ts';
+export * from './account.ts';

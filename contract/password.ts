@@ -14,7 +14,7 @@ export const PasswordResetResponse = z.object({ sent: z.literal(true) });
 
 /**
  * POST /api/password-reset-do.php: sets a new password with the link's `token`; ends every session of the account
- * and logs this browser in (answers `UserResponse`). Errors: 400 reset_link_invalid (spec 8), password_too_short.
+ * and logs this browser in (answers `UserResponse`). Errors: 400 link_invalid (spec 8), password_too_short.
  */
 export const PasswordResetDoRequest = z.object({ token: z.string().min(1).max(100), password: Password });
 export type PasswordResetDoRequest = z.infer<typeof PasswordResetDoRequest>;

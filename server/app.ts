@@ -22,6 +22,7 @@ import readingRoutes from './routes/reading.ts';
 import notificationRoutes from './routes/notifications.ts';
 import photoRoutes from './routes/photos.ts';
 import passwordRoutes from './routes/password.ts';
+import accountLifeRoutes from './routes/account-life.ts';
 
 /**
  * Builds the app (not listening). Serves /api/* (spec 7 paths), /media/* (images) and, when
@@ -77,6 +78,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(notificationRoutes, deps);
   await app.register(photoRoutes, deps);
   await app.register(passwordRoutes, deps);
+  await app.register(accountLifeRoutes, deps);
   // Pushes still being sent finish before the database closes.
   app.addHook('onClose', () => deps.push.idle());
   // So do notification mails (server/domain/email-notices.ts).

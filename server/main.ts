@@ -9,6 +9,7 @@ import { createLiveHub } from './services/live.ts';
 import { seedSites } from './seed/site.ts';
 import { seedDemoMembers } from './seed/members.ts';
 import { allSites } from './domain/sites.ts';
+import { startAccountPurge } from './services/account-purge.ts';
 
 const config = loadConfig();
 const { db, close, listen } = await openDatabase(config);
@@ -24,6 +25,9 @@ const images = createImageService({ dataDir: config.dataDir, db });
 const push = createPushService({ db, keys: await loadVapidKeys(db), subject: vapidSubject(config.publicUrl, site.settings.support_email, config.vapidSubject) });
 const live = await createLiveHub(listen);
 const app = await buildApp({ db, config, mail, images, push, live }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+
+const stopPurge = startAccountPurge(db, images, (message, detail) => app.log.info(detail, message));
+app.addHook('onClose', async () => stopPurge());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

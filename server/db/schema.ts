@@ -35,6 +35,8 @@ export const users = pgTable(
     tracking: jsonb('tracking').$type<Record<string, string>>(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     signupDate: createdAt(),
+    /** Set when the member deleted the account (spec 4): reversible until 14 days later, then the data is purged. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_site_email').on(t.siteId, sql`lower(${t.email})`), check('credits_not_negative', sql`${t.credits} >= 0`)],
 );
@@ -119,6 +121,24 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_resets_user').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A single-use link of the account life, mailed to the member: `email_change` confirms `data` (the new address) at
+ * /mail-change/do; `reactivate` restores an account pending deletion. Only the SHA-256 of the token is stored.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'email_change' | 'reactivate'>().notNull(),
+    data: text('data').notNull().default(''),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('account_tokens_user').on(t.userId, t.purpose)],
 );
 
 /** Mails the embedded mail service kept (the dev mailbox). */

@@ -96,7 +96,8 @@ export async function activate(db: Db, token: string): Promise<boolean> {
 
 /**
  * Checks e-mail and password for `site`. Throws ApiError 429 login_throttled while the address or IP is
- * blocked, 401 login_failed otherwise (the same answer and similar timing whether the account exists or not).
+ * blocked, 401 login_failed otherwise (the same answer and similar timing whether the account exists or not), and
+ * 403 account_pending_deletion for the right password of an account deleted less than 14 days ago.
  */
 export async function login(db: Db, site: Site, email: string, password: string, ip: string): Promise<UserRow> {
   if (await isLoginBlocked(db, email, ip)) throw new ApiError(429, 'login_throttled');
@@ -106,6 +107,8 @@ export async function login(db: Db, site: Site, email: string, password: string,
     throw new ApiError(401, 'login_failed');
   }
   await clearLoginFailures(db, email);
+  // Spec 8: a deleted account can only come back through the mailed link (or customer service) while it waits.
+  if (user.deletedAt) throw new ApiError(403, 'account_pending_deletion');
   return user;
 }
 

@@ -7,29 +7,11 @@ import type { Db } from '../db/connect.ts';
 import { passwordResets, profiles, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { OutgoingMail } from '../services/mail.ts';
-import { serverText } from '../texts.ts';
-import { escapeHtml } from './notice-mail.ts';
+import { accountMail } from './account-mail.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
 import type { UserRow } from './sessions.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** The reset mail in the member's language (locales/<lng>/mail.json `reset.*`); `link` opens /reset-password/do. */
-function resetMail(to: string, language: string, name: string, site: string, link: string): OutgoingMail {
-  const t = (key: string) => serverText(language, 'mail', key, { name, site, minutes: String(RESET_LINK_MINUTES) });
-  const [greeting, body, action, ignore] = [t('greeting'), t('reset.body'), t('reset.action'), t('reset.ignore')];
-  const e = escapeHtml;
-  return {
-    to,
-    subject: t('reset.subject'),
-    text: `${greeting}\n\n${body}\n\n${action}: ${link}\n\n${ignore}\n`,
-    html:
-      `<!doctype html><html lang="${e(language)}"><head><meta charset="utf-8"><title>${e(t('reset.subject'))}</title></head>` +
-      `<body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#212529"><p>${e(greeting)}</p><p>${e(body)}</p>` +
-      `<p><a href="${e(link)}" style="display:inline-block;padding:10px 18px;background:#d63384;color:#fff;text-decoration:none;border-radius:6px">${e(action)}</a></p>` +
-      `<p style="font-size:12px;color:#6c757d">${e(ignore)}</p></body></html>`,
-  };
-}
 
 /**
  * Makes a reset link for the account of `email` on site `siteId` and answers the mail to send
@@ -56,13 +38,21 @@ export function requestPasswordReset(db: Db, siteId: number, siteName: string, e
     // Rows older than a day count for nothing any more.
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), sql`${passwordResets.createdAt} < ${since}`));
     const [p] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id));
-    return resetMail(user.email, user.language, p?.name ?? '', siteName, `${publicUrl}/reset-password/do?token=${token}`);
+    return accountMail({
+      to: user.email,
+      language: user.language,
+      section: 'reset',
+      name: p?.name ?? '',
+      values: { site: siteName, minutes: String(RESET_LINK_MINUTES) },
+      link: `${publicUrl}/reset-password/do?token=${token}`,
+      ignore: true,
+    });
   });
 }
 
 /**
  * Sets `password` for the account of a reset `token`: the token is used up, every other reset link of the account
- * and every session end. Answers the user row (the caller starts a new session). Throws 400 reset_link_invalid
+ * and every session end. Answers the user row (the caller starts a new session). Throws 400 link_invalid
  * (unknown, used or expired token) or password_too_short.
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<UserRow> {
@@ -75,7 +65,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .set({ usedAt: now })
       .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning();
-    if (!row) throw new ApiError(400, 'reset_link_invalid');
+    if (!row) throw new ApiError(400, 'link_invalid');
     await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning();
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));

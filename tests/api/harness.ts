@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/connect.ts';
-import { createImageService } from '../../server/services/images.ts';
+import { createImageService, type ImageService } from '../../server/services/images.ts';
 import { createMailService } from '../../server/services/mail.ts';
 import { createPushService, loadVapidKeys, type PushService } from '../../server/services/push.ts';
 import { createLiveHub, type LiveHub } from '../../server/services/live.ts';
@@ -22,6 +22,8 @@ export interface TestServer {
   push: PushService;
   /** The server's live fan-out (the event streams' subscriptions). */
   live: LiveHub;
+  /** The server's image service (media files in memory). */
+  images: ImageService;
   /** The PostgreSQL database's URL, null on PGlite. */
   databaseUrl: string | null;
   close(): Promise<void>;
@@ -67,7 +69,8 @@ export async function startServer(members = 60, opts: { sameDatabaseAs?: TestSer
   const mail = await createMailService({ db, smtpUrl: null, from: 'test <noreply@localhost>' });
   const live = await createLiveHub(listen);
   const push = createPushService({ db, keys: await loadVapidKeys(db), subject: 'mailto:support@heartline.example', allowInsecureEndpoints: true });
-  const app = await buildApp({ db, config, mail, images: createImageService({ dataDir: ':memory:', db }), push, live });
+  const images = createImageService({ dataDir: ':memory:', db });
+  const app = await buildApp({ db, config, mail, images, push, live });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   config.publicUrl = url;
@@ -77,6 +80,7 @@ export async function startServer(members = 60, opts: { sameDatabaseAs?: TestSer
     app,
     push,
     live,
+    images,
     databaseUrl,
     close: async () => {
       await app.close();

@@ -15,7 +15,7 @@ export async function requestReset(email: string): Promise<void> {
   await api('/api/password-reset.php', PasswordResetResponse, { method: 'POST', body: { email } });
 }
 
-/** POST /api/password-reset-do.php: sets the new password; the member is logged in afterwards. Throws ApiCallError reset_link_invalid, password_too_short. */
+/** POST /api/password-reset-do.php: sets the new password; the member is logged in afterwards. Throws ApiCallError link_invalid, password_too_short. */
 export async function resetWithToken(token: string, password: string): Promise<User> {
   const { user } = await api('/api/password-reset-do.php', UserResponse, { method: 'POST', body: { token, password } });
   if (!user) throw new Error('reset answered no user');

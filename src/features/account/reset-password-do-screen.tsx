@@ -21,10 +21,10 @@ export default function ResetPasswordDoScreen() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(token ? null : new ApiCallError(400, 'reset_link_invalid', ''));
+  const [error, setError] = useState<unknown>(token ? null : new ApiCallError(400, 'link_invalid', ''));
   const [fields, setFields] = useState<Record<string, string>>({});
   usePageTitle(t('password.resetTitle'));
-  const linkInvalid = error instanceof ApiCallError && error.code === 'reset_link_invalid';
+  const linkInvalid = error instanceof ApiCallError && error.code === 'link_invalid';
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
