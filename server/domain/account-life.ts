@@ -5,7 +5,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-or
 import { z } from 'zod';
 import { EMAIL_CHANGE_HOURS, REACTIVATION_DAYS } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { accountTokens, conversationMembers, likes, photos, profiles, sessions, users } from '../db/schema.ts';
+import { accountTokens, conversationMembers, likes, photos, profiles, pushSubscriptions, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { ImageService } from '../services/images.ts';
 import type { OutgoingMail } from '../services/mail.ts';
@@ -108,7 +108,8 @@ export function confirmEmailChange(db: Db, token: string): Promise<string> {
 }
 
 /**
- * Deletes the account (spec 4): checks `password`, hides the profile, ends every session and answers the mail with
+ * Deletes the account (spec 4): checks `password`, hides the profile, ends every session and push subscription, and
+ * answers the mail with
  * the restore link (valid REACTIVATION_DAYS). The data stays until purgeDeletedAccounts. Throws 403 wrong_old_password.
  */
 export async function deleteAccount(db: Db, user: UserRow, password: string, ctx: MailContext): Promise<OutgoingMail> {
@@ -117,6 +118,8 @@ export async function deleteAccount(db: Db, user: UserRow, password: string, ctx
     await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.userId, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    // No push reaches a deleted account's devices (a restored account subscribes again from its next visit).
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
     const token = await newToken(tx, user.id, 'reactivate', '', REACTIVATION_DAYS * DAY_MS);
     await recordChanges(tx, await peerChanges(tx, user.id));
     return token;

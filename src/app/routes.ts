@@ -53,6 +53,8 @@ const chats = lazyScreen(() => import('../features/chat/chats-screen.tsx'));
 const likes = lazyScreen(() => import('../features/likes/likes-screen.tsx'));
 const resetPassword = lazyScreen(() => import('../features/account/reset-password-screen.tsx'));
 const resetPasswordDo = lazyScreen(() => import('../features/account/reset-password-do-screen.tsx'));
+const mailChangeDo = lazyScreen(() => import('../features/account/mail-change-do-screen.tsx'));
+const accountDeleted = lazyScreen(() => import('../features/account/account-deleted-screen.tsx'));
 const settingsScreen = lazyScreen(() => import('../features/settings/settings-screen.tsx'));
 const notifications = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'));
 const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
@@ -75,6 +77,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: likes, back: true },
   { path: '/reset-password', name: 'reset-password', layout: 'default', access: 'public', screen: resetPassword },
   { path: '/reset-password/do', name: 'reset-password-do', layout: 'default', access: 'public', screen: resetPasswordDo },
+  { path: '/mail-change/do', name: 'mail-change-do', layout: 'default', access: 'public', screen: mailChangeDo },
+  { path: '/account-deleted', name: 'account-deleted', layout: 'default', access: 'public', screen: accountDeleted },
   { path: '/settings', name: 'settings', layout: 'default', access: 'members', screen: settingsScreen },
   { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: notifications },
 ];

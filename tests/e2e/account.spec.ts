@@ -1,5 +1,5 @@
 // Account screens as a visitor meets them: the activation result says what truly happened.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SANNE, signup } from './support.ts';
 
 test('/activate/done says "activated" only after a working link', async ({ page }) => {
@@ -94,12 +94,67 @@ test('settings: the password change checks the repeat and the old password', asy
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await page.getByLabel('Current password').fill('wrong password');
-  await page.getByLabel('New password', { exact: true }).fill('a changed password');
-  await page.getByLabel('Repeat the new password').fill('a changed password');
-  await page.getByRole('button', { name: 'Change password' }).click();
+  const form = page.getByRole('form', { name: 'Password' });
+  await form.getByLabel('Current password').fill('wrong password');
+  await form.getByLabel('New password', { exact: true }).fill('a changed password');
+  await form.getByLabel('Repeat the new password').fill('a changed password');
+  await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Please check your old password.')).toBeVisible();
-  await page.getByLabel('Current password').fill('a long enough password');
-  await page.getByRole('button', { name: 'Change password' }).click();
+  await form.getByLabel('Current password').fill('a long enough password');
+  await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
+});
+
+/** The first link of the newest dev-mailbox mail to `to` matching `pattern`, as a path with its query. */
+async function mailedPath(page: Page, to: string, pattern: RegExp): Promise<string> {
+  let found = '';
+  await expect.poll(async () => {
+    const { mails } = (await (await page.request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
+    found = mails.find((m) => m.to === to && pattern.test(m.text))?.text.match(pattern)?.[0] ?? '';
+    return found;
+  }).not.toBe('');
+  const url = new URL(found);
+  return url.pathname + url.search;
+}
+
+test('settings: the e-mail address changes once the new address confirms it', async ({ page }) => {
+  await signup(page.request);
+  const next = `e2e.moved.${Date.now()}@example.org`;
+  await page.goto('/settings');
+  await page.getByLabel('New e-mail address').fill('not an address');
+  await page.getByRole('form', { name: 'E-mail address' }).getByLabel('Current password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Change e-mail address' }).click();
+  await expect(page.getByText('New email adress is invalid')).toBeVisible();
+  await page.getByLabel('New e-mail address').fill(next);
+  await page.getByRole('button', { name: 'Change e-mail address' }).click();
+  await expect(page.getByText(`We sent a confirmation link to ${next}.`)).toBeVisible();
+  await page.goto(await mailedPath(page, next, /https?:\/\/\S+\/mail-change\/do\?token=\S+/));
+  await expect(page.getByText(`Your account now uses ${next}.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByText(`Your account uses ${next}.`)).toBeVisible();
+});
+
+test('a deleted account is gone at once, refused at login, and restored by the mailed link', async ({ page }) => {
+  await signup(page.request);
+  const email = ((await (await page.request.get('/api/user.php')).json()).user as { email: string }).email;
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Current password').fill('a long enough password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL('/account-deleted');
+  await expect(page.getByRole('heading', { name: 'Your account has been deleted' })).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Account pending deletion (reactivate via emailed link or contact customer service)')).toBeVisible();
+
+  await page.goto(await mailedPath(page, email, /https?:\/\/\S+\/login\?reactivate=\S+/));
+  await expect(page.getByText('Your account is restored. Log in to continue.')).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL('/members');
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,14 @@ import { LoginRequest } from '../../../contract/index.ts';
 import { nextAfterLogin } from '../../app/login-redirect.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { reactivate } from './account-api.ts';
 import { login } from './session-store.ts';
 import './account.scss';
 
-/** /login: e-mail and password; failures show spec 8's messages (login failed, throttled). Returns to `?next=`. */
+/**
+ * /login: e-mail and password; failures show spec 8's messages (login failed, throttled, pending deletion). Returns to
+ * `?next=`; `?reactivate=` restores a deleted account first (the deletion mail's link).
+ */
 export default function LoginScreen() {
   const { t } = useTranslation(['account', 'errors']);
   const [, navigate] = useLocation();
@@ -17,7 +21,19 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [restore, setRestore] = useState<{ done?: boolean; error?: unknown } | null>(null);
   usePageTitle(t('login.title'));
+
+  // The deletion mail's restore link opens /login?reactivate=<token> (spec 4: reversible within 14 days).
+  useEffect(() => {
+    const token = new URLSearchParams(window.location.search).get('reactivate');
+    if (!token) return;
+    setRestore({});
+    reactivate(token).then(
+      () => setRestore({ done: true }),
+      (err: unknown) => setRestore({ error: err }),
+    );
+  }, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -47,6 +63,11 @@ export default function LoginScreen() {
               {t('login.title')}
             </h1>
             <p className="auth-lead">{t('login.lead')}</p>
+            {restore && (
+              <div className={`alert ${restore.error ? 'alert-danger' : 'alert-success'}`} role={restore.error ? 'alert' : 'status'}>
+                {restore.error ? errorText(restore.error, { t }) : restore.done ? t('reactivate.done') : t('reactivate.checking')}
+              </div>
+            )}
             <Form noValidate onSubmit={onSubmit} aria-busy={busy}>
               {error && (
                 <div className="alert alert-danger" role="alert">

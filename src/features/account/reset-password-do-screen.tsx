@@ -6,7 +6,7 @@ import { ApiCallError } from '../../api/client.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { showToast } from '../../ui/toast-store.ts';
-import { resetWithToken } from './password-api.ts';
+import { resetWithToken } from './account-api.ts';
 import { NewPasswordFields } from './password-fields.tsx';
 import './account.scss';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RESET_LINK_MINUTES } from '../../../contract/password.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { requestReset } from './password-api.ts';
+import { requestReset } from './account-api.ts';
 import './account.scss';
 
 /** /reset-password (spec 2): asks for the e-mail address and mails a single-use link (spec 8 errors). */

@@ -123,6 +123,15 @@ export async function logout(): Promise<void> {
   }
 }
 
+/**
+ * After the server ended the session itself (the account was deleted, spec 4): drops the member's push subscription
+ * and data on this device, as logout does, without the logout call.
+ */
+export function forgetSession(): void {
+  void import('../../pwa/push-state.ts').then((m) => m.unsubscribePush()).catch(() => {});
+  forgetUser();
+}
+
 /** Drops the user and, with them, their synced data on this device (their Dexie database). */
 function forgetUser(): void {
   const id = session.user?.id;

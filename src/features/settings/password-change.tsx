@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '../../api/client.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { showToast } from '../../ui/toast-store.ts';
-import { changePassword } from '../account/password-api.ts';
+import { changePassword } from '../account/account-api.ts';
 import { NewPasswordFields } from '../account/password-fields.tsx';
 
 /** Settings: change the password (spec 5 messages); the member's other devices are logged out. */

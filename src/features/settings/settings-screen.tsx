@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/page-title.ts';
+import { AccountDelete } from './account-delete.tsx';
+import { EmailChange } from './email-change.tsx';
 import { PasswordChange } from './password-change.tsx';
 
 /** /settings (the account menu's Settings, spec 2): the account's settings, one card per subject. */
@@ -19,11 +21,13 @@ export default function SettingsScreen() {
           <Link href="/notifications" className="btn btn-outline-primary">{t('settings.notificationsOpen')}</Link>
         </div>
       </div>
-      <div className="card border-0 shadow-sm mb-3">
-        <div className="card-body">
-          <PasswordChange />
+      {([['email', EmailChange], ['password', PasswordChange], ['delete', AccountDelete]] as const).map(([key, Section]) => (
+        <div key={key} className="card border-0 shadow-sm mb-3">
+          <div className="card-body">
+            <Section />
+          </div>
         </div>
-      </div>
+      ))}
     </div>
   );
 }
