@@ -71,3 +71,7 @@ export type MemberResponse = z.infer<typeof MemberResponse>;
 /** POST and DELETE /api/block.php: block or unblock a member. Answers `{ blocked }`. */
 export const BlockRequest = z.object({ profile: z.number().int().positive() });
 export const BlockResponse = z.object({ blocked: z.boolean() });
+
+/** GET /api/blocks.php: the members the caller blocked, newest first (settings: blocked members, with unblock). */
+export const BlocksResponse = z.object({ profiles: z.array(MemberCard) });
+export type BlocksResponse = z.infer<typeof BlocksResponse>;

@@ -1,5 +1,5 @@
 // Member cards, profiles and search as a viewer may see them (spec 2: members, members-id; spec 3, 6).
-import { and, asc, eq, gte, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { MemberCard, MemberProfile, SearchQuery, SearchResponse } from '../../contract/index.ts';
 import { SEARCH_PAGE_SIZE } from '../../contract/index.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -180,3 +180,8 @@ export async function setBlock(db: Db, siteId: number, viewerId: number, memberI
   return on;
 }
 
+/** The cards of the members `viewer` blocked, the newest block first (GET /api/blocks.php). */
+export async function blockedMembers(db: Db, viewer: Viewer, cdnPrefix: string): Promise<MemberCard[]> {
+  const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewer.id)).orderBy(desc(blocks.createdAt));
+  return cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix);
+}

@@ -1,8 +1,8 @@
 // Member calls: search, profile view, block and unblock (spec 2: members, members-id; spec 6).
 import type { FastifyInstance } from 'fastify';
-import { BlockRequest, MemberQuery, SearchQuery, type MemberResponse, type SearchResponse } from '../../contract/index.ts';
+import { BlockRequest, MemberQuery, SearchQuery, type BlocksResponse, type MemberResponse, type SearchResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { memberProfile, searchMembers, setBlock } from '../domain/members.ts';
+import { blockedMembers, memberProfile, searchMembers, setBlock } from '../domain/members.ts';
 import { currentUser, requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';
@@ -23,6 +23,11 @@ export default async function memberRoutes(app: FastifyInstance, { db }: Deps): 
     const site = await siteOf(db, req);
     const user = await currentUser(db, req);
     return { profile: await memberProfile(db, site.id, id, user && { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix) };
+  });
+
+  app.get('/api/blocks.php', async (req): Promise<BlocksResponse> => {
+    const user = await requireUser(db, req);
+    return { profiles: await blockedMembers(db, { id: user.id, paidUser: user.paidUser }, (await siteOf(db, req)).settings.cdn_prefix) };
   });
 
   for (const [method, on] of [['POST', true], ['DELETE', false]] as const) {

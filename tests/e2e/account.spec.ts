@@ -158,3 +158,24 @@ test('a deleted account is gone at once, refused at login, and restored by the m
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL('/members');
 });
+
+test('settings: the blocked list unblocks, and "Download my data" saves the ZIP', async ({ page }) => {
+  await signup(page.request);
+  const found = await page.request.get('/api/members.php', { params: { gender: 'female', country: 'NL', min_age: 18, max_age: 99, page: 1 } });
+  const target = ((await found.json()).profiles as { id: number; name: string }[])[0];
+  expect((await page.request.post('/api/block.php', { data: { profile: target.id } })).ok()).toBe(true);
+  await page.goto('/settings');
+  const blocked = page.getByRole('region', { name: 'Blocked members' });
+  await blocked.getByRole('button', { name: `Unblock ${target.name}` }).click();
+  await expect(blocked.getByText('You have not blocked anyone.')).toBeVisible();
+  expect(((await (await page.request.get('/api/blocks.php')).json()).profiles as unknown[]).length).toBe(0);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const { unzipSync } = await import('fflate');
+  const { readFile } = await import('node:fs/promises');
+  const names = Object.keys(unzipSync(new Uint8Array(await readFile((await file.path())!))));
+  expect(names).toContain('profile.json');
+});

@@ -20,3 +20,11 @@ export async function setBlock(db: AppDB, profile: MemberProfile, block: boolean
   await putProfile(db, { ...profile, blocked: res.blocked });
   void requestSync('block');
 }
+
+/** DELETE /api/block.php for member `id` (settings' blocked list): a stored profile of them is updated, then a sync runs. Throws ApiCallError. */
+export async function unblockMember(db: AppDB, id: number): Promise<void> {
+  await api('/api/block.php', BlockResponse, { method: 'DELETE', body: { profile: id } });
+  const stored = await db.profiles.get(id);
+  if (stored) await putProfile(db, { ...stored, blocked: false });
+  void requestSync('block');
+}

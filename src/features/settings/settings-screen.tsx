@@ -2,6 +2,8 @@ import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/page-title.ts';
 import { AccountDelete } from './account-delete.tsx';
+import { BlockedMembers } from './blocked-members.tsx';
+import { DataExport } from './data-export.tsx';
 import { EmailChange } from './email-change.tsx';
 import { PasswordChange } from './password-change.tsx';
 
@@ -21,7 +23,7 @@ export default function SettingsScreen() {
           <Link href="/notifications" className="btn btn-outline-primary">{t('settings.notificationsOpen')}</Link>
         </div>
       </div>
-      {([['email', EmailChange], ['password', PasswordChange], ['delete', AccountDelete]] as const).map(([key, Section]) => (
+      {([['email', EmailChange], ['password', PasswordChange], ['blocked', BlockedMembers], ['export', DataExport], ['delete', AccountDelete]] as const).map(([key, Section]) => (
         <div key={key} className="card border-0 shadow-sm mb-3">
           <div className="card-body">
             <Section />

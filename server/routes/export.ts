@@ -1,0 +1,18 @@
+// GET /api/export.php: the member's data as one ZIP (GDPR Art. 15 and 20; domain/data-export.ts).
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { exportData } from '../domain/data-export.ts';
+import { requireUser } from '../domain/sessions.ts';
+
+export default async function exportRoutes(app: FastifyInstance, { db, images }: Deps): Promise<void> {
+  app.get('/api/export.php', async (req, reply) => {
+    const user = await requireUser(db, req);
+    const zip = await exportData(db, images, user.id);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="my-data-${day}.zip"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(zip));
+  });
+}
