@@ -13,3 +13,4 @@ export * from './push.ts';
 export * from './photos.ts';
 export * from './password.ts';
 export * from './account.ts';
+export * from './complaints.ts';

@@ -24,6 +24,7 @@ import photoRoutes from './routes/photos.ts';
 import passwordRoutes from './routes/password.ts';
 import accountLifeRoutes from './routes/account-life.ts';
 import exportRoutes from './routes/export.ts';
+import complaintRoutes from './routes/complaints.ts';
 
 /**
  * Builds the app (not listening). Serves /api/* (spec 7 paths), /media/* (images) and, when
@@ -81,6 +82,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(passwordRoutes, deps);
   await app.register(accountLifeRoutes, deps);
   await app.register(exportRoutes, deps);
+  await app.register(complaintRoutes, deps);
   // Pushes still being sent finish before the database closes.
   app.addHook('onClose', () => deps.push.idle());
   // So do notification mails (server/domain/email-notices.ts).

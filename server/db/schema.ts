@@ -141,6 +141,29 @@ export const accountTokens = pgTable(
   (t) => [index('account_tokens_user').on(t.userId, t.purpose)],
 );
 
+/**
+ * A complaint or report (spec 2: /complaints; DSA notice and action): `reference` is what the complainant and
+ * support quote. `userId` is the member who filed it (null for a visitor, who gives `email`); `memberId` and
+ * `messageId` name what is reported, when it is a member or a message.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    text: text('text').notNull(),
+    memberId: integer('member_id').references(() => users.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id'),
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaints_source').on(t.source, t.createdAt)],
+);
+
 /** Mails the embedded mail service kept (the dev mailbox). */
 export const mails = pgTable('mails', {
   id: serial('id').primaryKey(),

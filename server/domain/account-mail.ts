@@ -19,7 +19,7 @@ export function accountMail(opts: {
 }): OutgoingMail {
   const t = (key: string) => serverText(opts.language, 'mail', key, { name: opts.name, ...opts.values });
   const subject = t(`${opts.section}.subject`);
-  const lines = [t('greeting'), t(`${opts.section}.body`)];
+  const lines = [t(opts.name ? 'greeting' : 'greetingPlain'), t(`${opts.section}.body`)];
   const action = opts.link ? t(`${opts.section}.action`) : null;
   const ignore = opts.ignore ? t(`${opts.section}.ignore`) : null;
   const e = escapeHtml;

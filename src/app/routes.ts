@@ -55,6 +55,7 @@ const resetPassword = lazyScreen(() => import('../features/account/reset-passwor
 const resetPasswordDo = lazyScreen(() => import('../features/account/reset-password-do-screen.tsx'));
 const mailChangeDo = lazyScreen(() => import('../features/account/mail-change-do-screen.tsx'));
 const accountDeleted = lazyScreen(() => import('../features/account/account-deleted-screen.tsx'));
+const complaintsScreen = lazyScreen(() => import('../features/complaints/complaints-screen.tsx'));
 const settingsScreen = lazyScreen(() => import('../features/settings/settings-screen.tsx'));
 const notifications = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'));
 const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
@@ -79,6 +80,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/reset-password/do', name: 'reset-password-do', layout: 'default', access: 'public', screen: resetPasswordDo },
   { path: '/mail-change/do', name: 'mail-change-do', layout: 'default', access: 'public', screen: mailChangeDo },
   { path: '/account-deleted', name: 'account-deleted', layout: 'default', access: 'public', screen: accountDeleted },
+  { path: '/complaints', name: 'complaints', layout: 'default', access: 'public', screen: complaintsScreen },
   { path: '/settings', name: 'settings', layout: 'default', access: 'members', screen: settingsScreen },
   { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: notifications },
 ];

@@ -8,7 +8,7 @@ import { Avatar } from './avatar.tsx';
 
 /**
  * Top bar of a conversation: back to /chats, the member's thumb and name (links to the profile), online dot,
- * fictional icon. Without `member` it shows a placeholder, or nothing when `hideMember` (blocked: spec 6).
+ * fictional icon, and Report (opens /complaints about the member). Without `member` it shows a placeholder, or nothing when `hideMember` (blocked: spec 6).
  */
 export function ChatHeader({ profileId, member, hideMember = false }: { profileId: number; member: MemberCard | undefined; hideMember?: boolean }) {
   const { t } = useTranslation('chat');
@@ -33,6 +33,9 @@ export function ChatHeader({ profileId, member, hideMember = false }: { profileI
               </span>
             </Link>
             {member.fictional && <FictionalBadge size={20} className="ms-1" />}
+            <Link href={`/complaints?member=${profileId}`} className="btn btn-link btn-sm text-body-secondary text-decoration-none ms-auto">
+              {t('report')}
+            </Link>
           </>
         ) : (
           <span className="placeholder-glow d-flex align-items-center gap-2 flex-grow-1" aria-hidden="true">

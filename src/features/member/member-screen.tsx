@@ -168,7 +168,7 @@ export default function MemberScreen() {
           )}
           <ProfileDetails profile={profile} />
 
-          <div className="mt-4 pt-3 border-top">
+          <div className="mt-4 pt-3 border-top d-flex flex-wrap gap-4">
             <Button
               variant="link"
               size="sm"
@@ -182,6 +182,9 @@ export default function MemberScreen() {
             >
               <BlockIcon /> {profile.blocked ? t('profile.unblock') : t('profile.block')}
             </Button>
+            <Link href={`/complaints?member=${profile.id}`} className="btn btn-link btn-sm text-body-secondary text-decoration-none px-0">
+              {t('profile.report', { name: profile.name })}
+            </Link>
           </div>
         </div>
       </div>
