@@ -1,12 +1,13 @@
 // Accounts: signup with the spec 5 rules, activation by e-mailed link, login, and the user call's shape.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MINIMUM_AGE, type SignupRequest, type User } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { activationTokens, conversations, photos, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import type { MailService } from '../services/mail.ts';
+import type { MailService, OutgoingMail } from '../services/mail.ts';
+import { accountMail } from './account-mail.ts';
 import { recordChanges } from './changes.ts';
 import { applyCredits } from './credits-ledger.ts';
 import { ageOn } from './members.ts';
@@ -67,17 +68,47 @@ export async function signup(db: Db, mail: MailService, site: Site, req: SignupR
     await recordChanges(tx, [{ userId: u.id, kind: 'user', entityId: u.id }]);
     return { ...u, credits };
   });
-  const link = `${publicUrl}/api/activate.php?token=${token}`;
-  await mail.send({
-    to: email,
-    subject: `Activate your ${site.settings.name} account`,
-    text: `Hello ${req.name},\n\nWelcome to ${site.settings.name}! Activate your account with this link:\n${link}\n\nThe link is valid for ${ACTIVATION_DAYS} days.`,
-    html: `<p>Hello ${escapeHtml(req.name)},</p><p>Welcome to ${escapeHtml(site.settings.name)}! <a href="${link}">Activate your account</a>.</p><p>The link is valid for ${ACTIVATION_DAYS} days.</p>`,
-  });
+  await mail.send(activationMail(email, language, req.name, site.settings.name, publicUrl, token));
   return user;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** The activation mail (locales/<lng>/mail.json `activation`): the link `<publicUrl>/api/activate.php?token=…`. */
+function activationMail(to: string, language: string, name: string, siteName: string, publicUrl: string, token: string): OutgoingMail {
+  return accountMail({
+    to,
+    language,
+    section: 'activation',
+    name,
+    values: { site: siteName, days: String(ACTIVATION_DAYS) },
+    link: `${publicUrl}/api/activate.php?token=${token}`,
+  });
+}
+
+/** Activation e-mails one account may get per 24 hours (the signup's included). */
+export const ACTIVATION_MAILS_PER_DAY = 3;
+
+/**
+ * Sends a new activation link to a not yet confirmed member (spec 2: activation reminder). Earlier links keep working
+ * until they expire. Throws 409 conflict when the account is confirmed already, 429 activation_throttled after
+ * ACTIVATION_MAILS_PER_DAY links in 24 hours (counted with the member's row locked).
+ */
+export async function resendActivation(db: Db, mail: MailService, user: UserRow, siteName: string, publicUrl: string): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const name = await db.transaction(async (tx) => {
+    const [me] = await tx.select({ status: users.status }).from(users).where(eq(users.id, user.id)).for('no key update');
+    if (me.status === 'confirmed') throw new ApiError(409, 'conflict');
+    // A token's creation time is its expiry less ACTIVATION_DAYS.
+    const createdAfter = new Date(Date.now() + (ACTIVATION_DAYS - 1) * 86400_000);
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(activationTokens)
+      .where(and(eq(activationTokens.userId, user.id), gt(activationTokens.expiresAt, createdAfter)));
+    if (n >= ACTIVATION_MAILS_PER_DAY) throw new ApiError(429, 'activation_throttled');
+    await tx.insert(activationTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
+    return (await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)))[0]?.name ?? '';
+  });
+  await mail.send(activationMail(user.email, user.language, name, siteName, publicUrl, token));
+}
 
 /**
  * Activates the account of an activation `token` (one use) and records a 'user' change for the sync log.

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACTIVATED_COOKIE, ActivateQuery, LanguageRequest, LoginRequest, SignupRequest, type MailboxResponse, type PushSubscribeResponse, type UserResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { activate, login, setLanguage, signup, toUser } from '../domain/accounts.ts';
+import { activate, login, resendActivation, setLanguage, signup, toUser } from '../domain/accounts.ts';
 import { currentUser, endSession, requireUser, startSession } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';
@@ -58,6 +58,13 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
     // flag says the activation just worked (it only changes what that browser shows, so it needs no secrecy).
     if (ok) reply.setCookie(ACTIVATED_COOKIE, '1', { path: '/activate', sameSite: 'lax', secure: config.cookieSecure, maxAge: 600 });
     return reply.redirect(ok ? '/activate/done' : '/activate/error');
+  });
+
+  // Spec 2: the activation reminder's "send the link again" (rate limited: domain/accounts.ts resendActivation).
+  app.post('/api/activation-resend.php', async (req) => {
+    const user = await requireUser(db, req);
+    await resendActivation(db, mail, user, (await siteOf(db, req)).settings.name, config.publicUrl);
+    return { sent: true as const };
   });
 
   app.get('/api/dev-mailbox.php', async (): Promise<MailboxResponse> => {

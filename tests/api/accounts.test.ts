@@ -137,3 +137,21 @@ describe('request security', () => {
     expect(res.body.error.message).toBe('This page could not be found');
   });
 });
+
+describe('activation reminder', () => {
+  it('sends the link again, at most 3 a day including the signup one, and never for a confirmed account', async () => {
+    const client = new Client(server.url);
+    const input = signupInput();
+    await client.post('/api/signup.php', input);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await client.post('/api/activation-resend.php', {}));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+    expect(answers[2].body.error).toMatchObject({ code: 'activation_throttled', message: 'Too many activation e-mails sent, try again tomorrow.' });
+    const links = ((await client.get('/api/dev-mailbox.php')).body.mails as { to: string; text: string }[]).filter((m) => m.to === input.email);
+    expect(links).toHaveLength(3);
+    const newest = new URL(links[0].text.match(/https?:\/\/\S+/)![0]);
+    expect((await client.get(newest.pathname + newest.search)).headers.get('location')).toBe('/activate/done');
+    expect((await client.post('/api/activation-resend.php', {})).status).toBe(409);
+    expect((await new Client(server.url).post('/api/activation-resend.php', {})).status).toBe(403);
+  });
+});

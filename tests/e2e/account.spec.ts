@@ -179,3 +179,27 @@ test('settings: the blocked list unblocks, and "Download my data" saves the ZIP'
   const names = Object.keys(unzipSync(new Uint8Array(await readFile((await file.path())!))));
   expect(names).toContain('profile.json');
 });
+
+test('a new member is reminded to activate (and can get the link again) and to add a photo, until dismissed', async ({ page }) => {
+  const email = `e2e.remind.${Date.now()}@example.org`;
+  const res = await page.request.post('/api/signup.php', {
+    data: { email, name: `Rem${Date.now() % 1e6}`, password: 'a long enough password', date_of_birth: '1991-07-08', gender: 'male', sexuality: 'hetero', country: 'NL' },
+  });
+  expect(res.ok()).toBe(true);
+  await page.goto('/members');
+  const reminder = page.getByRole('region', { name: 'Please confirm your e-mail address' });
+  await expect(reminder).toContainText(`We sent a link to ${email}.`);
+  await reminder.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(reminder.getByText('We sent you a new link.')).toBeVisible();
+  await page.goto('/notifications');
+  await expect(reminder).toHaveCount(0);
+
+  await page.goto('/members');
+  const photo = page.getByRole('status').filter({ hasText: 'Members with a photo get many more replies.' });
+  await expect(photo.getByRole('link', { name: 'Add a photo' })).toHaveAttribute('href', '/profile');
+  await photo.getByRole('button', { name: 'Hide this tip' }).click();
+  await expect(photo).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Please confirm your e-mail address' })).toBeVisible();
+  await expect(page.getByText('Members with a photo get many more replies.')).toHaveCount(0);
+});

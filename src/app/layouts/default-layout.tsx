@@ -4,6 +4,7 @@ import { IosInstallHint } from '../../pwa/ios-install-hint.tsx';
 import { PushAlert } from '../../pwa/push-alert.tsx';
 import { NewLikeHost } from '../../features/likes/new-like-host.tsx';
 import { DisabledNotificationsAlert } from '../../features/notifications/disabled-notifications-alert.tsx';
+import { AccountAlerts } from '../../features/account/account-alerts.tsx';
 import { Disclaimer, Footer } from './footer.tsx';
 import { SignupModalHost } from './signup-modal-host.tsx';
 import { TopNav } from './top-nav.tsx';
@@ -18,7 +19,8 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
         {t('generic.skipToContent')}
       </a>
       <TopNav />
-      {/* Warnings header: the alerts of spec 2 (push now; activation and photo in a later issue). */}
+      {/* Warnings header: the alerts of spec 2. */}
+      <AccountAlerts />
       <PushAlert />
       <NewLikeHost />
       <DisabledNotificationsAlert />
