@@ -1,16 +1,17 @@
 // The account life (spec 4, 5, 8, 9): e-mail change confirmed by the new address, deletion that can be undone for
 // 14 days through a mailed link, and the purge after that.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { EMAIL_CHANGE_HOURS, REACTIVATION_DAYS } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { accountTokens, conversationMembers, likes, photos, profiles, pushSubscriptions, sessions, users } from '../db/schema.ts';
+import { accountTokens, photos, profiles, pushSubscriptions, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { ImageService } from '../services/images.ts';
 import type { OutgoingMail } from '../services/mail.ts';
 import { accountMail } from './account-mail.ts';
-import { recordChanges, type Change } from './changes.ts';
+import { recordChanges } from './changes.ts';
+import { peerChanges } from './peer-changes.ts';
 import { verifyPassword } from './passwords.ts';
 import type { UserRow } from './sessions.ts';
 
@@ -39,26 +40,6 @@ async function takeToken(tx: Tx, token: string, purpose: 'email_change' | 'react
 
 const emailTaken = async (db: Db | Tx, siteId: number, email: string, except: number) =>
   (await db.select({ id: users.id }).from(users).where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, except)))).length > 0;
-
-/**
- * The change-log entries that make the member's conversations and likes leave (or come back to) the other members'
- * lists when the profile is hidden or shown again (sync: a touched chat or like that is no longer listable is removed).
- */
-async function peerChanges(tx: Tx, userId: number): Promise<Change[]> {
-  const mine = tx.select({ id: conversationMembers.conversationId }).from(conversationMembers).where(eq(conversationMembers.userId, userId));
-  const peers = await tx
-    .select({ userId: conversationMembers.userId, conversationId: conversationMembers.conversationId })
-    .from(conversationMembers)
-    .where(and(inArray(conversationMembers.conversationId, mine), ne(conversationMembers.userId, userId)));
-  const liked = await tx.select({ id: likes.likedId }).from(likes).where(eq(likes.likerId, userId));
-  const likedBy = await tx.select({ id: likes.likerId }).from(likes).where(eq(likes.likedId, userId));
-  return [
-    { userId, kind: 'user', entityId: userId },
-    ...peers.map((p): Change => ({ userId: p.userId, kind: 'chat', entityId: p.conversationId })),
-    ...liked.map((l): Change => ({ userId: l.id, kind: 'liked_by', entityId: userId })),
-    ...likedBy.map((l): Change => ({ userId: l.id, kind: 'like', entityId: userId })),
-  ];
-}
 
 const nameOf = async (db: Db | Tx, userId: number) => (await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, userId)))[0]?.name ?? '';
 
@@ -102,7 +83,8 @@ export function confirmEmailChange(db: Db, token: string): Promise<string> {
     if (await emailTaken(tx, user.siteId, row.data, user.id)) throw new ApiError(409, 'email_taken');
     await tx.update(users).set({ email: row.data, status: 'confirmed' }).where(eq(users.id, user.id));
     if (user.status !== 'confirmed') await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, user.id));
-    await recordChanges(tx, [{ userId: user.id, kind: 'user', entityId: user.id }]);
+    // A first confirmation releases the member's held-back conversations to the other members (peerChanges).
+    await recordChanges(tx, user.status === 'confirmed' ? [{ userId: user.id, kind: 'user', entityId: user.id }] : await peerChanges(tx, user.id));
     return row.data;
   });
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../errors.ts';
 import type { MailService, OutgoingMail } from '../services/mail.ts';
 import { accountMail } from './account-mail.ts';
 import { recordChanges } from './changes.ts';
+import { peerChanges } from './peer-changes.ts';
 import { applyCredits } from './credits-ledger.ts';
 import { ageOn } from './members.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
@@ -111,7 +112,8 @@ export async function resendActivation(db: Db, mail: MailService, user: UserRow,
 }
 
 /**
- * Activates the account of an activation `token` (one use) and records a 'user' change for the sync log.
+ * Activates the account of an activation `token` (one use) and records a 'user' change for the sync log, and
+ * 'chat' / 'like' changes for the other members whose lists now show the member.
  * Returns false for an unknown or expired token.
  */
 export async function activate(db: Db, token: string): Promise<boolean> {
@@ -120,7 +122,8 @@ export async function activate(db: Db, token: string): Promise<boolean> {
     if (!row || row.expiresAt < new Date()) return false;
     await tx.update(users).set({ status: 'confirmed' }).where(eq(users.id, row.userId));
     await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, row.userId));
-    await recordChanges(tx, [{ userId: row.userId, kind: 'user', entityId: row.userId }]);
+    // The member's held-back conversations now show to the other members (spec 8; messaging.ts visibleChatOf).
+    await recordChanges(tx, await peerChanges(tx, row.userId));
     return true;
   });
 }

@@ -101,8 +101,10 @@ export async function sendMessage(
 
 /**
  * SQL condition on a join of conversation_members and conversations: the row is `userId`'s, not deleted, the
- * other member has not blocked `userId` (spec 6: a blocked member cannot view the blocker, chats included) and has
- * not deleted the account (spec 4: a deleted member leaves every list at once, and comes back if reactivated).
+ * other member has not blocked `userId` (spec 6: a blocked member cannot view the blocker, chats included), has
+ * not deleted the account (spec 4: a deleted member leaves every list at once, and comes back if reactivated) and has
+ * confirmed the e-mail address (spec 8 "Unconfirmed e-mail: the other party cannot reply": an unconfirmed member's
+ * messages are held back, the conversation shows to the other member once the address is confirmed).
  */
 export function visibleChatOf(userId: number) {
   const other = sql`case when ${conversations.userLow} = ${userId} then ${conversations.userHigh} else ${conversations.userLow} end`;
@@ -110,7 +112,7 @@ export function visibleChatOf(userId: number) {
     eq(conversationMembers.userId, userId),
     eq(conversationMembers.hidden, false),
     sql`not exists (select 1 from ${blocks} where ${blocks.blockedId} = ${userId} and ${blocks.blockerId} = ${other})`,
-    sql`not exists (select 1 from ${users} where ${users.id} = ${other} and ${users.deletedAt} is not null)`,
+    sql`exists (select 1 from ${users} where ${users.id} = ${other} and ${users.deletedAt} is null and ${users.status} = 'confirmed')`,
   );
 }
 

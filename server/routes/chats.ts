@@ -35,8 +35,9 @@ export default async function chatRoutes(app: FastifyInstance, { db, push, mail,
     const body = parse(SendMessageRequest, req.body);
     const site = await siteOf(db, req);
     const { answer, created } = await sendMessage(db, site.id, site.settings, user, body);
-    // After the commit, detached: the sender never waits for a push service.
-    if (created) {
+    // After the commit, detached: the sender never waits for a push service. An unconfirmed sender's message is held
+    // back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told about it.
+    if (created && user.status === 'confirmed') {
       notifyMessage({ db, push }, site.settings.cdn_prefix, answer.message, body.profile);
       mailMessageNotice({ db, mail, config }, answer.message, body.profile);
     }

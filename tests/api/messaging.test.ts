@@ -170,3 +170,32 @@ describe('sending a message', () => {
     }
   });
 });
+
+describe('an unconfirmed sender (spec 8: "Unconfirmed e-mail: the other party cannot reply")', () => {
+  it('holds the messages back from the recipient until the address is confirmed, then delivers them', async () => {
+    const { Client, signupInput } = await import('./harness.ts');
+    const recipient = await activeMember(server, { gender: 'female' });
+    const sender = new Client(server.url);
+    const input = signupInput();
+    expect((await sender.post('/api/signup.php', input)).status).toBe(201);
+    const snapshot = (await recipient.client.get('/api/sync.php')).body;
+    const sent = expectShape(SendMessageResponse, await sender.post('/api/message.php', { id: newId(), profile: recipient.id, text: 'Hello, are you there?' }));
+    // The sender sees the message; the recipient nothing: no chat, no unread, nothing in the sync delta.
+    expect((await sender.get('/api/chats.php')).body.chats).toHaveLength(1);
+    expect(expectShape(ChatsResponse, await recipient.client.get('/api/chats.php'))).toMatchObject({ chats: [], total_unread: 0 });
+    const held = (await recipient.client.get(`/api/sync.php?since=${snapshot.cursor}`)).body;
+    expect(held.chats ?? []).toEqual([]);
+    expect(held.messages ?? []).toEqual([]);
+    const myId = (await sender.get('/api/user.php')).body.user.id as number;
+    expect((await recipient.client.post('/api/message.php', { id: newId(), profile: myId, text: 'Reply' })).status).toBe(404);
+
+    const { mails } = (await sender.get('/api/dev-mailbox.php')).body as { mails: { to: string; text: string }[] };
+    const link = new URL(mails.find((m) => m.to === input.email)!.text.match(/https?:\/\/\S+/)![0]);
+    await sender.get(link.pathname + link.search);
+    const released = (await recipient.client.get(`/api/sync.php?since=${held.cursor ?? snapshot.cursor}`)).body;
+    expect(released.chats.map((c: { conversation: { id: number } }) => c.conversation.id)).toEqual([sent.message.conversation_id]);
+    expect(released.messages.map((m: { text: string }) => m.text)).toEqual(['Hello, are you there?']);
+    expect((await recipient.client.get('/api/chats.php')).body.total_unread).toBe(1);
+    expect((await recipient.client.post('/api/message.php', { id: newId(), profile: myId, text: 'Yes!' })).status).toBe(200);
+  });
+});

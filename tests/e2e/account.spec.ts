@@ -203,3 +203,25 @@ test('a new member is reminded to activate (and can get the link again) and to a
   await expect(page.getByRole('region', { name: 'Please confirm your e-mail address' })).toBeVisible();
   await expect(page.getByText('Members with a photo get many more replies.')).toHaveCount(0);
 });
+
+test('an unconfirmed member is told the other party cannot reply, and the message waits until the address is confirmed', async ({ page, browser }) => {
+  const email = `e2e.unconf.${Date.now()}@example.org`;
+  const res = await page.request.post('/api/signup.php', {
+    data: { email, name: `Unc${Date.now() % 1e6}`, password: 'a long enough password', date_of_birth: '1985-03-04', gender: 'female', sexuality: 'hetero', country: 'NL' },
+  });
+  expect(res.ok()).toBe(true);
+  const lucas = await browser.newContext();
+  const lucasUser = await (await import('./support.ts')).login(lucas.request, (await import('./support.ts')).LUCAS);
+  await page.goto(`/members/${lucasUser.id}/chat`);
+  await expect(page.getByText('Unconfirmed e-mail: the other party cannot reply.', { exact: false })).toBeVisible();
+  await page.getByLabel('Message', { exact: true }).fill('Hi Lucas, nice profile!');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Hi Lucas, nice profile!')).toBeVisible();
+  const lucasChats = async () => ((await (await lucas.request.get('/api/chats.php')).json()).chats as { last_message: { text: string } | null }[]).map((c) => c.last_message?.text);
+  expect(await lucasChats()).not.toContain('Hi Lucas, nice profile!');
+
+  await page.goto(await mailedPath(page, email, /https?:\/\/\S+\/api\/activate\.php\?token=\S+/));
+  await expect(page.getByRole('heading', { name: 'Your account is activated' })).toBeVisible();
+  expect(await lucasChats()).toContain('Hi Lucas, nice profile!');
+  await lucas.close();
+});

@@ -7,6 +7,7 @@ import { findRoute } from '../../app/routes.ts';
 import { dismissedAt, storeDismissal } from '../../ui/dismissal.ts';
 import { activationReminder, ENRICH_ALERT_KEY, isSmartphone, showPhotoAlert } from './account-alert-rules.ts';
 import { session } from './session-store.ts';
+import { useResendActivation } from './use-resend-activation.ts';
 
 /**
  * The account alerts of spec 2 in the default layout's warnings header: the activation reminder (an alert, or a modal
@@ -29,27 +30,9 @@ export function AccountAlerts() {
   );
 }
 
-/** "Send the link again" (POST /api/activation-resend.php): idle, sending, sent, or the error's text. */
-function useResend() {
-  const { t } = useTranslation(['account', 'errors']);
-  const [state, setState] = useState<'idle' | 'busy' | 'sent' | string>('idle');
-  const resend = async () => {
-    setState('busy');
-    try {
-      const [{ api }, { SentResponse }] = await Promise.all([import('../../api/client.ts'), import('../../../contract/account.ts')]);
-      await api('/api/activation-resend.php', SentResponse, { method: 'POST', body: {} });
-      setState('sent');
-    } catch (err) {
-      const { errorText } = await import('../../i18n/error-text.ts');
-      setState(errorText(err, { t }));
-    }
-  };
-  return { state, resend };
-}
-
 function ActivationReminder({ modal, email }: { modal: boolean; email: string }) {
   const { t, ready } = useTranslation(['account', 'errors'], { useSuspense: false });
-  const { state, resend } = useResend();
+  const { state, resend } = useResendActivation();
   const [open, setOpen] = useState(true);
   if (!ready) return null;
   const body = (

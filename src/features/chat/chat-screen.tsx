@@ -21,6 +21,7 @@ import { FictionalWarning } from '../member/fictional-warning.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { MessageList } from './message-list.tsx';
 import { Composer } from './composer.tsx';
+import { UnconfirmedNotice } from './unconfirmed-notice.tsx';
 import { Avatar } from './avatar.tsx';
 import { messageCost } from './message-cost.ts';
 import { useReadingMark } from './use-reading-mark.ts';
@@ -177,6 +178,7 @@ export default function ChatScreen() {
       {!refused && member && (
         <div className="bg-white border-top flex-shrink-0" style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}>
           {!online && <p className="small text-body-secondary text-center mb-0 pt-2 px-3" role="status">{t('offlineQueued')}</p>}
+          {user?.status === 'not_confirmed' && <UnconfirmedNotice />}
           <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={send} />
         </div>
       )}
