@@ -24,6 +24,8 @@ export const User = z.object({
   fictional_icon: z.boolean(),
   /** E-mail notifications the mail system stopped (spec 4); non-empty shows the disabled-notifications alert (spec 2). */
   notifications_disabled: z.array(DisabledNotification),
+  /** Invisible mode (spec 4): absent from search and never shown online; chatting still works. */
+  invisible: z.boolean(),
   /** Conversations this member started; a free member may start `free_conversations` of them (spec 9). */
   conversations_started: z.number().int(),
   profile: z.object({
@@ -49,6 +51,10 @@ export const LoginRequest = z.object({
   password: z.string().min(1).max(200),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** PUT /api/invisible.php: turns invisible mode on or off (spec 4). Answers `UserResponse`. */
+export const InvisibleRequest = z.object({ invisible: z.boolean() });
+export type InvisibleRequest = z.infer<typeof InvisibleRequest>;
 
 /** PUT /api/user.php: a logged-in user switches language (spec 7). */
 export const LanguageRequest = z.object({ language: Language });

@@ -35,6 +35,8 @@ export const users = pgTable(
     tracking: jsonb('tracking').$type<Record<string, string>>(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     signupDate: createdAt(),
+    /** Invisible mode (spec 4): absent from search and shown offline, still able to chat. */
+    invisible: boolean('invisible').notNull().default(false),
     /** Set when the member deleted the account (spec 4): reversible until 14 days later, then the data is purged. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -146,6 +146,15 @@ export async function login(db: Db, site: Site, email: string, password: string,
   return user;
 }
 
+/** Turns invisible mode on or off (spec 4, PUT /api/invisible.php) and records a 'user' change. Returns the updated row. */
+export async function setInvisible(db: Db, userId: number, invisible: boolean): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ invisible }).where(eq(users.id, userId)).returning();
+    await recordChanges(tx, [{ userId, kind: 'user', entityId: userId }]);
+    return row;
+  });
+}
+
 /** Sets the language of mails and pushes (PUT /api/user.php) and records a 'user' change. Returns the updated row. */
 export async function setLanguage(db: Db, userId: number, language: User['language']): Promise<UserRow> {
   return db.transaction(async (tx) => {
@@ -170,6 +179,7 @@ export async function toUser(db: Db, u: UserRow): Promise<User> {
     language: u.language as User['language'],
     fictional_icon: u.fictional,
     notifications_disabled: u.notificationsDisabled,
+    invisible: u.invisible,
     conversations_started: started,
     profile: {
       id: u.id,

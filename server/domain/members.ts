@@ -33,7 +33,7 @@ type ProfileRow = typeof profiles.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
 /** Card of one member (spec 3) from its rows and photos in position order. */
-export function toCard(p: ProfileRow, u: Pick<UserRow, 'fictional' | 'lastSeenAt'>, photoRows: PhotoRow[], viewer: Viewer | null, cdnPrefix: string, now = new Date()): MemberCard {
+export function toCard(p: ProfileRow, u: Pick<UserRow, 'fictional' | 'lastSeenAt' | 'invisible'>, photoRows: PhotoRow[], viewer: Viewer | null, cdnPrefix: string, now = new Date()): MemberCard {
   return {
     id: p.userId,
     name: p.name,
@@ -43,7 +43,8 @@ export function toCard(p: ProfileRow, u: Pick<UserRow, 'fictional' | 'lastSeenAt
     region: p.regionName,
     city: p.city,
     fictional: u.fictional,
-    online: !!u.lastSeenAt && now.getTime() - u.lastSeenAt.getTime() < ONLINE_MINUTES * 60_000,
+    // Spec 4: an invisible member is never shown online.
+    online: !u.invisible && !!u.lastSeenAt && now.getTime() - u.lastSeenAt.getTime() < ONLINE_MINUTES * 60_000,
     photo: photoRows[0] ? photoFor(photoRows[0], 0, viewer, cdnPrefix) : null,
   };
 }
@@ -51,7 +52,7 @@ export function toCard(p: ProfileRow, u: Pick<UserRow, 'fictional' | 'lastSeenAt
 /** Cards of members `ids`, in the order of `ids` (missing ids are skipped). Two queries whatever the count. */
 export async function cardsOf(db: Db, ids: number[], viewer: Viewer | null, cdnPrefix: string): Promise<MemberCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ p: profiles, u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt } }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(inArray(profiles.userId, ids));
+  const rows = await db.select({ p: profiles, u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible } }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(inArray(profiles.userId, ids));
   const firstPhotos = await db.select().from(photos).where(and(inArray(photos.userId, ids), eq(photos.position, 0)));
   const photoBy = new Map(firstPhotos.map((ph) => [ph.userId, ph]));
   const byId = new Map(rows.map((r) => [r.p.userId, r]));
@@ -79,6 +80,8 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
   const where = and(
     eq(users.siteId, siteId),
     eq(profiles.status, 'active'),
+    // Spec 4: invisible members are absent from search.
+    eq(users.invisible, false),
     gte(profiles.dateOfBirth, from),
     lte(profiles.dateOfBirth, to),
     q.gender ? eq(profiles.gender, q.gender) : undefined,

@@ -1,8 +1,8 @@
 // Account calls: the user call (spec 7: GET/POST/PUT /api/user.php; ?push=1 is routes/push.ts), logout, signup, activation, dev mailbox.
 import type { FastifyInstance } from 'fastify';
-import { ACTIVATED_COOKIE, ActivateQuery, LanguageRequest, LoginRequest, SignupRequest, type MailboxResponse, type PushSubscribeResponse, type UserResponse } from '../../contract/index.ts';
+import { ACTIVATED_COOKIE, ActivateQuery, InvisibleRequest, LanguageRequest, LoginRequest, SignupRequest, type MailboxResponse, type PushSubscribeResponse, type UserResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { activate, login, resendActivation, setLanguage, signup, toUser } from '../domain/accounts.ts';
+import { activate, login, resendActivation, setInvisible, setLanguage, signup, toUser } from '../domain/accounts.ts';
 import { currentUser, endSession, requireUser, startSession } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';
@@ -34,6 +34,12 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
     const user = await requireUser(db, req);
     const { language } = parse(LanguageRequest, req.body);
     return { user: await toUser(db, await setLanguage(db, user.id, language)) };
+  });
+
+  app.put('/api/invisible.php', async (req): Promise<UserResponse> => {
+    const user = await requireUser(db, req);
+    const { invisible } = parse(InvisibleRequest, req.body);
+    return { user: await toUser(db, await setInvisible(db, user.id, invisible)) };
   });
 
   app.get('/api/logout.php', async (req, reply) => {

@@ -112,3 +112,25 @@ describe('blocking', () => {
     expect((await blocker.client.post('/api/block.php', { profile: 999999 })).status).toBe(404);
   });
 });
+
+describe('invisible mode (spec 4)', () => {
+  it('takes the member out of search and online status, and chatting still works', async () => {
+    const me = await activeMember(server, { gender: 'female', country: 'BE' });
+    const other = await activeMember(server, { gender: 'male', country: 'BE' });
+    const search = () => other.client.get('/api/members.php?gender=female&country=BE&min_age=18&max_age=99&page=1');
+    expect(((await search()).body.profiles as { id: number }[]).map((p) => p.id)).toContain(me.id);
+    expect((await other.client.get(`/api/member.php?id=${me.id}`)).body.profile.online).toBe(true);
+
+    const on = await me.client.put('/api/invisible.php', { invisible: true });
+    expect(on.body.user.invisible).toBe(true);
+    expect(((await search()).body.profiles as { id: number }[]).map((p) => p.id)).not.toContain(me.id);
+    expect((await other.client.get(`/api/member.php?id=${me.id}`)).body.profile.online).toBe(false);
+    expect((await me.client.post('/api/message.php', { id: newId(), profile: other.id, text: 'Psst, it is me' })).status).toBe(200);
+    expect((await other.client.post('/api/message.php', { id: newId(), profile: me.id, text: 'Hi invisible one' })).status).toBe(200);
+
+    expect((await me.client.put('/api/invisible.php', { invisible: false })).body.user.invisible).toBe(false);
+    expect(((await search()).body.profiles as { id: number }[]).map((p) => p.id)).toContain(me.id);
+    expect((await me.client.put('/api/invisible.php', { invisible: 'yes' })).status).toBe(400);
+    expect((await new Client(server.url).put('/api/invisible.php', { invisible: true })).status).toBe(403);
+  });
+});

@@ -225,3 +225,28 @@ test('an unconfirmed member is told the other party cannot reply, and the messag
   expect(await lucasChats()).toContain('Hi Lucas, nice profile!');
   await lucas.close();
 });
+
+test('settings: invisible mode takes the member out of search, and back', async ({ page, request }) => {
+  const me = await signup(page.request);
+  // Every page of a visitor's search that would show the member (support.signup: a man of 38 in NL).
+  const inSearch = async () => {
+    for (let page1 = 1; page1 <= 20; page1++) {
+      const res = await request.get('/api/members.php', { params: { gender: 'male', country: 'NL', min_age: 38, max_age: 38, page: page1 } });
+      const { profiles, numResults } = (await res.json()) as { profiles: { id: number }[]; numResults: number };
+      if (profiles.some((p) => p.id === me.id)) return true;
+      if (page1 * 20 >= numResults) return false;
+    }
+    return false;
+  };
+  expect(await inSearch()).toBe(true);
+  await page.goto('/settings');
+  const toggle = page.getByRole('switch', { name: 'Invisible mode' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  expect(await inSearch()).toBe(false);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Invisible mode' })).toBeChecked();
+  await page.getByRole('switch', { name: 'Invisible mode' }).uncheck();
+  await expect.poll(inSearch).toBe(true);
+});

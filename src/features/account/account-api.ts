@@ -51,3 +51,9 @@ export async function deleteAccount(password: string): Promise<void> {
 export async function reactivate(token: string): Promise<void> {
   await api('/api/reactivate.php', ReactivatedResponse, { method: 'POST', body: { token } });
 }
+
+/** PUT /api/invisible.php (spec 4): the session's user follows the answer. Throws ApiCallError. */
+export async function setInvisible(invisible: boolean): Promise<void> {
+  const { user } = await api('/api/invisible.php', UserResponse, { method: 'PUT', body: { invisible } });
+  if (user) session.user = user;
+}

@@ -9,7 +9,7 @@ import { deleteAccount } from '../account/account-api.ts';
 import { forgetSession } from '../account/session-store.ts';
 
 /**
- * Settings: delete the account (spec 4). The alternatives come first (notification settings instead of leaving);
+ * Settings: delete the account (spec 4). The alternatives come first (invisible mode, notification settings);
  * then a named dialog asks for the password; the account waits REACTIVATION_DAYS days, restorable by the mailed link.
  */
 export function AccountDelete() {
@@ -41,6 +41,7 @@ export function AccountDelete() {
       <h2 id="delete-heading" className="h5 fw-bold mb-1">{t('deleteAccount.title')}</h2>
       <p className="text-body-secondary small mb-2">{t('deleteAccount.alternatives')}</p>
       <ul className="small mb-3">
+        <li>{t('deleteAccount.pause')}</li>
         <li>
           <Link href="/notifications">{t('deleteAccount.lessMail')}</Link>
         </li>

@@ -5,6 +5,7 @@ import { AccountDelete } from './account-delete.tsx';
 import { BlockedMembers } from './blocked-members.tsx';
 import { DataExport } from './data-export.tsx';
 import { EmailChange } from './email-change.tsx';
+import { InvisibleMode } from './invisible-mode.tsx';
 import { PasswordChange } from './password-change.tsx';
 
 /** /settings (the account menu's Settings, spec 2): the account's settings, one card per subject. */
@@ -23,7 +24,7 @@ export default function SettingsScreen() {
           <Link href="/notifications" className="btn btn-outline-primary">{t('settings.notificationsOpen')}</Link>
         </div>
       </div>
-      {([['email', EmailChange], ['password', PasswordChange], ['blocked', BlockedMembers], ['export', DataExport], ['delete', AccountDelete]] as const).map(([key, Section]) => (
+      {([['invisible', InvisibleMode], ['email', EmailChange], ['password', PasswordChange], ['blocked', BlockedMembers], ['export', DataExport], ['delete', AccountDelete]] as const).map(([key, Section]) => (
         <div key={key} className="card border-0 shadow-sm mb-3">
           <div className="card-body">
             <Section />
