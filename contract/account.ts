@@ -1,17 +1,18 @@
 // The account life of a member (spec 2, 4, 5, 8, 9): e-mail change, deletion with 14 days to change one's mind.
 import { z } from 'zod';
+import { Text } from './common.ts';
 
 /**
  * PUT /api/email.php: asks to use `email` for the account; confirmed by the link mailed to it (/mail-change/do), the old
  * address gets a notice. The current password proves it is the member. Answers `{ sent: true }`. Errors: 400
  * new_email_invalid ("New email adress is invalid", spec 5), 409 email_taken (spec 5), 403 wrong_old_password.
  */
-export const EmailChangeRequest = z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(200) });
+export const EmailChangeRequest = z.object({ email: Text.trim().min(1).max(254), password: Text.min(1).max(200) });
 export type EmailChangeRequest = z.infer<typeof EmailChangeRequest>;
 export const SentResponse = z.object({ sent: z.literal(true) });
 
 /** POST /api/mail-change-do.php: confirms a new address with the link's token. Answers `{ email }`. Errors: 400 link_invalid, 409 email_taken. */
-export const TokenRequest = z.object({ token: z.string().min(1).max(100) });
+export const TokenRequest = z.object({ token: Text.min(1).max(100) });
 export type TokenRequest = z.infer<typeof TokenRequest>;
 export const EmailChangedResponse = z.object({ email: z.string() });
 
@@ -19,7 +20,7 @@ export const EmailChangedResponse = z.object({ email: z.string() });
  * POST /api/account-delete.php: deletes the own account (spec 4): hidden at once, every session ended, a restore link
  * mailed; the data and photos are purged REACTIVATION_DAYS later. Errors: 403 wrong_old_password.
  */
-export const AccountDeleteRequest = z.object({ password: z.string().min(1).max(200) });
+export const AccountDeleteRequest = z.object({ password: Text.min(1).max(200) });
 export type AccountDeleteRequest = z.infer<typeof AccountDeleteRequest>;
 export const AccountDeletedResponse = z.object({ deleted: z.literal(true) });
 

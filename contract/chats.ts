@@ -1,5 +1,6 @@
 // Conversations and messages (spec 3: chat state; spec 7: chats, chat delete; DESIGN: sync protocol).
 import { z } from 'zod';
+import { Id, QueryId, QueryCursor, Text } from './common.ts';
 import { MemberCard } from './members.ts';
 
 /** A message. `id` is the client-generated UUIDv7 (the idempotency key of the send); `seq` orders a conversation. */
@@ -34,7 +35,7 @@ export const ChatsResponse = z.object({ chats: z.array(Chat), total_unread: z.nu
 export type ChatsResponse = z.infer<typeof ChatsResponse>;
 
 /** DELETE /api/chat.php (spec 7): hides the conversation for the caller. Errors: not_found. */
-export const DeleteChatRequest = z.object({ conversation: z.object({ id: z.number().int().positive() }) });
+export const DeleteChatRequest = z.object({ conversation: z.object({ id: Id }) });
 export const DeleteChatResponse = z.object({ deleted: z.literal(true) });
 
 /**
@@ -43,8 +44,8 @@ export const DeleteChatResponse = z.object({ deleted: z.literal(true) });
  * `next_before` is the cursor of the next older page, or null at the start. Errors: not_found, blocked.
  */
 export const MessagesQuery = z.object({
-  profile: z.coerce.number().int().positive(),
-  before: z.coerce.number().int().positive().optional(),
+  profile: QueryId,
+  before: QueryCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type MessagesQuery = z.infer<typeof MessagesQuery>;
@@ -63,8 +64,8 @@ export type MessagesResponse = z.infer<typeof MessagesResponse>;
  */
 export const SendMessageRequest = z.object({
   id: z.uuid({ version: 'v7' }),
-  profile: z.number().int().positive(),
-  text: z.string().trim().min(1).max(2000),
+  profile: Id,
+  text: Text.trim().min(1),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 /** `credits` is the sender's balance after the send; `cost` what this message cost. */
@@ -72,5 +73,5 @@ export const SendMessageResponse = z.object({ message: Message, credits: z.numbe
 export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
 
 /** POST /api/chat-read.php: opening a chat sets its unread count to 0 (spec 4). */
-export const ReadChatRequest = z.object({ conversation: z.object({ id: z.number().int().positive() }) });
+export const ReadChatRequest = z.object({ conversation: z.object({ id: Id }) });
 export const ReadChatResponse = z.object({ total_unread: z.number().int() });

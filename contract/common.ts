@@ -37,3 +37,29 @@ export type Interest = z.infer<typeof Interest>;
 
 /** Minimum age to sign up, in years (spec 1: adults). */
 export const MINIMUM_AGE = 18;
+
+/** A NUL character or a lone UTF-16 surrogate: text PostgreSQL cannot store (and no person types). */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when `s` can be stored and shown as typed: no NUL and only paired surrogates. */
+export function isStorableText(s: string): boolean {
+  return !UNSTORABLE.test(s);
+}
+
+/**
+ * Every string a request carries (body, query, form field): a string without NUL or lone surrogates. Chain the
+ * field's own bounds on it (`Text.trim().min(1).max(254)`); a bad character is a 400 bad_request naming the field.
+ */
+export const Text = z.string().refine(isStorableText, 'contains a character that is not allowed');
+
+/** Largest value of a PostgreSQL `integer` (int4): the row ids of members, conversations and photos. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a JSON body: an integer 1..INT4_MAX. */
+export const Id = z.number().int().positive().max(INT4_MAX);
+
+/** A row id in a query string (`?id=12`): coerced from text, 1..INT4_MAX. */
+export const QueryId = z.coerce.number().int().positive().max(INT4_MAX);
+
+/** A change-log cursor or message seq in a query string: a whole number 0..2^53-1 (PostgreSQL bigint, exact in JSON). */
+export const QueryCursor = z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);

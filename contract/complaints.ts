@@ -1,5 +1,6 @@
 // Complaints and reports (spec 2: /complaints; the EU Digital Services Act's notice and action).
 import { z } from 'zod';
+import { Id, Text } from './common.ts';
 
 /** What a complaint is about. */
 export const complaintTopics = ['fake_profile', 'harassment', 'illegal_content', 'minor', 'payment', 'privacy', 'other'] as const;
@@ -19,9 +20,9 @@ export const COMPLAINTS_PER_DAY = 5;
  */
 export const ComplaintRequest = z.object({
   topic: ComplaintTopic,
-  text: z.string().trim().min(COMPLAINT_TEXT.min).max(COMPLAINT_TEXT.max),
+  text: Text.trim().min(COMPLAINT_TEXT.min).max(COMPLAINT_TEXT.max),
   email: z.email().max(254).optional(),
-  member: z.number().int().positive().max(2_147_483_647).optional(),
+  member: Id.optional(),
   message: z.uuid().optional(),
 });
 export type ComplaintRequest = z.infer<typeof ComplaintRequest>;

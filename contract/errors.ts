@@ -37,6 +37,8 @@ export const ErrorCode = z.enum([
   'complaints_throttled',
   'forbidden_origin',
   'unsupported_media_type',
+  'request_too_large',
+  'too_many_requests',
   'unauthorized',
   'server_error',
 ]);
@@ -87,6 +89,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   complaints_throttled: 'You have sent many reports today. Please try again tomorrow or contact customer service.',
   forbidden_origin: 'This request was refused because it did not come from this site.',
   unsupported_media_type: 'Requests must be sent as application/json.',
+  request_too_large: 'This request is too large.',
+  too_many_requests: 'Too many requests, please try again in a minute.',
   unauthorized: 'This request lacks valid credentials.',
   server_error: 'An error occurred, please try again later.',
 };

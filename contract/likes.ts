@@ -1,5 +1,6 @@
 // Likes and matches (spec 3: likes, liked_by; spec 7: likes call).
 import { z } from 'zod';
+import { Id } from './common.ts';
 import { MemberCard } from './members.ts';
 
 /** A member who liked the caller; `like_new` until the caller opens their profile (spec 4). */
@@ -15,13 +16,13 @@ export const LikesResponse = z.object({
 export type LikesResponse = z.infer<typeof LikesResponse>;
 
 /** POST /api/like.php likes, DELETE unlikes. A mutual like is a match. Errors: not_found, blocked. */
-export const LikeRequest = z.object({ profile: z.number().int().positive() });
+export const LikeRequest = z.object({ profile: Id });
 export type LikeRequest = z.infer<typeof LikeRequest>;
 export const LikeResponse = z.object({ liked: z.boolean(), match: z.boolean() });
 export type LikeResponse = z.infer<typeof LikeResponse>;
 
 /** POST /api/like-seen.php: opening a liked-by profile clears its new-like flag (spec 4). */
-export const LikeSeenRequest = z.object({ profile: z.number().int().positive() });
+export const LikeSeenRequest = z.object({ profile: Id });
 export const LikeSeenResponse = z.object({ total_new: z.number().int() });
 
 /**

@@ -1,11 +1,12 @@
 // The live channel (DESIGN: how data flows): GET /api/events.php, server-sent events that wake the sync engine.
 import { z } from 'zod';
+import { Id, QueryCursor } from './common.ts';
 
 /**
  * Query of GET /api/events.php. `last_event_id`: the id of the last event the page got, for a fresh
  * EventSource (which cannot set the `Last-Event-ID` header; its own reconnects send the header).
  */
-export const EventsQuery = z.object({ last_event_id: z.coerce.number().int().nonnegative().optional() });
+export const EventsQuery = z.object({ last_event_id: QueryCursor.optional() });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 
 /** Event names of the stream: `ready` once when it opens, `changed` when the member's change log grew. */
@@ -25,7 +26,7 @@ export type LiveEvent = z.infer<typeof LiveEvent>;
  * the page-hidden beacon (spec 7: POST /api/page-hidden.php) for all of the member's conversations.
  * Answers `ReadingResponse`. Errors: 403 authentication_required, 404 not_found (not the member's conversation).
  */
-export const ReadingRequest = z.object({ conversation_id: z.number().int().positive() });
+export const ReadingRequest = z.object({ conversation_id: Id });
 export type ReadingRequest = z.infer<typeof ReadingRequest>;
 export const ReadingResponse = z.object({ reading: z.boolean() });
 export type ReadingResponse = z.infer<typeof ReadingResponse>;

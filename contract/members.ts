@@ -1,6 +1,6 @@
 // Member search and profile view (spec 2: members, members-id; spec 3: Profile, Search state).
 import { z } from 'zod';
-import { BodyType, Country, EyeColor, Gender, HairColor, Interest, RelationshipStatus, Sexuality, Tattoos } from './common.ts';
+import { BodyType, Country, EyeColor, Gender, HairColor, Interest, RelationshipStatus, Sexuality, Tattoos, Id, QueryId, Text } from './common.ts';
 import { Photo } from './user.ts';
 
 /** A member as shown on a search card. `fictional` members show the site's fictional icon and warning. */
@@ -49,7 +49,7 @@ export const SearchQuery = z
   .object({
     gender: z.preprocess(emptyToUndefined, Gender.optional()),
     country: z.preprocess(emptyToUndefined, Country.optional()),
-    countryregion: z.preprocess(emptyToUndefined, z.string().max(10).optional()),
+    countryregion: z.preprocess(emptyToUndefined, Text.max(10).optional()),
     min_age: z.preprocess(emptyToUndefined, z.coerce.number().int().min(18).max(99).default(18)),
     max_age: z.preprocess(emptyToUndefined, z.coerce.number().int().min(18).max(99).default(99)),
     page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(1)),
@@ -64,12 +64,12 @@ export const SearchResponse = z.object({ profiles: z.array(MemberCard), numResul
 export type SearchResponse = z.infer<typeof SearchResponse>;
 
 /** GET /api/member.php?id=: one profile. Errors: not_found, blocked (spec 6 message with the member's name). */
-export const MemberQuery = z.object({ id: z.coerce.number().int().positive() });
+export const MemberQuery = z.object({ id: QueryId });
 export const MemberResponse = z.object({ profile: MemberProfile });
 export type MemberResponse = z.infer<typeof MemberResponse>;
 
 /** POST and DELETE /api/block.php: block or unblock a member. Answers `{ blocked }`. */
-export const BlockRequest = z.object({ profile: z.number().int().positive() });
+export const BlockRequest = z.object({ profile: Id });
 export const BlockResponse = z.object({ blocked: z.boolean() });
 
 /** GET /api/blocks.php: the members the caller blocked, newest first (settings: blocked members, with unblock). */

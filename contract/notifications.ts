@@ -1,6 +1,7 @@
 // Notification settings (spec 2 route /notifications, spec 4: e-mail notifications can be disabled): which
 // e-mail notifications a member gets, and which ones the mail system stopped and why.
 import { z } from 'zod';
+import { Text } from './common.ts';
 
 /** The e-mail notifications the site sends: a new message, a new like, a match. */
 export const EmailKind = z.enum(['message', 'like', 'match']);
@@ -40,7 +41,7 @@ export type EmailSettingRequest = z.infer<typeof EmailSettingRequest>;
  * header). `token` names a member and an EmailKind and is signed by the server; its validity is checked by the server,
  * not here. POST answers UnsubscribeResponse; GET unsubscribes nothing and redirects (303) to /notifications.
  */
-export const UnsubscribeQuery = z.object({ token: z.string().min(1).max(200) });
+export const UnsubscribeQuery = z.object({ token: Text.min(1).max(200) });
 export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
 
 /** POST /api/unsubscribe.php answer: the e-mail notification kind now stopped (reason list_unsubscribe). */
@@ -56,7 +57,7 @@ export const MAIL_EVENTS_MAX = 100;
  */
 export const MailEvent = z.object({
   type: z.enum(['bounce', 'spam_complaint']),
-  email: z.string().trim().min(3).max(254),
+  email: Text.trim().min(3).max(254),
   kind: EmailKind.optional(),
 });
 export type MailEvent = z.infer<typeof MailEvent>;

@@ -1,14 +1,15 @@
 // Password reset by e-mailed link and password change (spec 2: /reset-password, /reset-password/do; spec 5, 8).
 import { z } from 'zod';
+import { Text } from './common.ts';
 
 /** A password as typed; the server also checks its length (password_too_short). */
-const Password = z.string().min(1).max(200);
+const Password = Text.min(1).max(200);
 
 /**
  * POST /api/password-reset.php: mails a single-use reset link to `email`. Answers `{ sent: true }`. Errors: 404
  * email_not_found ("E-mail address not found.", spec 8), 429 reset_throttled (spec 8: too many e-mails today).
  */
-export const PasswordResetRequest = z.object({ email: z.string().trim().min(1).max(254) });
+export const PasswordResetRequest = z.object({ email: Text.trim().min(1).max(254) });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
 export const PasswordResetResponse = z.object({ sent: z.literal(true) });
 
@@ -16,7 +17,7 @@ export const PasswordResetResponse = z.object({ sent: z.literal(true) });
  * POST /api/password-reset-do.php: sets a new password with the link's `token`; ends every session of the account
  * and logs this browser in (answers `UserResponse`). Errors: 400 link_invalid (spec 8), password_too_short.
  */
-export const PasswordResetDoRequest = z.object({ token: z.string().min(1).max(100), password: Password });
+export const PasswordResetDoRequest = z.object({ token: Text.min(1).max(100), password: Password });
 export type PasswordResetDoRequest = z.infer<typeof PasswordResetDoRequest>;
 
 /**

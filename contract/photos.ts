@@ -1,5 +1,6 @@
 // The member's own photos (spec 1, 3, 9): upload, order (the first is the main image), delete.
 import { z } from 'zod';
+import { Id } from './common.ts';
 
 /** Photos a member may keep (spec 9): free 3, premium (paid_user) 25. */
 export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
@@ -22,9 +23,9 @@ export const OwnPhotosResponse = z.object({ photos: z.array(OwnPhoto), limit: z.
 export type OwnPhotosResponse = z.infer<typeof OwnPhotosResponse>;
 
 /** PUT /api/photos.php: the new order, every own photo id exactly once; the first becomes the main image. */
-export const PhotoOrderRequest = z.object({ order: z.array(z.number().int().positive()).min(1).max(PHOTO_LIMITS.premium) });
+export const PhotoOrderRequest = z.object({ order: z.array(Id).min(1).max(PHOTO_LIMITS.premium) });
 export type PhotoOrderRequest = z.infer<typeof PhotoOrderRequest>;
 
 /** DELETE /api/photos.php: removes one own photo (its files too); the next one moves up. */
-export const PhotoDeleteRequest = z.object({ id: z.number().int().positive() });
+export const PhotoDeleteRequest = z.object({ id: Id });
 export type PhotoDeleteRequest = z.infer<typeof PhotoDeleteRequest>;

@@ -1,5 +1,6 @@
 // Web Push: the browser's subscription (spec 7: POST /api/user.php?push=1) and the payload the server pushes.
 import { z } from 'zod';
+import { Text, isStorableText } from './common.ts';
 import { Chat } from './chats.ts';
 import { LikedBy } from './likes.ts';
 
@@ -19,14 +20,14 @@ const base64url = (bytes: number) => {
  * Answers `PushSubscribeResponse`. Errors: 400 bad_request, 403 authentication_required.
  */
 export const PushSubscriptionRequest = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048).refine(isStorableText, 'contains a character that is not allowed'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
 });
 export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequest>;
 
 /** DELETE /api/user.php?push=1: removes the caller's subscription of that endpoint (none left is fine). */
-export const PushUnsubscribeRequest = z.object({ endpoint: z.string().min(1).max(2048) });
+export const PushUnsubscribeRequest = z.object({ endpoint: Text.min(1).max(2048) });
 export type PushUnsubscribeRequest = z.infer<typeof PushUnsubscribeRequest>;
 
 /** Answer of POST /api/user.php?push=1. */

@@ -1,6 +1,6 @@
 // Public site settings and company info (spec 3), chosen per site by domain.
 import { z } from 'zod';
-import { Country, Language } from './common.ts';
+import { Country, Language, Text } from './common.ts';
 
 /** Public settings of a site (spec 3: Settings). Credits are whole credits. */
 export const Settings = z.object({
@@ -50,7 +50,7 @@ export const Settings = z.object({
 export type Settings = z.infer<typeof Settings>;
 
 /** GET /api/settings.php query: `domain` forces the site (the forced-domain parameter of spec 7). */
-export const SettingsQuery = z.object({ domain: z.string().max(253).optional() }).passthrough();
+export const SettingsQuery = z.object({ domain: Text.max(253).optional() }).passthrough();
 export const SettingsResponse = z.object({ settings: Settings });
 export type SettingsResponse = z.infer<typeof SettingsResponse>;
 

@@ -1,5 +1,6 @@
 // The delta call of the sync protocol (DESIGN: sync protocol): what changed for the caller after a cursor.
 import { z } from 'zod';
+import { QueryCursor } from './common.ts';
 import { Chat, Message } from './chats.ts';
 import { LikedBy } from './likes.ts';
 import { MemberCard } from './members.ts';
@@ -9,7 +10,7 @@ import { User } from './user.ts';
  * GET /api/sync.php?since=CURSOR. `since` is the `cursor` of the previous answer; without it the answer is a
  * bounded snapshot. Send the previous answer's ETag as If-None-Match: nothing changed answers 304 with no body.
  */
-export const SyncQuery = z.object({ since: z.coerce.number().int().nonnegative().optional() });
+export const SyncQuery = z.object({ since: QueryCursor.optional() });
 export type SyncQuery = z.infer<typeof SyncQuery>;
 
 /** Messages per conversation a snapshot carries (older ones page by keyset through /api/messages.php). */

@@ -1,6 +1,6 @@
 // The member's own account: the user call (spec 7), login, signup and activation.
 import { z } from 'zod';
-import { Country, Gender, Language, Sexuality } from './common.ts';
+import { Country, Gender, Language, Sexuality, Text } from './common.ts';
 import { DisabledNotification } from './notifications.ts';
 
 /** A photo as the viewer may see it. `locked` photos carry only the server-blurred URL (DESIGN: security). */
@@ -47,8 +47,8 @@ export type UserResponse = z.infer<typeof UserResponse>;
 
 /** POST /api/user.php: login. */
 export const LoginRequest = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
+  email: Text.trim().min(1).max(254),
+  password: Text.min(1).max(200),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -67,17 +67,17 @@ export type LanguageRequest = z.infer<typeof LanguageRequest>;
  * password_too_short, signups_closed.
  */
 export const SignupRequest = z.object({
-  email: z.string().trim().max(254),
-  name: z.string().trim().min(2).max(30),
-  password: z.string().max(200),
-  date_of_birth: z.string(),
+  email: Text.trim().max(254),
+  name: Text.trim().min(2).max(30),
+  password: Text.max(200),
+  date_of_birth: Text.max(10),
   gender: Gender,
   sexuality: Sexuality,
   country: Country,
-  signup_message: z.string().max(500).optional(),
+  signup_message: Text.max(500).optional(),
   /** Tracking data (spec 3); `network` present means a traffic source. */
   tracking: z
-    .object({ network: z.string().max(64).optional(), ref: z.string().max(64).optional(), sub1: z.string().max(64).optional(), sub2: z.string().max(64).optional(), sub3: z.string().max(64).optional() })
+    .object({ network: Text.max(64).optional(), ref: Text.max(64).optional(), sub1: Text.max(64).optional(), sub2: Text.max(64).optional(), sub3: Text.max(64).optional() })
     .optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;

@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { errorMessages } from '../contract/index.ts';
 import type { Deps } from './deps.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, clientErrorHandler, errorReply } from './errors.ts';
 import { checkMutation, securityHeaders } from './security.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
@@ -31,7 +31,7 @@ import complaintRoutes from './routes/complaints.ts';
  * `deps.config.distDir` exists, the built PWA with a history-mode fallback to index.html.
  */
 export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ trustProxy: true, bodyLimit: 1_000_000, ...opts });
+  const app = Fastify({ trustProxy: true, bodyLimit: 1_000_000, clientErrorHandler, ...opts });
   await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (req, reply) => {
@@ -40,19 +40,9 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   });
 
   app.setErrorHandler((err: unknown, req, reply) => {
-    if (err instanceof ApiError) {
-      const params = Object.keys(err.params).length ? { params: err.params } : {};
-      return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...params } });
-    }
-    const e = err as { statusCode?: number; code?: string; message?: string };
-    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ error: { code: 'unsupported_media_type', message: errorMessages.unsupported_media_type } });
-    }
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply.status(e.statusCode).send({ error: { code: 'bad_request', message: errorMessages.bad_request } });
-    }
-    req.log.error(err);
-    return reply.status(500).send({ error: { code: 'server_error', message: errorMessages.server_error } });
+    const { status, body, serverFault } = errorReply(err);
+    if (serverFault) req.log.error(err);
+    return reply.status(status).send(body);
   });
 
   // DELETE with a JSON body is allowed; an empty JSON body counts as {} (the page-hidden beacon).

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, max, ne, or, sql, sum } from 'drizzle-orm';
 import type { Chat, Message, MessagesResponse, SendMessageRequest, SendMessageResponse, Settings } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { blocks, conversationMembers, conversations, messages, profiles, users } from '../db/schema.ts';
+import { blocks, conversationMembers, conversations, creditLedger, messages, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { recordChanges } from './changes.ts';
 import { applyCredits } from './credits-ledger.ts';
@@ -35,7 +35,8 @@ const isUniqueViolation = (e: unknown) => {
  * Sends `req.text` from `sender` to member `req.profile` (spec 1, 4, 6, 9). One transaction: the sender row is
  * locked, a free member's third new conversation is refused, the cost is debited through the ledger (key
  * `message:<id>`) and the message written. The same `req.id` again answers the first send's message (no new
- * debit). Errors: 404 not_found, 403 blocked, 403 premium_only, 402 not_enough_credits, 409 conflict (id
+ * debit, and the balance as it was right after that debit). `req.text` holds at most the site's message_length
+ characters (UTF-16 code units, spec 3 settings). Errors: 400 bad_request (fields.text: too long), 404 not_found, 403 blocked, 403 premium_only, 402 not_enough_credits, 409 conflict (id
  * reused for another message).
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
@@ -48,10 +49,11 @@ const isUniqueViolation = (e: unknown) => {
 export async function sendMessage(
   db: Db,
   siteId: number,
-  settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations'>,
+  settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations' | 'message_length'>,
   sender: UserRow,
   req: SendMessageRequest,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
+  if (req.text.length > settings.message_length) throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
   const viewer: Viewer = { id: sender.id, paidUser: sender.paidUser };
   const attempt = () =>
     db.transaction(async (tx) => {
@@ -60,7 +62,9 @@ export async function sendMessage(
       if (existing) {
         const conv = await findConversation(tx, sender.id, req.profile);
         if (existing.senderId !== sender.id || existing.conversationId !== conv?.id || existing.text !== req.text) throw new ApiError(409, 'conflict');
-        return { answer: { message: toMessage(existing), credits: me.credits, cost: existing.cost }, created: false };
+        // The first send's answer: the balance right after its debit, from the ledger row of its key.
+        const [debit] = await tx.select({ balanceAfter: creditLedger.balanceAfter }).from(creditLedger).where(eq(creditLedger.idempotencyKey, `message:${req.id}`));
+        return { answer: { message: toMessage(existing), credits: debit?.balanceAfter ?? me.credits, cost: existing.cost }, created: false };
       }
       const { p: recipient } = await reachableMember(tx as Db, siteId, req.profile, viewer);
       if (recipient.userId === sender.id) throw new ApiError(404, 'not_found');

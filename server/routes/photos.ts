@@ -1,5 +1,5 @@
 // The member's own photos (spec 1, 3, 9): GET list, POST upload (multipart), PUT order, DELETE one.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { PhotoDeleteRequest, PhotoOrderRequest, type OwnPhotosResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
@@ -9,6 +9,20 @@ import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
 import { parse } from '../validate.ts';
+
+/**
+ * The bytes of the one uploaded file. Throws ApiError 400 bad_request (fields.photo) when there is none or the
+ * multipart body is broken (no boundary, cut short); the plugin's own limit errors (413) pass through.
+ */
+async function readUpload(req: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await req.file();
+    if (file) return await file.toBuffer();
+  } catch (e) {
+    if ((e as { statusCode?: number }).statusCode) throw e;
+  }
+  throw new ApiError(400, 'bad_request', {}, { photo: 'A photo file is required' });
+}
 
 export default async function photoRoutes(app: FastifyInstance, { db, images }: Deps): Promise<void> {
   // One file per request, no other parts; a larger file ends the upload with a 413 (error shape in app.ts).
@@ -22,10 +36,9 @@ export default async function photoRoutes(app: FastifyInstance, { db, images }: 
   app.post('/api/photos.php', async (req, reply): Promise<OwnPhotosResponse> => {
     const user = await requireUser(db, req);
     if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type');
-    const file = await req.file();
-    if (!file) throw new ApiError(400, 'bad_request', {}, { photo: 'A photo file is required' });
+    const upload = await readUpload(req);
     // The type is judged by the decoded content (images.storeUpload), never by the name or the declared type.
-    const keys = await images.storeUpload(await file.toBuffer());
+    const keys = await images.storeUpload(upload);
     try {
       const answer = await addPhoto(db, user.id, keys, (await siteOf(db, req)).settings.cdn_prefix);
       reply.status(201);

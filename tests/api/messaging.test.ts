@@ -88,17 +88,30 @@ describe('sending a message', () => {
     const b = await activeMember(server);
     const body = { id: newId(), profile: b.id, text: 'Only once' };
     const first = await a.client.post('/api/message.php', body);
+    // Another send in between: the replay still answers the first send's balance, not the current one.
+    expect((await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'Second' })).body.credits).toBe(30);
     const again = await a.client.post('/api/message.php', body);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
+    expect(again.body.credits).toBe(40);
     const page = expectShape(MessagesResponse, await b.client.get(`/api/messages.php?profile=${a.id}`));
-    expect(page.messages).toHaveLength(1);
+    expect(page.messages).toHaveLength(2);
     const debits = await server.db.select().from(creditLedger).where(eq(creditLedger.userId, a.id));
-    expect(debits.filter((r) => r.reason === 'message')).toHaveLength(1);
-    expect((await a.client.get('/api/user.php')).body.user.credits).toBe(40);
+    expect(debits.filter((r) => r.reason === 'message')).toHaveLength(2);
+    expect((await a.client.get('/api/user.php')).body.user.credits).toBe(30);
     // The same id for another text is a conflict, not a second message.
     const clash = await a.client.post('/api/message.php', { ...body, text: 'Different' });
     expect(clash.status).toBe(409);
+  });
+
+  it('refuses a text over the site setting message_length (1000) with 400 and no debit', async () => {
+    const a = await activeMember(server);
+    const b = await activeMember(server);
+    const long = await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'x'.repeat(1001) });
+    expect(long.status).toBe(400);
+    expect(long.body.error.fields).toHaveProperty('text');
+    expect((await a.client.get('/api/user.php')).body.user.credits).toBe(50);
+    expect((await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'x'.repeat(1000) })).status).toBe(200);
   });
 
   it('with credits for 5, exactly 5 of 20 concurrent sends succeed and the balance ends at 0', async () => {

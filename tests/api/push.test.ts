@@ -146,8 +146,8 @@ describe('a new message', () => {
   it('leaves the chat entry out when the payload would exceed PUSH_PAYLOAD_MAX_BYTES with it', async () => {
     const a = await activeMember(server);
     const b = await subscribed();
-    // 2,000 characters of 2-byte UTF-8: the whole message would not fit a push.
-    expect((await send(a, b, 'é'.repeat(2000))).status).toBe(200);
+    // 1,000 characters (the message_length limit) of 3-byte UTF-8: the whole message would not fit a push.
+    expect((await send(a, b, '€'.repeat(1000))).status).toBe(200);
     const [push] = await pushesTo(b.browser);
     const payload = decryptPush(push, b.browser);
     expect(payload.chat).toBeUndefined();

@@ -1,0 +1,77 @@
+// Every API call with the contract schema of its input: the fuzzer's map of the server (tests/api/fuzz.test.ts).
+// A route the server registers but this table lacks fails the fuzzer, so new calls are fuzzed from the start.
+import { z } from 'zod';
+import * as c from '../../../contract/index.ts';
+
+/** One call: method, path, and the schema of its JSON body or of its query. */
+export interface FuzzRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** A multipart upload (photos). */
+  upload?: true;
+  /** Ends the session or the account: fuzzed anonymously only. */
+  endsSession?: true;
+  /** A live stream: the answer's head is checked, then the stream is dropped. */
+  stream?: true;
+}
+
+const none = z.object({});
+
+export const fuzzRoutes: FuzzRoute[] = [
+  { method: 'GET', path: '/api/settings.php', query: c.SettingsQuery },
+  { method: 'GET', path: '/api/companyinfo.php', query: none },
+  { method: 'GET', path: '/api/interests.php', query: none },
+  { method: 'GET', path: '/api/regions.php', query: c.RegionsQuery },
+  { method: 'GET', path: '/api/user.php', query: none },
+  { method: 'POST', path: '/api/user.php', body: c.LoginRequest },
+  { method: 'POST', path: '/api/user.php?push=1', body: c.PushSubscriptionRequest },
+  { method: 'DELETE', path: '/api/user.php?push=1', body: c.PushUnsubscribeRequest },
+  { method: 'PUT', path: '/api/user.php', body: c.LanguageRequest },
+  { method: 'PUT', path: '/api/invisible.php', body: c.InvisibleRequest },
+  { method: 'GET', path: '/api/logout.php', query: none, endsSession: true },
+  { method: 'POST', path: '/api/signup.php', body: c.SignupRequest },
+  { method: 'GET', path: '/api/activate.php', query: c.ActivateQuery },
+  { method: 'POST', path: '/api/activation-resend.php', body: none },
+  { method: 'GET', path: '/api/dev-mailbox.php', query: none },
+  { method: 'PUT', path: '/api/email.php', body: c.EmailChangeRequest },
+  { method: 'POST', path: '/api/mail-change-do.php', body: c.TokenRequest },
+  { method: 'POST', path: '/api/account-delete.php', body: c.AccountDeleteRequest, endsSession: true },
+  { method: 'POST', path: '/api/reactivate.php', body: c.TokenRequest },
+  { method: 'POST', path: '/api/password-reset.php', body: c.PasswordResetRequest },
+  { method: 'POST', path: '/api/password-reset-do.php', body: c.PasswordResetDoRequest },
+  { method: 'PUT', path: '/api/password.php', body: c.PasswordChangeRequest },
+  { method: 'GET', path: '/api/auto-like.php', query: none },
+  { method: 'GET', path: '/api/chats.php', query: none },
+  { method: 'DELETE', path: '/api/chat.php', body: c.DeleteChatRequest },
+  { method: 'GET', path: '/api/messages.php', query: c.MessagesQuery },
+  { method: 'POST', path: '/api/message.php', body: c.SendMessageRequest },
+  { method: 'POST', path: '/api/chat-read.php', body: c.ReadChatRequest },
+  { method: 'POST', path: '/api/complaint.php', body: c.ComplaintRequest },
+  { method: 'GET', path: '/api/events.php', query: c.EventsQuery, stream: true },
+  { method: 'GET', path: '/api/export.php', query: none },
+  { method: 'GET', path: '/api/likes.php', query: none },
+  { method: 'POST', path: '/api/like.php', body: c.LikeRequest },
+  { method: 'DELETE', path: '/api/like.php', body: c.LikeRequest },
+  { method: 'POST', path: '/api/like-seen.php', body: c.LikeSeenRequest },
+  { method: 'GET', path: '/api/members.php', query: c.SearchQuery },
+  { method: 'GET', path: '/api/member.php', query: c.MemberQuery },
+  { method: 'GET', path: '/api/blocks.php', query: none },
+  { method: 'POST', path: '/api/block.php', body: c.BlockRequest },
+  { method: 'DELETE', path: '/api/block.php', body: c.BlockRequest },
+  { method: 'GET', path: '/api/notifications.php', query: none },
+  { method: 'PUT', path: '/api/notifications.php', body: c.EmailSettingRequest },
+  { method: 'GET', path: '/api/unsubscribe.php', query: c.UnsubscribeQuery },
+  { method: 'POST', path: '/api/unsubscribe.php', query: c.UnsubscribeQuery },
+  { method: 'POST', path: '/api/mail-events.php', body: c.MailEventsRequest },
+  { method: 'GET', path: '/api/photos.php', query: none },
+  { method: 'POST', path: '/api/photos.php', upload: true },
+  { method: 'PUT', path: '/api/photos.php', body: c.PhotoOrderRequest },
+  { method: 'DELETE', path: '/api/photos.php', body: c.PhotoDeleteRequest },
+  { method: 'GET', path: '/api/sync.php', query: c.SyncQuery },
+  { method: 'POST', path: '/api/reading.php', body: c.ReadingRequest },
+  { method: 'DELETE', path: '/api/reading.php', body: c.ReadingRequest },
+  { method: 'POST', path: '/api/page-hidden.php', body: none },
+  { method: 'GET', path: '/media/x.webp', query: none },
+];
