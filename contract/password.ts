@@ -15,14 +15,14 @@ export const PasswordResetResponse = z.object({ sent: z.literal(true) });
 
 /**
  * POST /api/password-reset-do.php: sets a new password with the link's `token`; ends every session of the account
- * and logs this browser in (answers `UserResponse`). Errors: 400 link_invalid (spec 8), password_too_short.
+ * and logs this browser in (answers `UserResponse`). Errors: 400 link_invalid (spec 8), password_too_short, password_too_common.
  */
 export const PasswordResetDoRequest = z.object({ token: Text.min(1).max(100), password: Password });
 export type PasswordResetDoRequest = z.infer<typeof PasswordResetDoRequest>;
 
 /**
  * PUT /api/password.php: a logged-in member changes the password (spec 5); the other sessions end. Answers
- * `{ changed: true }`. Errors: 400 passwords_differ, password_too_short, 403 wrong_old_password.
+ * `{ changed: true }`. Errors: 400 passwords_differ, password_too_short, password_too_common, 403 wrong_old_password.
  */
 export const PasswordChangeRequest = z.object({ old_password: Password, password: Password, password_repeat: Password });
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;

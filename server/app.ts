@@ -31,11 +31,11 @@ import complaintRoutes from './routes/complaints.ts';
  * `deps.config.distDir` exists, the built PWA with a history-mode fallback to index.html.
  */
 export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ trustProxy: true, bodyLimit: 1_000_000, clientErrorHandler, ...opts });
+  const app = Fastify({ trustProxy: deps.config.trustProxy, bodyLimit: 1_000_000, clientErrorHandler, ...opts });
   await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (req, reply) => {
-    securityHeaders(reply);
+    securityHeaders(req, reply, deps.config.publicUrl);
     checkMutation(req, deps.config.publicUrl);
   });
 

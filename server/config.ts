@@ -28,6 +28,16 @@ export interface Config {
    * `Authorization: Bearer <secret>` (MAIL_WEBHOOK_SECRET; unset = the webhook answers 404). docs/notifications.md.
    */
   mailWebhookSecret: string | null;
+  /**
+   * The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY: a comma-separated list of
+   * addresses, CIDR ranges or the names loopback, linklocal, uniquelocal); unset = none, the client is the socket's peer.
+   */
+  trustProxy: string | false;
+  /**
+   * The embedded-default tools (dev mailbox) answer every client, not only loopback (DEV_TOOLS=on). They never
+   * answer when their real counterpart is configured (SMTP_URL). docs/security.md.
+   */
+  devTools: boolean;
 }
 
 /** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT. */
@@ -48,5 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
     vapidSubject: env.VAPID_SUBJECT || null,
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || null,
+    trustProxy: env.TRUST_PROXY?.trim() || false,
+    devTools: env.DEV_TOOLS === 'on',
   };
 }

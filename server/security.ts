@@ -1,5 +1,6 @@
 // Request-level security baseline of DESIGN.md: response headers and the same-origin check on mutations.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
 
 const CSP = [
@@ -18,13 +19,33 @@ const CSP = [
   "form-action 'self'",
 ].join('; ');
 
-/** Sets CSP and the other protective headers on every answer. */
-export function securityHeaders(reply: FastifyReply): void {
+/** Powerful features no page of the site uses are off; location and payments only for the site itself. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), usb=(), geolocation=(self), payment=(self)';
+
+/**
+ * Sets CSP and the other protective headers on every answer: HSTS when PUBLIC_URL is https, and
+ * `Cache-Control: no-store` on every /api/ answer (personal data) unless the route sets its own.
+ */
+export function securityHeaders(req: FastifyRequest, reply: FastifyReply, publicUrl: string): void {
   reply.header('content-security-policy', CSP);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   reply.header('x-frame-options', 'DENY');
+  reply.header('permissions-policy', PERMISSIONS_POLICY);
+  if (publicUrl.startsWith('https:')) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
 }
+
+/**
+ * True when an embedded-default tool (the dev mailbox) may answer `req`: with DEV_TOOLS=on, or to a client on
+ * loopback (`req.ip`, which follows X-Forwarded-For only through the proxies of TRUST_PROXY). The caller also
+ * checks that the embedded default is in use (no SMTP_URL).
+ */
+export function devToolsAllowed(req: FastifyRequest, config: Pick<Config, 'devTools'>): boolean {
+  return config.devTools || isLoopback(req.ip);
+}
+
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -46,12 +67,26 @@ const EXTERNAL_POSTS: Record<string, readonly string[]> = {
 };
 
 /**
+ * The spec's GET calls that change state (spec 7: logout, the auto-like). A browser says where a request comes from in
+ * Sec-Fetch-Site: another site's link or image must not log a member out or make a like.
+ */
+const STATE_CHANGING_GETS = new Set(['/api/logout.php', '/api/auto-like.php']);
+
+/** Throws ApiError 403 forbidden_origin when the browser's `Sec-Fetch-Site` says the request came from another site. */
+function checkSameSite(req: FastifyRequest): void {
+  const site = req.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') throw new ApiError(403, 'forbidden_origin');
+}
+
+/**
  * Refuses cross-site mutations of /api/: a browser's `Origin` must be the request's own host or PUBLIC_URL,
  * and `Sec-Fetch-Site`, when sent, must be same-origin or none. Bodies must be JSON (or multipart uploads).
- * Exempt: the POSTs of EXTERNAL_POSTS, which need no same origin and take their own body types.
+ * Exempt: the POSTs of EXTERNAL_POSTS, which need no same origin and take their own body types. The GETs of
+ * STATE_CHANGING_GETS get the Sec-Fetch-Site check.
  * Throws ApiError 403 forbidden_origin or 415 unsupported_media_type.
  */
 export function checkMutation(req: FastifyRequest, publicUrl: string): void {
+  if (req.method === 'GET' && STATE_CHANGING_GETS.has(req.url.split('?', 1)[0])) return checkSameSite(req);
   if (!MUTATIONS.has(req.method) || !req.url.startsWith('/api/')) return;
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -60,8 +95,7 @@ export function checkMutation(req: FastifyRequest, publicUrl: string): void {
     if (hasBody && !external.includes(type)) throw new ApiError(415, 'unsupported_media_type');
     return;
   }
-  const site = req.headers['sec-fetch-site'];
-  if (site && site !== 'same-origin' && site !== 'none') throw new ApiError(403, 'forbidden_origin');
+  checkSameSite(req);
   const origin = req.headers.origin;
   if (origin) {
     const own = `${req.protocol}://${req.headers.host}`;

@@ -12,10 +12,11 @@ import { recordChanges } from './changes.ts';
 import { peerChanges } from './peer-changes.ts';
 import { applyCredits } from './credits-ledger.ts';
 import { ageOn } from './members.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { Site } from './sites.ts';
 import type { UserRow } from './sessions.ts';
-import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './throttle.ts';
+import { claimLoginAttempt, knownDeviceId, loginSucceeded, newDeviceCookie } from './throttle.ts';
+import { storedOnce } from '../db/meta-value.ts';
 
 /** Activation links stay valid this many days. */
 export const ACTIVATION_DAYS = 7;
@@ -35,7 +36,7 @@ export function isValidBirthDate(value: string, now = new Date()): boolean {
 /**
  * Checks a signup against spec 5 and the site's signups setting, first failure first.
  * Throws ApiError: 403 signups_closed; 400 invalid_email, username_is_email, username_at, invalid_date_of_birth,
- * too_young, password_too_short (with `fields` naming the input).
+ * too_young, password_too_short, password_too_common (with `fields` naming the input).
  */
 export function checkSignup(site: Site, req: SignupRequest, now = new Date()): void {
   const { signups } = site.settings;
@@ -46,7 +47,7 @@ export function checkSignup(site: Site, req: SignupRequest, now = new Date()): v
   if (req.name.startsWith('@')) throw fail('username_at', 'name');
   if (!isValidBirthDate(req.date_of_birth, now)) throw fail('invalid_date_of_birth', 'date_of_birth');
   if (ageOn(req.date_of_birth, now) < MINIMUM_AGE) throw fail('too_young', 'date_of_birth');
-  if (req.password.length < MIN_PASSWORD_LENGTH) throw fail('password_too_short', 'password');
+  checkNewPassword(req.password);
 }
 
 /**
@@ -129,21 +130,22 @@ export async function activate(db: Db, token: string): Promise<boolean> {
 }
 
 /**
- * Checks e-mail and password for `site`. Throws ApiError 429 login_throttled while the address or IP is
- * blocked, 401 login_failed otherwise (the same answer and similar timing whether the account exists or not), and
- * 403 account_pending_deletion for the right password of an account deleted less than 14 days ago.
+ * Checks e-mail and password for `site`. `deviceCookie`: the browser's known-device cookie (throttle.ts). Answers the
+ * user and, when the device was not known yet, a new device cookie value to set (DEVICE_COOKIE).
+ * Throws ApiError 429 login_throttled when an attempt limit of throttle.ts LOGIN_LIMITS is passed (the password is
+ * then not checked), 401 login_failed otherwise (the same answer and similar timing whether the account exists or
+ * not), and 403 account_pending_deletion for the right password of an account deleted less than 14 days ago.
  */
-export async function login(db: Db, site: Site, email: string, password: string, ip: string): Promise<UserRow> {
-  if (await isLoginBlocked(db, email, ip)) throw new ApiError(429, 'login_throttled');
+export async function login(db: Db, site: Site, email: string, password: string, ip: string, deviceCookie?: string): Promise<{ user: UserRow; newDevice: string | null }> {
   const [user] = await db.select().from(users).where(and(eq(users.siteId, site.id), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`));
-  if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
-    await recordLoginFailure(db, email, ip);
-    throw new ApiError(401, 'login_failed');
-  }
-  await clearLoginFailures(db, email);
+  const secret = await storedOnce(db, 'device-cookie-secret', () => randomBytes(32).toString('base64url'));
+  const deviceId = knownDeviceId(secret, deviceCookie, user?.id);
+  if (!(await claimLoginAttempt(db, email, ip, deviceId))) throw new ApiError(429, 'login_throttled');
+  if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) throw new ApiError(401, 'login_failed');
+  await loginSucceeded(db, email, ip, deviceId);
   // Spec 8: a deleted account can only come back through the mailed link (or customer service) while it waits.
   if (user.deletedAt) throw new ApiError(403, 'account_pending_deletion');
-  return user;
+  return { user, newDevice: deviceId ? null : newDeviceCookie(secret, user.id) };
 }
 
 /** Turns invisible mode on or off (spec 4, PUT /api/invisible.php) and records a 'user' change. Returns the updated row. */

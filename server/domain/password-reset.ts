@@ -8,7 +8,7 @@ import { passwordResets, profiles, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { OutgoingMail } from '../services/mail.ts';
 import { accountMail } from './account-mail.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { UserRow } from './sessions.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -53,10 +53,10 @@ export function requestPasswordReset(db: Db, siteId: number, siteName: string, e
 /**
  * Sets `password` for the account of a reset `token`: the token is used up, every other reset link of the account
  * and every session end. Answers the user row (the caller starts a new session). Throws 400 link_invalid
- * (unknown, used or expired token) or password_too_short.
+ * (unknown, used or expired token), password_too_short or password_too_common.
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<UserRow> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new ApiError(400, 'password_too_short', {}, { password: 'password_too_short' });
+  checkNewPassword(password);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -76,7 +76,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
 /**
  * Changes a logged-in member's password (spec 5) and ends every other session (`keepSessionHash`, the SHA-256 of the
  * current session token, stays). Throws 400 passwords_differ ("The entered passwords are not the same."),
- * password_too_short, 403 wrong_old_password ("Please check your old password.").
+ * password_too_short, password_too_common, 403 wrong_old_password ("Please check your old password.").
  */
 export async function changePassword(
   db: Db,
@@ -85,7 +85,7 @@ export async function changePassword(
   keepSessionHash: string,
 ): Promise<void> {
   if (input.password !== input.password_repeat) throw new ApiError(400, 'passwords_differ', {}, { password_repeat: 'passwords_differ' });
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw new ApiError(400, 'password_too_short', {}, { password: 'password_too_short' });
+  checkNewPassword(input.password);
   if (!(await verifyPassword(user.passwordHash, input.old_password))) throw new ApiError(403, 'wrong_old_password', {}, { old_password: 'wrong_old_password' });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {

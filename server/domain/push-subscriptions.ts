@@ -1,6 +1,6 @@
 // A member's Web Push subscriptions (spec 7: POST /api/user.php?push=1), one per device.
 import { createPublicKey } from 'node:crypto';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { PushSubscriptionRequest } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { pushSubscriptions } from '../db/schema.ts';
@@ -23,19 +23,27 @@ function isP256Point(p256dh: string): boolean {
 }
 
 /**
- * Stores `req` for `userId`: the same endpoint again takes the new keys and moves to this member (a device that
- * changed hands). Keeps the member's MAX_SUBSCRIPTIONS_PER_MEMBER most recently working devices, so one account
- * cannot fan a push out to thousands of endpoints. Errors: 400 bad_request (endpoint not https, key not a P-256 point).
+ * Stores `req` for `userId`: the same endpoint again takes the new keys. Another member's endpoint moves to this one
+ * only with that subscription's own `auth` secret (the same browser, which changed hands); knowing an endpoint alone
+ * is not enough to take a member's pushes (409 conflict). Keeps the member's MAX_SUBSCRIPTIONS_PER_MEMBER most recently working devices, so one account
+ * cannot fan a push out to thousands of endpoints. Errors: 400 bad_request (endpoint not https, key not a P-256 point),
+ * 409 conflict.
  */
 export async function subscribePush(db: Db, push: PushService, userId: number, req: PushSubscriptionRequest): Promise<void> {
   if (!push.acceptsEndpoint(req.endpoint)) throw new ApiError(400, 'bad_request', {}, { endpoint: 'The push endpoint must be the https URL of a push service.' });
   if (!isP256Point(req.keys.p256dh)) throw new ApiError(400, 'bad_request', {}, { 'keys.p256dh': 'Not a P-256 public key.' });
   const keys = { p256dh: unpad(req.keys.p256dh), auth: unpad(req.keys.auth) };
   await db.transaction(async (tx) => {
-    await tx
+    const stored = await tx
       .insert(pushSubscriptions)
       .values({ userId, endpoint: req.endpoint, ...keys })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, ...keys, createdAt: sql`now()`, lastSuccessAt: null } });
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, ...keys, createdAt: sql`now()`, lastSuccessAt: null },
+        setWhere: or(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.auth, keys.auth)),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (!stored.length) throw new ApiError(409, 'conflict');
     const keep = await tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)

@@ -5,7 +5,9 @@ import type { Deps } from '../deps.ts';
 import { activate, login, resendActivation, setInvisible, setLanguage, signup, toUser } from '../domain/accounts.ts';
 import { currentUser, endSession, requireUser, startSession } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
+import { countAttempt, DEVICE_COOKIE, isBlocked, SIGNUP_PROBE_LIMIT } from '../domain/throttle.ts';
 import { ApiError } from '../errors.ts';
+import { devToolsAllowed } from '../security.ts';
 import { parse } from '../validate.ts';
 import { isPushCall, subscribeCall } from './push.ts';
 
@@ -25,7 +27,8 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
   app.post('/api/user.php', async (req, reply): Promise<UserResponse | PushSubscribeResponse> => {
     if (isPushCall(req)) return subscribeCall({ db, push }, req);
     const body = parse(LoginRequest, req.body);
-    const user = await login(db, await siteOf(db, req), body.email, body.password, req.ip);
+    const { user, newDevice } = await login(db, await siteOf(db, req), body.email, body.password, req.ip, req.cookies[DEVICE_COOKIE]);
+    if (newDevice) reply.setCookie(DEVICE_COOKIE, newDevice, { path: '/api/user.php', httpOnly: true, sameSite: 'strict', secure: config.cookieSecure, maxAge: 365 * 86400 });
     await startSession(db, reply, user.id, config.cookieSecure);
     return { user: await toUser(db, user) };
   });
@@ -51,7 +54,13 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
     const body = parse(SignupRequest, req.body);
     const site = await siteOf(db, req);
     const language = signupLanguage(req.cookies.lang, site.settings.domain_language, site.settings.languages);
-    const user = await signup(db, mail, site, body, config.publicUrl, language);
+    // Address probing: signups refused as "taken" are counted per IP; past the limit signup answers 429 first.
+    const probes = `signup-taken:${req.ip}`;
+    if (await isBlocked(db, probes)) throw new ApiError(429, 'signup_throttled');
+    const user = await signup(db, mail, site, body, config.publicUrl, language).catch(async (e: unknown) => {
+      if (e instanceof ApiError && e.code === 'email_taken') await countAttempt(db, probes, SIGNUP_PROBE_LIMIT);
+      throw e;
+    });
     await startSession(db, reply, user.id, config.cookieSecure);
     reply.status(201);
     return { user: await toUser(db, user) };
@@ -73,8 +82,8 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
     return { sent: true as const };
   });
 
-  app.get('/api/dev-mailbox.php', async (): Promise<MailboxResponse> => {
-    if (!mail.embedded) throw new ApiError(404, 'not_found');
+  app.get('/api/dev-mailbox.php', async (req): Promise<MailboxResponse> => {
+    if (!mail.embedded || !devToolsAllowed(req, config)) throw new ApiError(404, 'not_found');
     const list = await mail.list(100);
     return { mails: list.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() })) };
   });

@@ -17,6 +17,8 @@ export const RETRY_MS = 5_000;
 export const HEARTBEAT_MS = 25_000;
 /** At most one `changed` event per this many ms per stream: a burst of writes wakes the page once. */
 export const COALESCE_MS = 100;
+/** Open streams per member (tabs and devices): a new one beyond this ends that member's oldest. */
+export const MAX_STREAMS_PER_MEMBER = 10;
 /** A stream whose unsent output grows beyond this is a client that stopped reading: it is ended. */
 const MAX_BUFFERED = 64 * 1024;
 
@@ -42,10 +44,13 @@ async function touchLastSeen(db: Db, userId: number): Promise<void> {
 const sse = (event: string, data: LiveEvent) => `id: ${data.cursor}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export default async function eventRoutes(app: FastifyInstance, { db, live }: Deps): Promise<void> {
-  /** Enders of the open streams: a shutting-down server ends them, else app.close() would wait for the clients. */
-  const open = new Set<() => void>();
+  /**
+   * Enders of the open streams per member, oldest first: a shutting-down server ends them (else app.close() would wait
+   * for the clients), and a member's stream beyond MAX_STREAMS_PER_MEMBER ends the oldest.
+   */
+  const open = new Map<number, (() => void)[]>();
   app.addHook('preClose', (done) => {
-    for (const end of [...open]) end();
+    for (const enders of [...open.values()]) for (const end of [...enders]) end();
     done();
   });
 
@@ -60,6 +65,8 @@ export default async function eventRoutes(app: FastifyInstance, { db, live }: De
   app.get('/api/events.php', async (req, reply) => {
     const user = await requireUser(db, req);
     const query = parse(EventsQuery, req.query);
+    // HEAD (from the GET route): the stream's headers, no stream.
+    if (req.method === 'HEAD') return reply.header('content-type', 'text/event-stream; charset=utf-8').send();
     const header = req.headers['last-event-id'];
     // The header (EventSource's own reconnects) is newer than the query of the URL the page first opened.
     const lastEventId = header !== undefined ? parse(EventsQuery, { last_event_id: header }).last_event_id : query.last_event_id;
@@ -105,7 +112,9 @@ export default async function eventRoutes(app: FastifyInstance, { db, live }: De
       unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(coalesce);
-      open.delete(end);
+      const rest = (open.get(user.id) ?? []).filter((e) => e !== end);
+      if (rest.length) open.set(user.id, rest);
+      else open.delete(user.id);
     };
     function end() {
       if (closed) return;
@@ -113,7 +122,9 @@ export default async function eventRoutes(app: FastifyInstance, { db, live }: De
       res.end();
     }
     res.on('close', cleanup);
-    open.add(end);
+    const mine = [...(open.get(user.id) ?? []), end];
+    open.set(user.id, mine);
+    if (mine.length > MAX_STREAMS_PER_MEMBER) mine[0]();
     // The client may have gone while the cursor was read: then 'close' already fired.
     if (res.destroyed || req.raw.socket.destroyed) {
       cleanup();
@@ -153,6 +164,9 @@ export default async function eventRoutes(app: FastifyInstance, { db, live }: De
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',
+      // The connection ends with the stream (a shutdown, the per-member cap): no idle keep-alive socket is left
+      // behind for a closing server to wait on.
+      connection: 'close',
     });
     write(`retry: ${RETRY_MS}\n\n`);
     write(sse(LIVE_EVENTS.ready, { cursor: told }));

@@ -9,6 +9,7 @@ import type { Db } from '../db/connect.ts';
 import { storedOnce } from '../db/meta-value.ts';
 import { pushSubscriptions } from '../db/schema.ts';
 import { createDeferredTasks, type DeferredTasks } from './deferred-tasks.ts';
+import { publicFetch } from './public-fetch.ts';
 
 /** A VAPID key pair (RFC 8292), base64url: `publicKey` is the uncompressed P-256 point the browser subscribes with. */
 export interface VapidKeys {
@@ -59,7 +60,7 @@ export interface PushServiceOptions {
   subject: string;
   /** Allow http: and IP-literal endpoints (tests with a local fake push service); otherwise https named hosts only. */
   allowInsecureEndpoints?: boolean;
-  /** The HTTP client (default global fetch). */
+  /** The HTTP client (default publicFetch: public addresses only; global fetch when allowInsecureEndpoints). */
   fetch?: typeof fetch;
   log?: PushLog;
 }
@@ -84,7 +85,7 @@ export interface PushService extends DeferredTasks {
 /** The Web Push service over `opts.db`'s push_subscriptions. */
 export function createPushService(opts: PushServiceOptions): PushService {
   const { db, keys } = opts;
-  const doFetch = opts.fetch ?? fetch;
+  const doFetch = opts.fetch ?? (opts.allowInsecureEndpoints ? fetch : publicFetch);
   const log: PushLog = opts.log ?? ((message, detail) => console.warn(message, detail));
   const vapidDetails = { subject: opts.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
   // An endpoint in a log names a device: keep the origin only.
@@ -125,9 +126,11 @@ export function createPushService(opts: PushServiceOptions): PushService {
       const url = URL.parse(endpoint);
       if (!url) return false;
       if (opts.allowInsecureEndpoints) return url.protocol === 'https:' || url.protocol === 'http:';
-      // Browsers' push services are https hosts with DNS names; refusing IP literals and localhost keeps members
-      // from aiming the server's requests at internal addresses.
-      return url.protocol === 'https:' && url.hostname !== 'localhost' && !isIP(url.hostname.replace(/^\[|\]$/g, ''));
+      // Browsers' push services are https hosts with DNS names; refusing IP literals and localhost names here, and
+      // every non-public address when connecting (publicFetch), keeps members from aiming the server's requests at
+      // internal addresses.
+      const host = url.hostname.replace(/\.$/, '');
+      return url.protocol === 'https:' && host !== 'localhost' && !host.endsWith('.localhost') && !isIP(host.replace(/^\[|\]$/g, ''));
     },
     async send(userId, payload, topic) {
       const subs = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));

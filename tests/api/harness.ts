@@ -53,13 +53,14 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
  * Boots a server on 127.0.0.1 with a fresh database and `members` fictional demo members: in-memory PGlite,
  * or a new PostgreSQL database when TEST_DATABASE_URL is set. `sameDatabaseAs`: a second server instance on
  * that (PostgreSQL) server's database, nothing seeded; close it before that server, which drops the database.
+ * `env`: more configuration variables (server/config.ts), e.g. TRUST_PROXY, DEV_TOOLS, PUBLIC_URL.
  */
-export async function startServer(members = 60, opts: { sameDatabaseAs?: TestServer } = {}): Promise<TestServer> {
+export async function startServer(members = 60, opts: { sameDatabaseAs?: TestServer; env?: Record<string, string> } = {}): Promise<TestServer> {
   const shared = opts.sameDatabaseAs;
   if (shared && !shared.databaseUrl) throw new Error('startServer: only PostgreSQL databases can be shared');
   const pgDb = shared ? null : await freshPostgres();
   const databaseUrl = shared?.databaseUrl ?? pgDb?.url ?? null;
-  const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl ?? undefined }), host: '127.0.0.1' };
+  const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl ?? undefined, ...opts.env }), host: '127.0.0.1' };
   const { db, close, listen } = await openDatabase(config);
   if (!shared) {
     await seedSites(db);
@@ -73,7 +74,7 @@ export async function startServer(members = 60, opts: { sameDatabaseAs?: TestSer
   const app = await buildApp({ db, config, mail, images, push, live });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  config.publicUrl = url;
+  if (!opts.env?.PUBLIC_URL) config.publicUrl = url;
   return {
     url,
     db,

@@ -9,6 +9,7 @@ import webpush from 'web-push';
 import { PUSH_PAYLOAD_MAX_BYTES, PushPayload, SettingsResponse, type Message } from '../../contract/index.ts';
 import { liveReading, meta, photos, pushSubscriptions } from '../../server/db/schema.ts';
 import { createPushService, MAX_SUBSCRIPTIONS_PER_MEMBER, VAPID_META_KEY, vapidSubject } from '../../server/services/push.ts';
+import { isPublicAddress } from '../../server/services/public-fetch.ts';
 import { decryptPush, p256PublicKey, readVapid, startFakePushService, testBrowser, type FakePushService, type ReceivedPush, type TestBrowser } from './fake-push-service.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
@@ -377,8 +378,35 @@ describe('subscribing and unsubscribing', () => {
     expect(production.acceptsEndpoint('https://127.0.0.1/push')).toBe(false);
     expect(production.acceptsEndpoint('https://[::1]/push')).toBe(false);
     expect(production.acceptsEndpoint('https://localhost/push')).toBe(false);
+    expect(production.acceptsEndpoint('https://localhost./push')).toBe(false);
+    expect(production.acceptsEndpoint('https://foo.localhost/push')).toBe(false);
+    expect(production.acceptsEndpoint('https://2130706433/push')).toBe(false);
     expect(production.acceptsEndpoint('javascript:alert(1)')).toBe(false);
     expect(server.push.acceptsEndpoint('http://127.0.0.1:9/push')).toBe(true);
+  });
+
+  it('sends only to public addresses: a name that resolves to loopback is refused when connecting (blind SSRF)', async () => {
+    for (const ip of ['10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '127.0.0.1', '0.0.0.0', '100.64.0.1', '::1', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1']) expect(isPublicAddress(ip), ip).toBe(false);
+    for (const ip of ['8.8.8.8', '2001:4860:4860::8888', '::ffff:8.8.8.8']) expect(isPublicAddress(ip), ip).toBe(true);
+    const m = await activeMember(server);
+    const { port } = new URL(service.url);
+    // A stored endpoint whose name points inside (as `127.0.0.1.nip.io` would): "localhost" resolves to 127.0.0.1.
+    await server.db.insert(pushSubscriptions).values({ userId: m.id, endpoint: `https://localhost:${port}/push/ssrf`, ...testBrowser(service, 'ssrf').subscription.keys });
+    const logged: unknown[] = [];
+    const production = createPushService({ db: server.db, keys: webpush.generateVAPIDKeys(), subject: 'mailto:test@example.org', log: (_m, detail) => logged.push(detail) });
+    await production.send(m.id, { kind: 'like', recipient_id: m.id, sender: { id: 1, name: 'x', thumb_url: null }, title: 't', body: 'b', url: '/likes', totals: { unread: 0, new_likes: 1 } });
+    expect(logged).toEqual([expect.objectContaining({ error: 'EADDRNOTPUBLIC' })]);
+    expect(service.received).toEqual([]);
+  });
+
+  it("cannot take another member's subscription by its endpoint alone: only the same browser's keys move it", async () => {
+    const b = await subscribed();
+    const c = await activeMember(server);
+    const attacker = testBrowser(service, 'attacker').subscription;
+    const res = await c.client.post('/api/user.php?push=1', { ...attacker, endpoint: b.browser.subscription.endpoint });
+    expect(res.status).toBe(409);
+    const rows = await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, b.browser.subscription.endpoint));
+    expect(rows.map((r) => [r.userId, r.auth])).toEqual([[b.id, b.browser.subscription.keys.auth.replace(/=+$/, '')]]);
   });
 
   it('needs a logged-in member: 403', async () => {

@@ -19,7 +19,7 @@ export async function requestReset(email: string): Promise<void> {
   await api('/api/password-reset.php', PasswordResetResponse, { method: 'POST', body: { email } });
 }
 
-/** POST /api/password-reset-do.php: sets the new password; the member is logged in afterwards. Throws ApiCallError link_invalid, password_too_short. */
+/** POST /api/password-reset-do.php: sets the new password; the member is logged in afterwards. Throws ApiCallError link_invalid, password_too_short, password_too_common. */
 export async function resetWithToken(token: string, password: string): Promise<User> {
   const { user } = await api('/api/password-reset-do.php', UserResponse, { method: 'POST', body: { token, password } });
   if (!user) throw new Error('reset answered no user');
@@ -27,7 +27,7 @@ export async function resetWithToken(token: string, password: string): Promise<U
   return user;
 }
 
-/** PUT /api/password.php. Throws ApiCallError passwords_differ, password_too_short, wrong_old_password. */
+/** PUT /api/password.php. Throws ApiCallError passwords_differ, password_too_short, password_too_common, wrong_old_password. */
 export async function changePassword(body: PasswordChangeRequest): Promise<void> {
   await api('/api/password.php', PasswordChangeResponse, { method: 'PUT', body });
 }

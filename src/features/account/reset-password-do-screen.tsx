@@ -38,7 +38,7 @@ export default function ResetPasswordDoScreen() {
       showToast(t('password.resetDone'));
       navigate('/members', { replace: true });
     } catch (err) {
-      if (err instanceof ApiCallError && err.code === 'password_too_short') setFields({ password: errorText(err, { t }) });
+      if (err instanceof ApiCallError && (err.code === 'password_too_short' || err.code === 'password_too_common')) setFields({ password: errorText(err, { t }) });
       else setError(err);
       setBusy(false);
     }

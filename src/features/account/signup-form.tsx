@@ -19,6 +19,7 @@ const fieldOfCode: Partial<Record<ErrorCode, SignupField>> = {
   username_is_email: 'name',
   username_at: 'name',
   password_too_short: 'password',
+  password_too_common: 'password',
   invalid_date_of_birth: 'date_of_birth',
   too_young: 'date_of_birth',
 };
