@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import type { AcceptedPlugin, Plugin as PostcssPlugin } from 'postcss';
 
@@ -94,7 +95,8 @@ function purgeTheme(): PostcssPlugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pwa],
+  // Brotli and gzip copies of every text asset over 1 KiB, served by @fastify/static's preCompressed (server/app.ts).
+  plugins: [react(), pwa, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 })],
   resolve: {
     // Dexie's package entry wraps its ES5 build (30.1 KB gzip); its ES2017+ module build is 28.8 KB and keeps the
     // shared Dexie chunk within the 30 KB lazy-chunk budget. One module for every importer, so one Dexie instance.

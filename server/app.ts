@@ -4,6 +4,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import { constants as zlib } from 'node:zlib';
 import { errorMessages } from '../contract/index.ts';
 import type { Deps } from './deps.ts';
 import { ApiError, clientErrorHandler, errorReply } from './errors.ts';
@@ -33,6 +35,13 @@ import complaintRoutes from './routes/complaints.ts';
 export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ trustProxy: deps.config.trustProxy, bodyLimit: 1_000_000, clientErrorHandler, ...opts });
   await app.register(fastifyCookie);
+  // API answers over 1 KiB are compressed on the fly (brotli at a fast quality, else gzip); the PWA's files come
+  // precompressed from the build (preCompressed below); the event stream is hijacked and left alone.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     securityHeaders(req, reply, deps.config.publicUrl);
@@ -84,6 +93,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
     await app.register(fastifyStatic, {
       root: deps.config.distDir,
       wildcard: false,
+      preCompressed: true,
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
