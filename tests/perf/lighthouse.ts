@@ -1,0 +1,120 @@
+// `npm run lighthouse`: Lighthouse 12.8 (mobile preset, simulated throttling) on the site as `npm start` serves it,
+// in Debian's Chromium. Starts the built site on a fresh embedded database (dist/ must exist: `npm run build`), logs
+// the demo member in for the members' screens, runs each page RUNS times and prints the median score of
+// performance, accessibility and best practices, with the audits that cost points on any score under the gate.
+// Usage: node --import tsx tests/perf/lighthouse.ts [--runs N] [--gate SCORE] [--only /path]
+//   --gate: exit 1 when a median is under SCORE (0-100). Without it the figures are information only.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const RUNS = Number(option('--runs') ?? 3);
+const GATE = option('--gate') === undefined ? null : Number(option('--gate'));
+const ONLY = option('--only');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+/** The pages measured: path, and whether the demo member is logged in. */
+const PAGES: { path: string; member: boolean }[] = [
+  { path: '/', member: false },
+  { path: '/login', member: false },
+  { path: '/signup', member: false },
+  { path: '/members', member: true },
+  { path: '/members/1', member: true },
+  { path: '/chats', member: true },
+];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Starts `server/main.ts` on `port` with a throwaway data folder; resolves once it answers. */
+async function startSite(port: number): Promise<() => void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MEMBERS: '300', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 240; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/settings.php`).then((r) => r.ok, () => false);
+    if (ok) return stop;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error('the site did not start within 2 minutes');
+}
+
+/** The demo member's session cookie (README: sanne@demo.test). */
+async function memberCookie(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'sanne@demo.test', password: 'demo-password' }),
+  });
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error(`demo login failed: ${res.status}`);
+  return sid.split(';')[0];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const port = await freePort();
+const base = `http://localhost:${port}`;
+const stopSite = await startSite(port);
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+let failed = false;
+try {
+  const cookie = await memberCookie(base);
+  for (const page of PAGES.filter((p) => !ONLY || p.path === ONLY)) {
+    const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+    const costs = new Map<string, string>();
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(`${base}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        // Every run starts cold: no service worker, no HTTP cache (what a first visit costs).
+        disableStorageReset: false,
+        extraHeaders: page.member ? { Cookie: cookie } : undefined,
+      });
+      const lhr = result!.lhr;
+      for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c].score ?? 0) * 100));
+      for (const c of CATEGORIES) {
+        for (const ref of lhr.categories[c].auditRefs) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1) costs.set(ref.id, `${c}: ${ref.id} (${audit.displayValue ?? Math.round(audit.score * 100)})`);
+        }
+      }
+    }
+    const medians = CATEGORIES.map((c) => median(scores[c]));
+    console.log(`${page.path.padEnd(12)} ${CATEGORIES.map((c, i) => `${c} ${medians[i]}`).join('  ')}  (runs: ${CATEGORIES.map((c) => scores[c].join('/')).join(', ')})`);
+    if (GATE !== null && medians.some((m) => m < GATE)) {
+      failed = true;
+      for (const cost of costs.values()) console.log(`    ${cost}`);
+    } else if (GATE === null) for (const cost of costs.values()) console.log(`    ${cost}`);
+  }
+} finally {
+  await chrome.kill();
+  stopSite();
+}
+if (failed) {
+  console.error(`lighthouse: a median is under ${GATE}`);
+  process.exit(1);
+}
