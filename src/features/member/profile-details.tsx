@@ -9,13 +9,11 @@ export function ProfileDetails({ profile }: { profile: MemberProfile }) {
   return (
     <>
       <h2 className="h6 text-uppercase text-body-secondary fw-semibold mt-4 mb-2">{t('details')}</h2>
-      <dl className="row row-cols-2 row-cols-lg-3 g-2 mb-0">
+      <dl className="profile-facts mb-0">
         {FIELDS.map((f) => (
-          <div key={f} className="col">
-            <div className="h-100 bg-white border rounded-3 px-3 py-2">
-              <dt className="small fw-normal text-body-secondary">{t(`field.${f}`)}</dt>
-              <dd className="fw-semibold mb-0">{t(`${f}.${profile[f]}`)}</dd>
-            </div>
+          <div key={f} className="bg-white border rounded-3 px-3 py-2">
+            <dt className="small fw-normal text-body-secondary">{t(`field.${f}`)}</dt>
+            <dd className="fw-semibold mb-0">{t(`${f}.${profile[f]}`)}</dd>
           </div>
         ))}
       </dl>
