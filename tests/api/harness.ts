@@ -33,7 +33,7 @@ export interface TestServer {
  * A fresh PostgreSQL database on the server of TEST_DATABASE_URL (a maintenance database URL), or null to use
  * in-memory PGlite. Returns its URL and a function that drops it.
  */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return null;
   const { default: pg } = await import('pg');
