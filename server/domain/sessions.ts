@@ -1,8 +1,9 @@
 // Login sessions: random tokens in an HttpOnly cookie, stored hashed (DESIGN: security baseline).
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
+import { prepared } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 
@@ -39,12 +40,15 @@ export function currentUser(db: Db, req: FastifyRequest): Promise<UserRow | null
       const token = req.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return null;
       const now = new Date();
-      const rows = await db
-        .select({ user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const rows = await prepared(db, 'session_user', (d) =>
+        d
+          .select({ user: users })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+          .limit(1)
+          .prepare('session_user'),
+      ).execute({ hash: hashToken(token), now });
       const user = rows[0]?.user ?? null;
       if (user && (!user.lastSeenAt || now.getTime() - user.lastSeenAt.getTime() > 60_000)) {
         await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));

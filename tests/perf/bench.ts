@@ -1,10 +1,12 @@
 // `npm run bench`: the size report of dist/ (informative here: it never fails the bench) and the Dexie-vs-network
 // benchmark. Builds nothing: run `npm run build` first for the size report. Not part of `npm test`.
-// Options (environment): BENCH_MESSAGES (default 10000), BENCH_SAMPLES (default 30), BENCH_WARMUP (default 5).
+// Options (environment): BENCH_MESSAGES (default 10000), BENCH_SAMPLES (default 30), BENCH_WARMUP (default 5); the
+// server benchmark's in tests/perf/server-bench.ts.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { benchDexieVsNetwork, formatDexieVsNetwork } from './dexie-vs-network.ts';
 import { formatReport, loadDist } from './sizes.ts';
+import { benchServer, formatServerBench } from './server-bench.ts';
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) && Number(v) > 0 ? Math.floor(Number(v)) : d);
 
@@ -31,6 +33,16 @@ async function main(): Promise<void> {
   console.log('');
   console.log(formatDexieVsNetwork(result));
   console.log(`\n(benchmark took ${((Date.now() - t) / 1000).toFixed(1)} s, node ${process.version})`);
+
+  console.log('\n== 3. Server throughput (autocannon on loopback; % of a bare node:http route in the same run)\n');
+  const started = Date.now();
+  const { TEST_DATABASE_URL, ...withoutPg } = process.env;
+  const results = [await benchServer('PGlite', withoutPg, (l) => console.log(l))];
+  if (TEST_DATABASE_URL) results.push(await benchServer('PostgreSQL', process.env, (l) => console.log(l)));
+  else console.log('(PostgreSQL: set TEST_DATABASE_URL to a maintenance database URL to measure it too)');
+  console.log('');
+  console.log(formatServerBench(results));
+  console.log(`\n(server benchmark took ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 main().catch((e: unknown) => {

@@ -1,0 +1,23 @@
+// A server process for the server benchmark (tests/perf/server-bench.ts): `bare` is a node:http route answering a
+// small JSON (the 100% line), `app` the real app on a fresh database (in-memory PGlite, or a new database on
+// TEST_DATABASE_URL) with 300 demo members and the demo accounts, the sender's credits raised so sends never run
+// out. Prints `{"url": ...}` on stdout once listening.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema.ts';
+import { startServer } from '../api/harness.ts';
+
+const mode = process.argv[2];
+if (mode === 'bare') {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end('{"ok":true}');
+  });
+  server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+} else {
+  const server = await startServer(300);
+  await server.db.update(users).set({ credits: 1_000_000_000 }).where(eq(users.email, 'sanne@demo.test'));
+  console.log(JSON.stringify({ url: server.url }));
+  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
+}

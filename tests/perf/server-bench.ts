@@ -1,0 +1,140 @@
+// Server benchmark (issue 14, part of `npm run bench`): autocannon on loopback against a bare node:http route and,
+// in the same run, the real server's calls, each as a ratio of the bare route's requests per second (this machine is
+// noisy: ratios of one run compare, absolute numbers do not). Runs on in-memory PGlite, and on PostgreSQL when
+// TEST_DATABASE_URL is set. Options (environment): BENCH_SERVER_SECONDS per run (default 3), BENCH_SERVER_ROUNDS
+// (default 3; the median counts), BENCH_SERVER_CONNECTIONS (default 10).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { v7 } from 'uuid';
+
+/** One measured call: its label, and the request autocannon repeats (`body` made fresh per request when a function). */
+interface Case {
+  label: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: () => string;
+}
+
+/** Requests per second (median of the rounds) of each case, and each as a ratio of the bare route's. */
+export interface ServerBenchResult {
+  database: string;
+  rows: { label: string; rps: number; ratio: number }[];
+}
+
+const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
+
+async function startTarget(mode: 'bare' | 'app', env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+  // Its stderr is shown only when it fails to start (at the end, deferred pushes of aborted sends log noise).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/perf/server-bench-target.ts', mode], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    if (line.startsWith('{')) return { url: (JSON.parse(line) as { url: string }).url, child };
+  }
+  throw new Error(`bench target ${mode} did not start: ${stderr}`);
+}
+
+async function login(url: string, email: string): Promise<{ cookie: string; id: number }> {
+  const res = await fetch(`${url}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: 'demo-password' }),
+  });
+  const body = (await res.json()) as { user: { id: number } };
+  return { cookie: res.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0], id: body.user.id };
+}
+
+/** The member's current sync cursor and its ETag: the sync followed page by page until `more` is false. */
+async function syncHead(url: string, cookie: string, since?: number): Promise<{ etag: string; cursor: number }> {
+  for (;;) {
+    const res = await fetch(`${url}/api/sync.php${since === undefined ? '' : `?since=${since}`}`, { headers: { cookie } });
+    const body = (await res.json()) as { cursor: number; more: boolean };
+    if (!body.more) return { etag: res.headers.get('etag')!, cursor: body.cursor };
+    since = body.cursor;
+  }
+}
+
+function run(url: string, c: Case, seconds: number, connections: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: url + c.path,
+        method: c.method ?? 'GET',
+        headers: c.headers,
+        connections,
+        duration: seconds,
+        requests: c.body ? [{ setupRequest: (req) => ({ ...req, body: c.body!() }) }] : undefined,
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        // The conditional sync must answer 304 every time (else it measured snapshots), every other call 2xx.
+        const good = c.label.includes('304') ? result['3xx'] : result['2xx'];
+        if (good !== result.requests.total || result.errors) return reject(new Error(`${c.label}: ${result.requests.total - good} unexpected answers of ${result.requests.total}: ${JSON.stringify(result.statusCodeStats)}`));
+        resolve(result.requests.average);
+      },
+    );
+  });
+}
+
+/** Runs the benchmark on one database (`env` carries TEST_DATABASE_URL for PostgreSQL). */
+export async function benchServer(database: string, env: NodeJS.ProcessEnv, log: (line: string) => void = () => {}): Promise<ServerBenchResult> {
+  const seconds = num(process.env.BENCH_SERVER_SECONDS, 3);
+  const rounds = num(process.env.BENCH_SERVER_ROUNDS, 3);
+  const connections = num(process.env.BENCH_SERVER_CONNECTIONS, 10);
+  const bare = await startTarget('bare', env);
+  const app = await startTarget('app', env);
+  try {
+    const sender = await login(app.url, 'sanne@demo.test');
+    const recipient = await login(app.url, 'lucas@demo.test');
+    const json = { 'content-type': 'application/json', origin: app.url };
+    await fetch(`${app.url}/api/message.php`, { method: 'POST', headers: { ...json, cookie: sender.cookie }, body: JSON.stringify({ id: v7(), profile: recipient.id, text: 'hello' }) });
+    const member = { cookie: sender.cookie };
+    let { etag, cursor } = await syncHead(app.url, member.cookie);
+    const cases: Case[] = [
+      { label: 'bare node:http', path: '/' },
+      { label: 'settings.php', path: '/api/settings.php' },
+      { label: 'user.php (logged in)', path: '/api/user.php', headers: member },
+      { label: 'sync.php 304', path: '/api/sync.php', headers: { ...member, 'if-none-match': etag } },
+      // The delta of the last change (the common case of a page that was up to date).
+      { label: 'sync.php delta', path: `/api/sync.php?since=${Math.max(cursor - 1, 0)}`, headers: member },
+      { label: 'sync.php snapshot', path: '/api/sync.php', headers: member },
+      { label: 'chats.php', path: '/api/chats.php', headers: member },
+      { label: 'members.php search', path: '/api/members.php', headers: member },
+      { label: 'message send', path: '/api/message.php', method: 'POST', headers: { ...json, ...member }, body: () => JSON.stringify({ id: v7(), profile: recipient.id, text: 'Benchmark message' }) },
+    ];
+    const samples = new Map<string, number[]>(cases.map((c) => [c.label, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (const c of cases) {
+        // The send changes the log, so it runs last in a round; the conditional sync uses the etag of its round.
+        const rps = await run(c === cases[0] ? bare.url : app.url, c, seconds, connections);
+        samples.get(c.label)!.push(rps);
+      }
+      log(`${database}: round ${round + 1} of ${rounds} done`);
+      // The sends moved the log: the next round's conditional sync names the new etag, once the sends autocannon
+      // left in flight have all landed (the cursor stands still).
+      for (let previous = -1; previous !== cursor; await new Promise((r) => setTimeout(r, 300))) {
+        previous = cursor;
+        ({ etag, cursor } = await syncHead(app.url, member.cookie, cursor));
+      }
+      cases[3].headers = { ...member, 'if-none-match': etag };
+      cases[4].path = `/api/sync.php?since=${Math.max(cursor - 1, 0)}`;
+    }
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+    const base = median(samples.get(cases[0].label)!);
+    return { database, rows: cases.map((c) => ({ label: c.label, rps: median(samples.get(c.label)!), ratio: median(samples.get(c.label)!) / base })) };
+  } finally {
+    bare.child.kill('SIGTERM');
+    app.child.kill('SIGTERM');
+  }
+}
+
+/** A table of the results: one row per call, a column per database (requests/s and % of bare). */
+export function formatServerBench(results: ServerBenchResult[]): string {
+  const head = `| call | ${results.map((r) => `${r.database} req/s | ${r.database} % of bare`).join(' | ')} |`;
+  const rule = `|---|${results.map(() => '---:|---:').join('|')}|`;
+  const rows = results[0].rows.map((row, i) => `| ${row.label} | ${results.map((r) => `${Math.round(r.rows[i].rps)} | ${(r.rows[i].ratio * 100).toFixed(1)}%`).join(' | ')} |`);
+  return [head, rule, ...rows].join('\n');
+}
