@@ -1,7 +1,8 @@
 // The delta call of the sync protocol (DESIGN: sync protocol): a snapshot, or what changed after a cursor.
-import { and, asc, desc, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import { DELTA_LIMIT, SNAPSHOT_MESSAGES, type Message, type SyncResponse } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
+import { prepared } from '../db/prepared.ts';
 import { conversationMembers, conversations, messages, syncChanges, users, type ChangeKind } from '../db/schema.ts';
 import { toUser } from './accounts.ts';
 import { likedByCards, likedCards, likesOf, totalNewLikes } from './likes.ts';
@@ -19,7 +20,10 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /** The highest seq of `userId`'s change log, 0 when empty. */
 export async function maxChangeSeq(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ seq: max(syncChanges.seq) }).from(syncChanges).where(eq(syncChanges.userId, userId));
+  // Prepared: the conditional sync (304) and every live-channel wake-up run it.
+  const [row] = await prepared(db, 'max_change_seq', (d) =>
+    d.select({ seq: max(syncChanges.seq) }).from(syncChanges).where(eq(syncChanges.userId, sql.placeholder('userId'))).prepare('max_change_seq'),
+  ).execute({ userId });
   return Number(row?.seq ?? 0);
 }
 
