@@ -53,7 +53,7 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
         }}
       >
         <span>{message.text}</span>
-        <span className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white' : 'text-body-secondary'}`} style={{ fontSize: '.72rem', lineHeight: 1.9, opacity: mine ? 0.85 : undefined }}>
+        <span className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white' : 'text-body-secondary'}`} style={{ fontSize: '.72rem', lineHeight: 1.9 }}>
           <time dateTime={message.createdAt}>{formatTime(message.createdAt, i18n.language || 'en')}</time>
           {mine && <span title={state.label} className="d-inline-flex">{state.icon}<span className="visually-hidden">{state.label}</span></span>}
         </span>

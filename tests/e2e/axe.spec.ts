@@ -1,0 +1,30 @@
+// Accessibility gate (issue 14): axe-core (WCAG 2.1 A and AA rules) on every screen a visitor and a member reach,
+// once its content has loaded. Any violation fails, listed with the elements it names.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { findMember, login, sendMessage, SANNE, LUCAS } from './support.ts';
+
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return found.map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? ''})`).slice(0, 5).join(' | ')}`);
+}
+
+/** Opens `path`, waits for its content (its main heading, or `ready`: not the splash), and runs axe. */
+async function check(page: Page, path: string, ready = page.locator('main h1, main h2').first()): Promise<void> {
+  await page.goto(path);
+  await expect(ready).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await violations(page), path).toEqual([]);
+}
+
+test('visitor screens have no axe violations', async ({ page }) => {
+  for (const path of ['/', '/login', '/signup', '/reset-password', '/complaints', '/members']) await check(page, path);
+});
+
+test('member screens have no axe violations', async ({ page }) => {
+  await login(page.request, LUCAS);
+  const sanne = await findMember(page.request, SANNE.name, SANNE.age);
+  await sendMessage(page.request, sanne, 'Hello from the accessibility test');
+  for (const path of ['/members', `/members/${sanne}`, '/chats', '/likes', '/settings', '/notifications']) await check(page, path);
+  await check(page, `/members/${sanne}/chat`, page.getByText('Hello from the accessibility test'));
+});
