@@ -1,6 +1,6 @@
 // Seeds the demo members (fictional profiles with generated portraits) and the two real demo accounts,
 // once per database, in one transaction.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Country } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { creditLedger, meta, photos, profiles, users } from '../db/schema.ts';
@@ -134,7 +134,7 @@ export async function seedDemoMembers(db: Db, opts: { siteId: number; members: n
       specs.push({ ...drawMember(r, country, (g) => names(country, g, r), now.getUTCFullYear()), seed: r.int(1, 2 ** 31 - 1) });
     }
   }
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     // Claim the seed inside the transaction: a concurrent second start inserts nothing and stops here.
     const claimed = await tx
       .insert(meta)
@@ -146,4 +146,8 @@ export async function seedDemoMembers(db: Db, opts: { siteId: number; members: n
     await insertDemoAccounts(tx, opts.siteId, now, hashes);
     return specs.length;
   });
+  // Fresh statistics for the planner: without them it takes the new tables for empty and picks nested loops that
+  // made the member search 10-20 ms per statement (docs/perf.md). PGlite has no autovacuum to do it later.
+  if (created) await db.execute(sql`analyze`);
+  return created;
 }
