@@ -10,6 +10,7 @@ import { seedSites } from './seed/site.ts';
 import { seedDemoMembers } from './seed/members.ts';
 import { allSites } from './domain/sites.ts';
 import { startAccountPurge } from './services/account-purge.ts';
+import { startPlannerStatistics } from './services/planner-statistics.ts';
 
 const config = loadConfig();
 const { db, close, listen } = await openDatabase(config);
@@ -28,6 +29,8 @@ const app = await buildApp({ db, config, mail, images, push, live }, { logger: {
 
 const stopPurge = startAccountPurge(db, images, (message, detail) => app.log.info(detail, message));
 app.addHook('onClose', async () => stopPurge());
+const stopAnalyze = startPlannerStatistics(db, config.databaseUrl === null, (message, detail) => app.log.warn(detail, message));
+app.addHook('onClose', async () => stopAnalyze());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
