@@ -6,9 +6,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
-import { errorMessages } from '../contract/index.ts';
 import type { Deps } from './deps.ts';
-import { ApiError, clientErrorHandler, errorReply } from './errors.ts';
+import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts';
 import { checkMutation, securityHeaders } from './security.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
@@ -105,7 +104,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
     // chunk-reload guard rely on that. Page paths have no file extension.
     const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(req.url.split('?', 1)[0]);
     if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile || !hasDist || req.method !== 'GET') {
-      return reply.status(404).send({ error: { code: 'not_found', message: errorMessages.not_found } });
+      return reply.status(404).send(errorBody('not_found'));
     }
     // History-mode routing (spec 2): every page path answers the app shell.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,5 +1,6 @@
 // Request-level security baseline of DESIGN.md: response headers and the same-origin check on mutations.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
 
@@ -45,7 +46,7 @@ export function devToolsAllowed(req: FastifyRequest, config: Pick<Config, 'devTo
   return config.devTools || isLoopback(req.ip);
 }
 
-const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+const isLoopback = (ip: string) => ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

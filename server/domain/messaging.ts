@@ -36,8 +36,8 @@ const isUniqueViolation = (e: unknown) => {
  * locked, a free member's third new conversation is refused, the cost is debited through the ledger (key
  * `message:<id>`) and the message written. The same `req.id` again answers the first send's message (no new
  * debit, and the balance as it was right after that debit). `req.text` holds at most the site's message_length
- characters (UTF-16 code units, spec 3 settings). Errors: 400 bad_request (fields.text: too long), 404 not_found, 403 blocked, 403 premium_only, 402 not_enough_credits, 409 conflict (id
- * reused for another message).
+ * characters (UTF-16 code units, spec 3 settings). Errors: 400 bad_request (fields.text: too long), 404 not_found,
+ * 403 blocked, 403 premium_only, 402 not_enough_credits, 409 conflict (id reused for another message).
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
  * (credits, through applyCredits). The replay of an id writes nothing. The sender row is locked FOR NO KEY UPDATE,

@@ -25,8 +25,8 @@ function isP256Point(p256dh: string): boolean {
 /**
  * Stores `req` for `userId`: the same endpoint again takes the new keys. Another member's endpoint moves to this one
  * only with that subscription's own `auth` secret (the same browser, which changed hands); knowing an endpoint alone
- * is not enough to take a member's pushes (409 conflict). Keeps the member's MAX_SUBSCRIPTIONS_PER_MEMBER most recently working devices, so one account
- * cannot fan a push out to thousands of endpoints. Errors: 400 bad_request (endpoint not https, key not a P-256 point),
+ * is not enough to take a member's pushes (409 conflict). Keeps the member's MAX_SUBSCRIPTIONS_PER_MEMBER most
+ * recently working devices, so one account cannot fan a push out to thousands of endpoints. Errors: 400 bad_request (endpoint not https, key not a P-256 point),
  * 409 conflict.
  */
 export async function subscribePush(db: Db, push: PushService, userId: number, req: PushSubscriptionRequest): Promise<void> {

@@ -85,7 +85,8 @@ export async function claimLoginAttempt(db: Db, email: string, ip: string, devic
   const keys = loginKeys(email, ip, deviceId);
   const source = await countAttempt(db, keys.source, LOGIN_LIMITS.source, now);
   if (deviceId) return source <= LOGIN_LIMITS.source.max;
-  const [perIp, account] = [await countAttempt(db, keys.ip, LOGIN_LIMITS.ip, now), await countAttempt(db, keys.account, LOGIN_LIMITS.account, now)];
+  const perIp = await countAttempt(db, keys.ip, LOGIN_LIMITS.ip, now);
+  const account = await countAttempt(db, keys.account, LOGIN_LIMITS.account, now);
   return source <= LOGIN_LIMITS.source.max && perIp <= LOGIN_LIMITS.ip.max && account <= LOGIN_LIMITS.account.max;
 }
 

@@ -3,15 +3,14 @@
 // acknowledged is lost, nothing is doubled, a retry of the sends in flight debits once, the ledger matches the
 // balance, and the database opens cleanly. And a graceful shutdown: SIGTERM ends the live streams and exits 0.
 // (Payment webhooks join the chaos stream with the payments issue.)
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sum } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/connect.ts';
 import { creditLedger, messages, users } from '../../server/db/schema.ts';
+import { startServerProcess } from '../server-process.ts';
 import { Client, freshPostgres, newId } from './harness.ts';
 
 const ROUNDS = 3;
@@ -22,33 +21,9 @@ const CONCURRENCY = 3;
 /** The databases the faults run on: embedded PGlite always, PostgreSQL too when TEST_DATABASE_URL is set (CI). */
 const DATABASES = ['PGlite', ...(process.env.TEST_DATABASE_URL ? ['PostgreSQL'] : [])];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-/** Starts `server/main.ts` on the data (`dataDir`, or the PostgreSQL database `pg`); resolves once it answers. */
-async function startProcess(dataDir: string, pg: { url: string } | null): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: '/nonexistent', SEED_MEMBERS: '5', LOG_LEVEL: 'warn', ...(pg ? { DATABASE_URL: pg.url } : {}) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (await fetch(`${url}/api/settings.php`).then((r) => r.ok, () => false)) return { child, url, exited };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
-}
+/** Starts `server/main.ts` on the data (`dataDir`, or the PostgreSQL database `pg`). */
+const startProcess = (dataDir: string, pg: { url: string } | null) =>
+  startServerProcess({ HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: '/nonexistent', SEED_MEMBERS: '5', ...(pg ? { DATABASE_URL: pg.url } : {}) });
 
 async function login(url: string, email: string): Promise<Client> {
   const client = new Client(url);

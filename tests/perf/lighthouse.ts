@@ -4,13 +4,12 @@
 // performance, accessibility and best practices, with the audits that cost points on any score under the gate.
 // Usage: node --import tsx tests/perf/lighthouse.ts [--runs N] [--gate SCORE] [--only /path]
 //   --gate: exit 1 when a median is under SCORE (0-100). Without it the figures are information only.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startServerProcess } from '../server-process.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -32,32 +31,22 @@ const PAGES: { path: string; member: boolean }[] = [
   { path: '/chats', member: true },
 ];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-/** Starts `server/main.ts` on `port` with a throwaway data folder; resolves once it answers. */
-async function startSite(port: number): Promise<() => void> {
+/** Starts the site with a throwaway data folder; answers its port and the function that stops it. */
+async function startSite(): Promise<{ port: number; stop: () => void }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MEMBERS: '300', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () => {
-    child.kill('SIGTERM');
+  try {
+    const { port, child } = await startServerProcess({ DATA_DIR: dataDir, SEED_MEMBERS: '300' });
+    return {
+      port,
+      stop: () => {
+        child.kill('SIGTERM');
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
     rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/settings.php`).then((r) => r.ok, () => false);
-    if (ok) return stop;
-    await new Promise((r) => setTimeout(r, 500));
+    throw e;
   }
-  stop();
-  throw new Error('the site did not start within 2 minutes');
 }
 
 /** The demo member's session cookie (README: sanne@demo.test). */
@@ -74,9 +63,8 @@ async function memberCookie(base: string): Promise<string> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const port = await freePort();
+const { port, stop: stopSite } = await startSite();
 const base = `http://localhost:${port}`;
-const stopSite = await startSite(port);
 const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 let failed = false;
 try {

@@ -1,0 +1,45 @@
+// The real server (`node --import tsx server/main.ts`) as a process of its own, for what needs to kill or measure it
+// from outside: the fault tests (tests/api/chaos.test.ts) and Lighthouse (tests/perf/lighthouse.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A started server process: `url` on 127.0.0.1, `port`, and `exited`, which resolves to its exit code. */
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  exited: Promise<number | null>;
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Starts `server/main.ts` on a free port with `env` over the current environment (DATA_DIR, DATABASE_URL, SEED_MEMBERS,
+ * ...); resolves once GET /api/settings.php answers 200. Throws with the server's stderr when it exits first or does
+ * not answer within 2 minutes (then it is killed).
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    if (await fetch(`${url}/api/settings.php`).then((r) => r.ok, () => false)) return { child, port, url, exited };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start within 2 minutes: ${stderr}`);
+}
