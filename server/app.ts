@@ -81,10 +81,8 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(accountLifeRoutes, deps);
   await app.register(exportRoutes, deps);
   await app.register(complaintRoutes, deps);
-  // Pushes still being sent finish before the database closes.
-  app.addHook('onClose', () => deps.push.idle());
-  // So do notification mails (server/domain/email-notices.ts).
-  app.addHook('onClose', () => deps.mail.idle());
+  // Jobs being run (pushes, mails) finish before the database closes; waiting ones stay for the next start.
+  app.addHook('onClose', () => deps.jobs.stop());
 
   const indexHtml = path.join(deps.config.distDir, 'index.html');
   const hasDist = existsSync(indexHtml);

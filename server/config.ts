@@ -38,6 +38,11 @@ export interface Config {
    * answer when their real counterpart is configured (SMTP_URL). docs/security.md.
    */
   devTools: boolean;
+  /**
+   * This instance runs background jobs (pushes, mails, purge) as well as requests (JOB_WORKERS, default on; off: it
+   * only writes jobs, another instance on the same database runs them).
+   */
+  jobWorkers: boolean;
 }
 
 /** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT. */
@@ -60,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || null,
     trustProxy: env.TRUST_PROXY?.trim() || false,
     devTools: env.DEV_TOOLS === 'on',
+    jobWorkers: env.JOB_WORKERS !== 'off',
   };
 }

@@ -5,6 +5,7 @@ import type { MailService } from './services/mail.ts';
 import type { ImageService } from './services/images.ts';
 import type { PushService } from './services/push.ts';
 import type { LiveHub } from './services/live.ts';
+import type { JobQueue } from './services/jobs.ts';
 
 /** Dependencies handed to every route plugin as its options. */
 export interface Deps {
@@ -16,4 +17,6 @@ export interface Deps {
   push: PushService;
   /** Live fan-out of change-log notifications to open event streams (/api/events.php). */
   live: LiveHub;
+  /** Durable background work (pushes, mails, purge), written in the transaction of the change that causes it. */
+  jobs: JobQueue;
 }

@@ -9,11 +9,12 @@ import { createLiveHub } from './services/live.ts';
 import { seedSites } from './seed/site.ts';
 import { seedDemoMembers } from './seed/members.ts';
 import { allSites } from './domain/sites.ts';
-import { startAccountPurge } from './services/account-purge.ts';
+import { startJobQueue } from './services/jobs.ts';
+import { jobHandlers } from './job-handlers.ts';
 import { startPlannerStatistics } from './services/planner-statistics.ts';
 
 const config = loadConfig();
-const { db, close, listen } = await openDatabase(config);
+const { db, client, close, listen } = await openDatabase(config);
 await seedSites(db);
 const [site] = await allSites(db);
 if (config.seedMembers > 0) {
@@ -25,10 +26,9 @@ const mail = await createMailService({ db, smtpUrl: config.smtpUrl, from: `${sit
 const images = createImageService({ dataDir: config.dataDir, db });
 const push = createPushService({ db, keys: await loadVapidKeys(db), subject: vapidSubject(config.publicUrl, site.settings.support_email, config.vapidSubject) });
 const live = await createLiveHub(listen);
-const app = await buildApp({ db, config, mail, images, push, live }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
-
-const stopPurge = startAccountPurge(db, images, (message, detail) => app.log.info(detail, message));
-app.addHook('onClose', async () => stopPurge());
+const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
+const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, images, push }, log) : null, log });
+const app = await buildApp({ db, config, mail, images, push, live, jobs }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 const stopAnalyze = startPlannerStatistics(db, config.databaseUrl === null, (message, detail) => app.log.warn(detail, message));
 app.addHook('onClose', async () => stopAnalyze());
 

@@ -17,15 +17,24 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export type Listen = (channel: string, onPayload: (payload: string) => void, onGap: () => void) => Promise<() => Promise<void>>;
 
+/**
+ * Plain SQL on the database for libraries that bring their own (pg-boss): `text` with $1.. placeholders and their
+ * `values`; without values `text` may hold several statements, and the last one's rows are answered.
+ */
+export interface SqlClient {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database and applies pending migrations.
  * `databaseUrl` set: PostgreSQL through node-postgres. Else PGlite: in memory for ':memory:', else a file
  * database under `dataDir/db`. Returns the handle, a close function and `listen` (LISTEN/NOTIFY: on PostgreSQL a
- * dedicated connection outside the pool, reconnecting; on PGlite the instance's own in-process notifications).
+ * dedicated connection outside the pool, reconnecting; on PGlite the instance's own in-process notifications), and
+ * `client`: plain SQL for the job queue (SqlClient).
  */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<{ db: Db; close: () => Promise<void>; listen: Listen }> {
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<{ db: Db; client: SqlClient; close: () => Promise<void>; listen: Listen }> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -37,7 +46,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     await migrate(db, { migrationsFolder });
     const { listenPg } = await import('./listen-pg.ts');
     const url = opts.databaseUrl;
-    return { db, close: () => pool.end(), listen: (channel, onPayload, onGap) => listenPg(url, channel, onPayload, onGap) };
+    const client: SqlClient = { executeSql: (text, values) => pool.query(text, values) };
+    return { db, client, close: () => pool.end(), listen: (channel, onPayload, onGap) => listenPg(url, channel, onPayload, onGap) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -56,5 +66,12 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       if (!client.closed) await unlisten();
     };
   };
-  return { db: db as unknown as Db, close: () => client.close(), listen };
+  const sqlClient: SqlClient = {
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
+  };
+  return { db: db as unknown as Db, client: sqlClient, close: () => client.close(), listen };
 }

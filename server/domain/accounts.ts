@@ -6,7 +6,8 @@ import { MINIMUM_AGE, type SignupRequest, type User } from '../../contract/index
 import type { Db } from '../db/connect.ts';
 import { activationTokens, conversations, photos, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import type { MailService, OutgoingMail } from '../services/mail.ts';
+import type { JobQueue } from '../services/jobs.ts';
+import type { OutgoingMail } from '../services/mail.ts';
 import { accountMail } from './account-mail.ts';
 import { recordChanges } from './changes.ts';
 import { peerChanges } from './peer-changes.ts';
@@ -53,10 +54,10 @@ export function checkSignup(site: Site, req: SignupRequest, now = new Date()): v
 
 /**
  * Creates an account (status not_confirmed, profile disabled until activation), grants signup_credits through
- * the ledger, records a 'user' change (sync log) and mails the activation link `<publicUrl>/api/activate.php?token=…`.
+ * the ledger, records a 'user' change (sync log) and writes the mail job of the activation link `<publicUrl>/api/activate.php?token=…`.
  * Errors: those of checkSignup, 409 email_taken (spec 5 message).
  */
-export async function signup(db: Db, mail: MailService, site: Site, req: SignupRequest, publicUrl: string, language: string): Promise<UserRow> {
+export async function signup(db: Db, jobs: JobQueue, site: Site, req: SignupRequest, publicUrl: string, language: string): Promise<UserRow> {
   checkSignup(site, req);
   const email = req.email.trim();
   const passwordHash = await hashPassword(req.password);
@@ -68,10 +69,10 @@ export async function signup(db: Db, mail: MailService, site: Site, req: SignupR
     await tx.insert(profiles).values({ userId: u.id, name: req.name, gender: req.gender, sexuality: req.sexuality, dateOfBirth: req.date_of_birth, country: req.country, about: req.signup_message ?? '' });
     const credits = site.settings.signup_credits > 0 ? await applyCredits(tx, u.id, site.settings.signup_credits, 'signup', `signup:${u.id}`) : 0;
     await tx.insert(activationTokens).values({ tokenHash: sha256(token), userId: u.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
+    await jobs.enqueue(tx as Db, 'mail', activationMail(email, language, req.name, site.settings.name, publicUrl, token));
     await recordChanges(tx, [{ userId: u.id, kind: 'user', entityId: u.id }]);
     return { ...u, credits };
   });
-  await mail.send(activationMail(email, language, req.name, site.settings.name, publicUrl, token));
   return user;
 }
 
@@ -95,9 +96,9 @@ export const ACTIVATION_MAILS_PER_DAY = 3;
  * until they expire. Throws 409 conflict when the account is confirmed already, 429 activation_throttled after
  * ACTIVATION_MAILS_PER_DAY links in 24 hours (counted with the member's row locked).
  */
-export async function resendActivation(db: Db, mail: MailService, user: UserRow, siteName: string, publicUrl: string): Promise<void> {
+export async function resendActivation(db: Db, jobs: JobQueue, user: UserRow, siteName: string, publicUrl: string): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  const name = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [me] = await tx.select({ status: users.status }).from(users).where(eq(users.id, user.id)).for('no key update');
     if (me.status === 'confirmed') throw new ApiError(409, 'conflict');
     // A token's creation time is its expiry less ACTIVATION_DAYS.
@@ -108,9 +109,9 @@ export async function resendActivation(db: Db, mail: MailService, user: UserRow,
       .where(and(eq(activationTokens.userId, user.id), gt(activationTokens.expiresAt, createdAfter)));
     if (n >= ACTIVATION_MAILS_PER_DAY) throw new ApiError(429, 'activation_throttled');
     await tx.insert(activationTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
-    return (await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)))[0]?.name ?? '';
+    const name = (await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)))[0]?.name ?? '';
+    await jobs.enqueue(tx as Db, 'mail', activationMail(user.email, user.language, name, siteName, publicUrl, token));
   });
-  await mail.send(activationMail(user.email, user.language, name, siteName, publicUrl, token));
 }
 
 /**

@@ -59,10 +59,10 @@ async function pickLiker(tx: Tx, siteId: number, caller: { id: number; gender: G
  * member is not fictional and has a profile, and a liker exists (pickLiker; the member's country first, then any).
  * In one transaction: the member's row is locked (`FOR NO KEY UPDATE`, so concurrent calls of one member run one
  * after the other and the second sees the first's auto_likes row), then the like, the auto_likes row and the change
- * log ('like' for the liker, 'liked_by' for the member; the commit wakes the live channel). Returns the liker's id,
- * or null when none was given.
+ * log ('like' for the liker, 'liked_by' for the member; the commit wakes the live channel); `notify` writes the
+ * like's notices (push job) in that transaction. Returns the liker's id, or null when none was given.
  */
-export async function giveAutoLike(db: Db, siteId: number, userId: number): Promise<number | null> {
+export async function giveAutoLike(db: Db, siteId: number, userId: number, notify: (tx: Db, likerId: number) => Promise<void>): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ fictional: users.fictional }).from(users).where(eq(users.id, userId)).for('no key update');
     if (!user || user.fictional) return null;
@@ -79,6 +79,7 @@ export async function giveAutoLike(db: Db, siteId: number, userId: number): Prom
     if (likerId === null) return null;
     await tx.insert(likes).values({ likerId, likedId: userId }).onConflictDoNothing();
     await tx.insert(autoLikes).values({ userId, profileId: likerId });
+    await notify(tx as Db, likerId);
     // Last, after every row lock (server/domain/changes.ts).
     await recordChanges(tx, likeChanges(likerId, userId));
     return likerId;

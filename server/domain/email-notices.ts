@@ -1,11 +1,12 @@
 // Which notification mail a member gets for a new message, like or match, and when (throttle, online, consent).
-// Apart from the routes because it runs after the response: they call mail*Notice, which return at once, and the
-// mail service's deferred tasks send (app onClose waits for them).
+// The change that causes a notice writes a mail-notice job in its transaction (mail*Notice); the job's worker
+// decides and sends (deliverNotice).
 import { and, eq, sql } from 'drizzle-orm';
 import type { EmailKind, Message } from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { mailNotices, profiles, users } from '../db/schema.ts';
+import type { JobQueue } from '../services/jobs.ts';
 import type { MailService } from '../services/mail.ts';
 import { wantsMail } from './email-settings.ts';
 import { noticeMail } from './notice-mail.ts';
@@ -17,7 +18,7 @@ export const MAIL_THROTTLE_HOURS = 6;
 /** A member seen (any request with their session) within this many minutes is online and gets no mail. */
 export const MAIL_ONLINE_MINUTES = 5;
 
-/** What the notifiers need: the database, the mail service (sends and its deferred tasks) and PUBLIC_URL. */
+/** What delivering a notice needs: the database, the mail service and PUBLIC_URL. */
 export interface MailNoticeDeps {
   db: Db;
   mail: MailService;
@@ -25,7 +26,7 @@ export interface MailNoticeDeps {
 }
 
 /** One notification to consider: `kind` to `recipientId` about `senderId`, throttled per `topic`, opening `openPath`. */
-interface Notice {
+export interface MailNotice {
   kind: EmailKind;
   recipientId: number;
   senderId: number;
@@ -55,9 +56,9 @@ export async function claimMailSlot(db: Db, userId: number, topic: string): Prom
  * Sends the mail of `notice` when every rule holds: the recipient's address is confirmed, they are not a fictional
  * member, they want this kind (wantsMail: left on, not stopped by the mail system), they were not seen within
  * MAIL_ONLINE_MINUTES, the sender's profile is active, and the throttle window of the topic is free (claimed last,
- * so a skipped mail does not use it). A send that fails gives the window back and rethrows (logged by the task).
+ * so a skipped mail does not use it). A send that fails gives the window back and rethrows (the job is retried).
  */
-async function deliver({ db, mail, config }: MailNoticeDeps, notice: Notice): Promise<void> {
+export async function deliverNotice({ db, mail, config }: MailNoticeDeps, notice: MailNotice): Promise<void> {
   const [recipient] = await db
     .select({ user: users, name: profiles.name })
     .from(users)
@@ -99,19 +100,17 @@ async function deliver({ db, mail, config }: MailNoticeDeps, notice: Notice): Pr
 }
 
 /**
- * After a new message (not the replay of an id) has been committed: mails the recipient of kind message (topic
- * `c<conversation id>`, link `/chats/<sender id>`) under the rules of `deliver`. Returns at once; never throws.
+ * Inside the transaction that creates a new message (not the replay of an id): writes the job that mails its
+ * recipient, of kind message (topic `c<conversation id>`, link `/chats/<sender id>`), under the rules of deliverNotice.
  */
-export function mailMessageNotice(deps: MailNoticeDeps, message: Message, recipientId: number): void {
-  const notice: Notice = { kind: 'message', recipientId, senderId: message.sender_id, topic: `c${message.conversation_id}`, openPath: `/chats/${message.sender_id}` };
-  deps.mail.defer(() => deliver(deps, notice));
+export function mailMessageNotice(jobs: JobQueue, tx: Db, message: Message, recipientId: number): Promise<void> {
+  return jobs.enqueue(tx, 'mail-notice', { kind: 'message', recipientId, senderId: message.sender_id, topic: `c${message.conversation_id}`, openPath: `/chats/${message.sender_id}` });
 }
 
 /**
- * After a new like of `likedId` by `likerId` has been committed: mails the liked member of kind like, or match when
- * `match` (they had liked the liker first); topic `l<liker id>`, link `/likes`, rules of `deliver`. Returns at once.
+ * Inside the transaction that adds a like of `likedId` by `likerId`: writes the job that mails the liked member of
+ * kind like, or match when `match` (they had liked the liker first); topic `l<liker id>`, link `/likes`.
  */
-export function mailLikeNotice(deps: MailNoticeDeps, likerId: number, likedId: number, match: boolean): void {
-  const notice: Notice = { kind: match ? 'match' : 'like', recipientId: likedId, senderId: likerId, topic: `l${likerId}`, openPath: '/likes' };
-  deps.mail.defer(() => deliver(deps, notice));
+export function mailLikeNotice(jobs: JobQueue, tx: Db, likerId: number, likedId: number, match: boolean): Promise<void> {
+  return jobs.enqueue(tx, 'mail-notice', { kind: match ? 'match' : 'like', recipientId: likedId, senderId: likerId, topic: `l${likerId}`, openPath: '/likes' });
 }

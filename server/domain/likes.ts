@@ -10,9 +10,17 @@ import type { Viewer } from './photos.ts';
 /**
  * Likes (`on` true) or unlikes member `memberId`; a mutual like is a match. Errors: 404 not_found, 403 blocked.
  * Sync log, when the like was added or removed: 'like' (the member) for the viewer, 'liked_by' (the viewer) for the member.
- * Returns the answer and `added`: true only when this call made a new like (a repeated like notifies nobody).
+ * `notify` writes the notices of a new like (push and mail jobs; `match`: the member had liked the viewer first) in the
+ * same transaction; a repeated like notifies nobody. Returns the answer and `added`: true when this call made a new like.
  */
-export async function setLike(db: Db, siteId: number, viewer: Viewer, memberId: number, on: boolean): Promise<{ answer: LikeResponse; added: boolean }> {
+export async function setLike(
+  db: Db,
+  siteId: number,
+  viewer: Viewer,
+  memberId: number,
+  on: boolean,
+  notify: (tx: Db, match: boolean) => Promise<void>,
+): Promise<{ answer: LikeResponse; added: boolean }> {
   await reachableMember(db, siteId, memberId, viewer);
   if (memberId === viewer.id) return { answer: { liked: false, match: false }, added: false };
   const pair = and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId));
@@ -21,8 +29,10 @@ export async function setLike(db: Db, siteId: number, viewer: Viewer, memberId: 
       ? await tx.insert(likes).values({ likerId: viewer.id, likedId: memberId }).onConflictDoNothing().returning({ id: likes.likedId })
       : await tx.delete(likes).where(pair).returning({ id: likes.likedId });
     const back = on ? await tx.select({ n: sql`1` }).from(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id))) : [];
+    const added = on && changed.length > 0;
+    if (added) await notify(tx as Db, back.length > 0);
     if (changed.length) await recordChanges(tx, likeChanges(viewer.id, memberId));
-    return { answer: { liked: on, match: back.length > 0 }, added: on && changed.length > 0 };
+    return { answer: { liked: on, match: back.length > 0 }, added };
   });
 }
 

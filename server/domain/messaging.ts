@@ -44,7 +44,8 @@ const isUniqueViolation = (e: unknown) => {
  * not FOR UPDATE: the change log's foreign key check takes KEY SHARE on users rows while holding a change-log
  * lock, and FOR UPDATE would make that a deadlock (see recordChanges).
  *
- * Returns the answer and `created`: false for the replay of an id, so that a retry notifies nobody again.
+ * `notify` writes the notices of a new message (push and mail jobs) in the same transaction; the replay of an id
+ * notifies nobody. Returns the answer and `created` (false for the replay of an id).
  */
 export async function sendMessage(
   db: Db,
@@ -52,6 +53,7 @@ export async function sendMessage(
   settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations' | 'message_length'>,
   sender: UserRow,
   req: SendMessageRequest,
+  notify: (tx: Db, message: Message) => Promise<void>,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
   if (req.text.length > settings.message_length) throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
   const viewer: Viewer = { id: sender.id, paidUser: sender.paidUser };
@@ -85,6 +87,8 @@ export async function sendMessage(
         .update(conversationMembers)
         .set({ unread: sql`${conversationMembers.unread} + 1` })
         .where(and(eq(conversationMembers.conversationId, conv.id), eq(conversationMembers.userId, req.profile)));
+      const message = toMessage(row);
+      await notify(tx as Db, message);
       await recordChanges(
         tx,
         [sender.id, req.profile].flatMap((userId) => [
@@ -92,7 +96,7 @@ export async function sendMessage(
           { userId, kind: 'chat' as const, entityId: conv.id },
         ]),
       );
-      return { answer: { message: toMessage(row), credits, cost }, created: true };
+      return { answer: { message, credits, cost }, created: true };
     });
   try {
     return await attempt();

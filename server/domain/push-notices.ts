@@ -1,9 +1,10 @@
-// Which Web Push a member gets for a new message, like or match, and its payload in their language. Apart from
-// the send path because it runs after the response: the routes call notify*, which return at once.
+// Which Web Push a member gets for a new message, like or match, and its payload in their language. Runs as the
+// push-message and push-like jobs, written in the transaction of the change (server/services/jobs.ts).
 import { and, eq, lt, max } from 'drizzle-orm';
 import { PUSH_PAYLOAD_MAX_BYTES, PUSH_TEXT_LENGTH, type Chat, type Message, type PushPayload } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { messages, profiles, users } from '../db/schema.ts';
+import type { JobData } from '../services/jobs.ts';
 import type { PushService } from '../services/push.ts';
 import { serverText } from '../texts.ts';
 import { likedByCards, totalNewLikes } from './likes.ts';
@@ -96,30 +97,26 @@ export function withinLimit(payload: PushPayload): PushPayload {
 }
 
 /**
- * After a new message (not the replay of an id) has been committed: pushes it to the recipient, unless they are
- * reading that conversation live (server/domain/live-reading.ts). Returns at once; the push runs detached.
+ * The job of a new message (not the replay of an id): pushes it to the recipient, unless they are reading that
+ * conversation live (server/domain/live-reading.ts). Written by `sendMessage` in its transaction.
  */
-export function notifyMessage({ db, push }: NoticeDeps, cdnPrefix: string, message: Message, recipientId: number): void {
-  push.defer(async () => {
-    if (!(await hasPushSubscription(db, recipientId))) return;
-    if (await isReadingLive(db, recipientId, message.conversation_id)) return;
-    const payload = await messagePayload(db, cdnPrefix, message, recipientId);
-    // Topic: an undelivered push of this conversation is replaced by the newer one (RFC 8030 section 5.4).
-    if (payload) await push.send(recipientId, payload, `c${message.conversation_id}`);
-  });
+export async function pushMessage({ db, push }: NoticeDeps, { cdnPrefix, message, recipientId }: JobData['push-message']): Promise<void> {
+  if (!(await hasPushSubscription(db, recipientId))) return;
+  if (await isReadingLive(db, recipientId, message.conversation_id)) return;
+  const payload = await messagePayload(db, cdnPrefix, message, recipientId);
+  // Topic: an undelivered push of this conversation is replaced by the newer one (RFC 8030 section 5.4).
+  if (payload) await push.send(recipientId, payload, `c${message.conversation_id}`);
 }
 
 /**
- * After a new like of `likedId` by `likerId` has been committed: `match` false pushes kind like to the liked
- * member; `match` true (the liked member had liked the liker first) pushes kind match to them instead. No push
- * when the liker's profile is not active, since the likes list would not show them. Returns at once.
+ * The job of a new like of `likedId` by `likerId`: `match` false pushes kind like to the liked member; `match` true
+ * (the liked member had liked the liker first) pushes kind match to them instead. No push when the liker's profile
+ * is not active, since the likes list would not show them.
  */
-export function notifyLike({ db, push }: NoticeDeps, cdnPrefix: string, likerId: number, likedId: number, match: boolean): void {
-  push.defer(async () => {
-    if (!(await hasPushSubscription(db, likedId))) return;
-    const [liker] = await db.select({ id: profiles.userId }).from(profiles).where(and(eq(profiles.userId, likerId), eq(profiles.status, 'active')));
-    if (!liker) return;
-    const payload = await likePayload(db, cdnPrefix, likerId, likedId, match);
-    if (payload) await push.send(likedId, payload, `l${likerId}`);
-  });
+export async function pushLike({ db, push }: NoticeDeps, { cdnPrefix, likerId, likedId, match }: JobData['push-like']): Promise<void> {
+  if (!(await hasPushSubscription(db, likedId))) return;
+  const [liker] = await db.select({ id: profiles.userId }).from(profiles).where(and(eq(profiles.userId, likerId), eq(profiles.status, 'active')));
+  if (!liker) return;
+  const payload = await likePayload(db, cdnPrefix, likerId, likedId, match);
+  if (payload) await push.send(likedId, payload, `l${likerId}`);
 }

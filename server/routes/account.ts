@@ -18,7 +18,7 @@ function signupLanguage(cookie: string | undefined, domainLanguage: string, lang
   return languages.includes(fromDomain) ? fromDomain : 'en';
 }
 
-export default async function accountRoutes(app: FastifyInstance, { db, config, mail, push }: Deps): Promise<void> {
+export default async function accountRoutes(app: FastifyInstance, { db, config, mail, push, jobs }: Deps): Promise<void> {
   app.get('/api/user.php', async (req): Promise<UserResponse> => {
     const user = await currentUser(db, req);
     return { user: user ? await toUser(db, user) : null };
@@ -57,7 +57,7 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
     // Address probing: signups refused as "taken" are counted per IP; past the limit signup answers 429 first.
     const probes = `signup-taken:${req.ip}`;
     if (await isBlocked(db, probes)) throw new ApiError(429, 'signup_throttled');
-    const user = await signup(db, mail, site, body, config.publicUrl, language).catch(async (e: unknown) => {
+    const user = await signup(db, jobs, site, body, config.publicUrl, language).catch(async (e: unknown) => {
       if (e instanceof ApiError && e.code === 'email_taken') await countAttempt(db, probes, SIGNUP_PROBE_LIMIT);
       throw e;
     });
@@ -78,7 +78,7 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
   // Spec 2: the activation reminder's "send the link again" (rate limited: domain/accounts.ts resendActivation).
   app.post('/api/activation-resend.php', async (req) => {
     const user = await requireUser(db, req);
-    await resendActivation(db, mail, user, (await siteOf(db, req)).settings.name, config.publicUrl);
+    await resendActivation(db, jobs, user, (await siteOf(db, req)).settings.name, config.publicUrl);
     return { sent: true as const };
   });
 

@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AutoLikeResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { autoLikeAnswer, giveAutoLike } from '../domain/auto-like.ts';
-import { notifyLike } from '../domain/push-notices.ts';
 import { requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 
-export default async function autoLikeRoutes(app: FastifyInstance, { db, push }: Deps): Promise<void> {
+export default async function autoLikeRoutes(app: FastifyInstance, { db, jobs }: Deps): Promise<void> {
   /**
    * *member*. Gives the caller an auto-like when one is due and answers AutoLikeResponse: the liker with its card and
    * `main_image.match`, or `{ profile: null }`. Errors: 403 authentication_required. Never 5xx: the welcome like is
@@ -18,10 +17,9 @@ export default async function autoLikeRoutes(app: FastifyInstance, { db, push }:
     if (user.fictional) return { profile: null };
     try {
       const cdnPrefix = (await siteOf(db, req)).settings.cdn_prefix;
-      const likerId = await giveAutoLike(db, user.siteId, user.id);
-      if (likerId === null) return { profile: null };
       // Like a normal like: a subscribed device of the member gets the push.
-      notifyLike({ db, push }, cdnPrefix, likerId, user.id, false);
+      const likerId = await giveAutoLike(db, user.siteId, user.id, (tx, liker) => jobs.enqueue(tx, 'push-like', { cdnPrefix, likerId: liker, likedId: user.id, match: false }));
+      if (likerId === null) return { profile: null };
       return await autoLikeAnswer(db, { id: user.id, paidUser: user.paidUser }, cdnPrefix, likerId);
     } catch (err) {
       req.log.error(err);

@@ -4,12 +4,11 @@ import { DeleteChatRequest, MessagesQuery, ReadChatRequest, SendMessageRequest, 
 import type { Deps } from '../deps.ts';
 import { chatList, hideChat, markRead, messagePage, sendMessage } from '../domain/messaging.ts';
 import { mailMessageNotice } from '../domain/email-notices.ts';
-import { notifyMessage } from '../domain/push-notices.ts';
 import { requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';
 
-export default async function chatRoutes(app: FastifyInstance, { db, push, mail, config }: Deps): Promise<void> {
+export default async function chatRoutes(app: FastifyInstance, { db, jobs }: Deps): Promise<void> {
   app.get('/api/chats.php', async (req): Promise<ChatsResponse> => {
     const user = await requireUser(db, req);
     const site = await siteOf(db, req);
@@ -34,13 +33,13 @@ export default async function chatRoutes(app: FastifyInstance, { db, push, mail,
     const user = await requireUser(db, req);
     const body = parse(SendMessageRequest, req.body);
     const site = await siteOf(db, req);
-    const { answer, created } = await sendMessage(db, site.id, site.settings, user, body);
-    // After the commit, detached: the sender never waits for a push service. An unconfirmed sender's message is held
-    // back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told about it.
-    if (created && user.status === 'confirmed') {
-      notifyMessage({ db, push }, site.settings.cdn_prefix, answer.message, body.profile);
-      mailMessageNotice({ db, mail, config }, answer.message, body.profile);
-    }
+    // The push and the mail are jobs written with the message: the sender never waits for a push service. An
+    // unconfirmed sender's message is held back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told.
+    const { answer } = await sendMessage(db, site.id, site.settings, user, body, async (tx, message) => {
+      if (user.status !== 'confirmed') return;
+      await jobs.enqueue(tx, 'push-message', { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile });
+      await mailMessageNotice(jobs, tx, message, body.profile);
+    });
     return answer;
   });
 

@@ -1,18 +1,24 @@
 // POST /api/complaint.php (spec 2: /complaints): files a complaint or report and mails support and the complainant.
 import type { FastifyInstance } from 'fastify';
 import { ComplaintRequest, type ComplaintResponse } from '../../contract/index.ts';
+import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { fileComplaint } from '../domain/complaints.ts';
 import { currentUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';
 
-export default async function complaintRoutes(app: FastifyInstance, { db, mail }: Deps): Promise<void> {
+export default async function complaintRoutes(app: FastifyInstance, { db, jobs }: Deps): Promise<void> {
   app.post('/api/complaint.php', async (req, reply): Promise<ComplaintResponse> => {
     const body = parse(ComplaintRequest, req.body);
-    const { reference, mails } = await fileComplaint(db, await siteOf(db, req), await currentUser(db, req), body, req.ip);
-    // The complaint is stored: a mail that fails later is not the complainant's problem (support reads the table too).
-    for (const m of mails) mail.defer(() => mail.send(m));
+    const site = await siteOf(db, req);
+    const user = await currentUser(db, req);
+    // The complaint and its mail jobs in one transaction: a mail that fails later is retried (support reads the table too).
+    const reference = await db.transaction(async (tx) => {
+      const filed = await fileComplaint(tx as Db, site, user, body, req.ip);
+      for (const m of filed.mails) await jobs.enqueue(tx as Db, 'mail', m);
+      return filed.reference;
+    });
     reply.status(201);
     return { reference };
   });

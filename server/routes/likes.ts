@@ -4,12 +4,11 @@ import { LikeRequest, LikeSeenRequest, type LikesResponse } from '../../contract
 import type { Deps } from '../deps.ts';
 import { likesOf, markLikeSeen, setLike } from '../domain/likes.ts';
 import { mailLikeNotice } from '../domain/email-notices.ts';
-import { notifyLike } from '../domain/push-notices.ts';
 import { requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';
 
-export default async function likeRoutes(app: FastifyInstance, { db, push, mail, config }: Deps): Promise<void> {
+export default async function likeRoutes(app: FastifyInstance, { db, jobs }: Deps): Promise<void> {
   app.get('/api/likes.php', async (req): Promise<LikesResponse> => {
     const user = await requireUser(db, req);
     return likesOf(db, { id: user.id, paidUser: user.paidUser }, (await siteOf(db, req)).settings.cdn_prefix);
@@ -23,12 +22,11 @@ export default async function likeRoutes(app: FastifyInstance, { db, push, mail,
         const user = await requireUser(db, req);
         const { profile } = parse(LikeRequest, req.body);
         const site = await siteOf(db, req);
-        const { answer, added } = await setLike(db, site.id, { id: user.id, paidUser: user.paidUser }, profile, on);
         // A new like pushes to (and may mail) the liked member: kind match when they had liked this member first.
-        if (added) {
-          notifyLike({ db, push }, site.settings.cdn_prefix, user.id, profile, answer.match);
-          mailLikeNotice({ db, mail, config }, user.id, profile, answer.match);
-        }
+        const { answer } = await setLike(db, site.id, { id: user.id, paidUser: user.paidUser }, profile, on, async (tx, match) => {
+          await jobs.enqueue(tx, 'push-like', { cdnPrefix: site.settings.cdn_prefix, likerId: user.id, likedId: profile, match });
+          await mailLikeNotice(jobs, tx, user.id, profile, match);
+        });
         return answer;
       },
     });

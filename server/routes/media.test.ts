@@ -7,6 +7,7 @@ import { ApiError } from '../errors.ts';
 import type { MailService } from '../services/mail.ts';
 import type { ImageService } from '../services/images.ts';
 import type { PushService } from '../services/push.ts';
+import type { JobQueue } from '../services/jobs.ts';
 import type { LiveHub } from '../services/live.ts';
 import mediaRoutes from './media.ts';
 
@@ -24,7 +25,7 @@ async function app() {
     if (err instanceof ApiError) return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
     return reply.status(500).send({ error: { code: 'server_error' } });
   });
-  const deps = { db: {} as Db, config: {} as Config, mail: {} as MailService, images, push: {} as PushService, live: {} as LiveHub } satisfies Deps;
+  const deps = { db: {} as Db, config: {} as Config, mail: {} as MailService, images, push: {} as PushService, live: {} as LiveHub, jobs: {} as JobQueue } satisfies Deps;
   await a.register(mediaRoutes, deps);
   return a;
 }

@@ -1,6 +1,7 @@
 // Password calls (spec 5, 8): reset by e-mailed link, set a new password with it, change it while logged in.
 import type { FastifyInstance } from 'fastify';
 import { PasswordChangeRequest, PasswordResetDoRequest, PasswordResetRequest, type UserResponse } from '../../contract/index.ts';
+import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { toUser } from '../domain/accounts.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../domain/password-reset.ts';
@@ -8,13 +9,16 @@ import { hashToken, requireUser, SESSION_COOKIE, startSession } from '../domain/
 import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';
 
-export default async function passwordRoutes(app: FastifyInstance, { db, config, mail }: Deps): Promise<void> {
+export default async function passwordRoutes(app: FastifyInstance, { db, config, jobs }: Deps): Promise<void> {
   app.post('/api/password-reset.php', async (req) => {
     const { email } = parse(PasswordResetRequest, req.body);
     const site = await siteOf(db, req);
-    const message = await requestPasswordReset(db, site.id, site.settings.name, email, config.publicUrl);
-    // Sent after the answer: how long a mail server takes must not tell whether the address has an account.
-    mail.defer(() => mail.send(message));
+    // A job written with the token, sent after the answer: how long a mail server takes must not tell whether the
+    // address has an account.
+    await db.transaction(async (tx) => {
+      const message = await requestPasswordReset(tx as Db, site.id, site.settings.name, email, config.publicUrl);
+      await jobs.enqueue(tx as Db, 'mail', message);
+    });
     return { sent: true as const };
   });
 

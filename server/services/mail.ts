@@ -2,7 +2,6 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { mails } from '../db/schema.ts';
-import { createDeferredTasks, type DeferredTasks } from './deferred-tasks.ts';
 
 /**
  * A mail to send. `text` is the plain version; `html` the rich one. `headers`: extra header fields by name, e.g.
@@ -20,10 +19,10 @@ export interface OutgoingMail {
 export type KeptMail = Omit<OutgoingMail, 'headers'> & { id: number; createdAt: Date };
 
 /**
- * Sends mail. `embedded` services keep mails readable at the dev mailbox (GET /api/dev-mailbox.php).
- * `defer`/`idle` run sends after the response (notification mails), tracked so shutdown waits for them.
+ * Sends mail. `embedded` services keep mails readable at the dev mailbox (GET /api/dev-mailbox.php). Routes do not
+ * send: they write mail jobs (server/services/jobs.ts), whose worker calls `send`.
  */
-export interface MailService extends DeferredTasks {
+export interface MailService {
   readonly embedded: boolean;
   /** Sends one mail; rejects when the SMTP server refuses it or cannot be reached. */
   send(mail: OutgoingMail): Promise<void>;
@@ -31,17 +30,12 @@ export interface MailService extends DeferredTasks {
   list(limit: number): Promise<KeptMail[]>;
 }
 
-/** Where a failed deferred send is reported (default console.warn). */
-export type MailLog = (message: string, detail: Record<string, unknown>) => void;
-
 /** SMTP via nodemailer when `smtpUrl` is set (from address `mail_name <noreply@host>`), else the database mailbox. */
-export async function createMailService(opts: { db: Db; smtpUrl: string | null; from: string; log?: MailLog }): Promise<MailService> {
-  const tasks = createDeferredTasks('mail task failed', opts.log ?? ((message, detail) => console.warn(message, detail)));
+export async function createMailService(opts: { db: Db; smtpUrl: string | null; from: string }): Promise<MailService> {
   if (opts.smtpUrl) {
     const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      ...tasks,
       embedded: false,
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
@@ -52,7 +46,6 @@ export async function createMailService(opts: { db: Db; smtpUrl: string | null; 
     };
   }
   return {
-    ...tasks,
     embedded: true,
     async send({ headers: _headers, ...mail }) {
       // The mails table has no header column: the dev mailbox shows subject and bodies only.

@@ -8,7 +8,6 @@ import type { PushKind, PushPayload } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { storedOnce } from '../db/meta-value.ts';
 import { pushSubscriptions } from '../db/schema.ts';
-import { createDeferredTasks, type DeferredTasks } from './deferred-tasks.ts';
 import { publicFetch } from './public-fetch.ts';
 
 /** A VAPID key pair (RFC 8292), base64url: `publicKey` is the uncompressed P-256 point the browser subscribes with. */
@@ -66,10 +65,10 @@ export interface PushServiceOptions {
 }
 
 /**
- * Sends Web Pushes to a member's devices. `defer`/`idle` run pushes after the response (server/domain/push-notices.ts),
- * tracked so shutdown and tests can wait for them.
+ * Sends Web Pushes to a member's devices. Called by the push jobs (server/domain/push-notices.ts), never by a
+ * request: a slow push service never delays an answer.
  */
-export interface PushService extends DeferredTasks {
+export interface PushService {
   /** The VAPID public key (base64url): settings.push_public_key, the browser's applicationServerKey. */
   readonly publicKey: string;
   /** Whether `endpoint` may be stored: an https URL of a named host (any http(s) URL when allowInsecureEndpoints). */
@@ -138,6 +137,5 @@ export function createPushService(opts: PushServiceOptions): PushService {
       const body = JSON.stringify(payload);
       await Promise.all(subs.map((s) => deliver(s, body, payload.kind, topic)));
     },
-    ...createDeferredTasks('push task failed', log),
   };
 }

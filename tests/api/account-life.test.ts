@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Mail = { to: string; subject: string; text: string };
-const mailbox = async (): Promise<Mail[]> => (await new Client(server.url).get('/api/dev-mailbox.php')).body.mails;
+/** The dev mailbox once every mail job has run, newest first. */
+const mailbox = async (): Promise<Mail[]> => {
+  await server.jobs.idle();
+  return (await new Client(server.url).get('/api/dev-mailbox.php')).body.mails;
+};
 /** The first link of the newest mail to `to` whose text matches `pattern`. */
 async function linkTo(to: string, pattern: RegExp): Promise<URL> {
   const mail = (await mailbox()).find((m) => m.to === to && pattern.test(m.text));

@@ -20,6 +20,7 @@ describe('signup', () => {
     expect(res.headers.getSetCookie()[0]).toMatch(/sid=.*HttpOnly.*SameSite=Lax/i);
     expect((await client.get('/api/user.php')).body.user.id).toBe(user!.id);
 
+    await server.jobs.idle();
     const { mails } = (await client.get('/api/dev-mailbox.php')).body;
     const mail = mails.find((m: { to: string }) => m.to === input.email);
     expect(mail.subject).toContain('Activate');
@@ -147,6 +148,7 @@ describe('activation reminder', () => {
     for (let i = 0; i < 3; i++) answers.push(await client.post('/api/activation-resend.php', {}));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
     expect(answers[2].body.error).toMatchObject({ code: 'activation_throttled', message: 'Too many activation e-mails sent, try again tomorrow.' });
+    await server.jobs.idle();
     const links = ((await client.get('/api/dev-mailbox.php')).body.mails as { to: string; text: string }[]).filter((m) => m.to === input.email);
     expect(links).toHaveLength(3);
     const newest = new URL(links[0].text.match(/https?:\/\/\S+/)![0]);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDatabase, type Db } from '../../server/db/connect.ts';
+import { openDatabase, type Db, type Listen, type SqlClient } from '../../server/db/connect.ts';
 import { createImageService, type ImageService } from '../../server/services/images.ts';
 import { createMailService } from '../../server/services/mail.ts';
 import { createPushService, loadVapidKeys, type PushService } from '../../server/services/push.ts';
@@ -13,6 +13,8 @@ import { createLiveHub, type LiveHub } from '../../server/services/live.ts';
 import { seedSites } from '../../server/seed/site.ts';
 import { seedDemoMembers } from '../../server/seed/members.ts';
 import { allSites } from '../../server/domain/sites.ts';
+import { startJobQueue, type JobQueue } from '../../server/services/jobs.ts';
+import { jobHandlers } from '../../server/job-handlers.ts';
 
 export interface TestServer {
   url: string;
@@ -22,6 +24,11 @@ export interface TestServer {
   push: PushService;
   /** The server's live fan-out (the event streams' subscriptions). */
   live: LiveHub;
+  /** The server's job queue: `idle()` waits for pushes and mails to be sent (JOB_WORKERS=off: nothing runs them). */
+  jobs: JobQueue;
+  /** The database's plain SQL client and LISTEN, for a second job queue on it. */
+  client: SqlClient;
+  listen: Listen;
   /** The server's image service (media files in memory). */
   images: ImageService;
   /** The PostgreSQL database's URL, null on PGlite. */
@@ -61,7 +68,7 @@ export async function startServer(members = 60, opts: { sameDatabaseAs?: TestSer
   const pgDb = shared ? null : await freshPostgres();
   const databaseUrl = shared?.databaseUrl ?? pgDb?.url ?? null;
   const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl ?? undefined, ...opts.env }), host: '127.0.0.1' };
-  const { db, close, listen } = await openDatabase(config);
+  const { db, client, close, listen } = await openDatabase(config);
   if (!shared) {
     await seedSites(db);
     const [site] = await allSites(db);
@@ -71,7 +78,9 @@ export async function startServer(members = 60, opts: { sameDatabaseAs?: TestSer
   const live = await createLiveHub(listen);
   const push = createPushService({ db, keys: await loadVapidKeys(db), subject: 'mailto:support@heartline.example', allowInsecureEndpoints: true });
   const images = createImageService({ dataDir: ':memory:', db });
-  const app = await buildApp({ db, config, mail, images, push, live });
+  const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
+  const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, images, push }, log) : null, log });
+  const app = await buildApp({ db, config, mail, images, push, live, jobs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   if (!opts.env?.PUBLIC_URL) config.publicUrl = url;
@@ -81,6 +90,9 @@ export async function startServer(members = 60, opts: { sameDatabaseAs?: TestSer
     app,
     push,
     live,
+    jobs,
+    client,
+    listen,
     images,
     databaseUrl,
     close: async () => {
@@ -161,6 +173,7 @@ export async function activeMember(server: TestServer, over: Record<string, unkn
   const input = signupInput(over);
   const res = await client.post('/api/signup.php', input);
   if (res.status !== 201) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
+  await server.jobs.idle();
   const { mails } = (await client.get('/api/dev-mailbox.php')).body as { mails: { to: string; text: string }[] };
   const link = mails.find((m) => m.to === input.email)!.text.match(/https?:\/\/\S+/)![0];
   const act = await client.get(new URL(link).pathname + new URL(link).search);

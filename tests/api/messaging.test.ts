@@ -202,6 +202,7 @@ describe('an unconfirmed sender (spec 8: "Unconfirmed e-mail: the other party ca
     const myId = (await sender.get('/api/user.php')).body.user.id as number;
     expect((await recipient.client.post('/api/message.php', { id: newId(), profile: myId, text: 'Reply' })).status).toBe(404);
 
+    await server.jobs.idle();
     const { mails } = (await sender.get('/api/dev-mailbox.php')).body as { mails: { to: string; text: string }[] };
     const link = new URL(mails.find((m) => m.to === input.email)!.text.match(/https?:\/\/\S+/)![0]);
     await sender.get(link.pathname + link.search);

@@ -8,20 +8,25 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorBody, MailboxResponse, NotificationSettings, SyncResponse, UserResponse, type EmailKind } from '../../contract/index.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { users } from '../../server/db/schema.ts';
+import { profiles, users } from '../../server/db/schema.ts';
 import { claimMailSlot } from '../../server/domain/email-notices.ts';
 import { mailTokenSecret, unsubscribeToken } from '../../server/domain/unsubscribe-tokens.ts';
 import { createImageService } from '../../server/services/images.ts';
-import { createMailService, type MailService } from '../../server/services/mail.ts';
+import { createMailService } from '../../server/services/mail.ts';
+import { startJobQueue, type JobQueue } from '../../server/services/jobs.ts';
+import { jobHandlers } from '../../server/job-handlers.ts';
 import { headerOf, startFakeSmtp, type FakeSmtp } from './fake-smtp.ts';
-import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
+import { activeMember, Client, expectShape, newId, signupInput, startServer, type TestServer } from './harness.ts';
 
 const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
-/** One more server instance on the harness server's database, with its own mail service and configuration. */
+/**
+ * One more server instance on the harness server's database, with its own mail service, configuration and job
+ * workers (the harness server's are off, so this instance's mail service sends every mail job).
+ */
 interface Instance {
   url: string;
-  mail: MailService;
+  jobs: JobQueue;
   app: FastifyInstance;
   /** The harness server seen through this instance (for activeMember). */
   server: TestServer;
@@ -30,14 +35,18 @@ interface Instance {
 async function startInstance(base: TestServer, opts: { env?: Record<string, string>; smtpUrl?: string } = {}): Promise<Instance> {
   const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', ...opts.env }), host: '127.0.0.1' };
   const mail = await createMailService({ db: base.db, smtpUrl: opts.smtpUrl ?? null, from: 'test <noreply@localhost>' });
-  const app = await buildApp({ db: base.db, config, mail, images: createImageService({ dataDir: ':memory:', db: base.db }), push: base.push, live: base.live });
+  const services = { db: base.db, config, mail, images: createImageService({ dataDir: ':memory:', db: base.db }), push: base.push };
+  const jobs = await startJobQueue({ client: base.client, listen: base.listen, handlers: jobHandlers(services, () => {}), log: () => {} });
+  const app = await buildApp({ ...services, live: base.live, jobs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   config.publicUrl = url;
-  return { url, mail, app, server: { ...base, url } };
+  return { url, jobs, app, server: { ...base, url, jobs } };
 }
 
 let base: TestServer;
+/** The database of the SMTP instance. */
+let smtpBase: TestServer;
 /** The instance under test: embedded mail (the dev mailbox) and MAIL_WEBHOOK_SECRET set. */
 let site: Instance;
 let smtp: FakeSmtp;
@@ -45,14 +54,16 @@ let smtp: FakeSmtp;
 let smtpSite: Instance;
 
 beforeAll(async () => {
-  [base, smtp] = await Promise.all([startServer(6), startFakeSmtp()]);
+  const noWorkers = { env: { JOB_WORKERS: 'off' } };
+  [base, smtpBase, smtp] = await Promise.all([startServer(6, noWorkers), startServer(6, noWorkers), startFakeSmtp()]);
   site = await startInstance(base, { env: { MAIL_WEBHOOK_SECRET: WEBHOOK_SECRET } });
-  smtpSite = await startInstance(base, { smtpUrl: smtp.url });
+  smtpSite = await startInstance(smtpBase, { smtpUrl: smtp.url });
 });
 afterAll(async () => {
   await smtpSite?.app.close();
   await site?.app.close();
   await base?.close();
+  await smtpBase?.close();
   await smtp?.close();
 });
 
@@ -64,7 +75,7 @@ const offline = (id: number) => base.db.update(users).set({ lastSeenAt: new Date
 
 /** The mails to `email` in the dev mailbox once every detached send has finished, oldest first. */
 async function mailsTo(email: string) {
-  await site.mail.idle();
+  await site.jobs.idle();
   const box = expectShape(MailboxResponse, await new Client(site.url).get('/api/dev-mailbox.php'));
   return box.mails.filter((m) => m.to === email).reverse();
 }
@@ -75,8 +86,21 @@ const send = (from: Member, to: { id: number }, text = 'Hello there') => from.cl
 
 const settingsOf = async (m: Member) => expectShape(NotificationSettings, await m.client.get('/api/notifications.php'));
 
-async function tokenOf(userId: number, kind: EmailKind) {
-  return unsubscribeToken(await mailTokenSecret(base.db), userId, kind);
+async function tokenOf(userId: number, kind: EmailKind, db = base.db) {
+  return unsubscribeToken(await mailTokenSecret(db), userId, kind);
+}
+
+/**
+ * A member of the SMTP instance: signed up there and confirmed in its database (its activation mail went over SMTP,
+ * whose raw text the test does not parse for the link).
+ */
+async function smtpMember(over: Record<string, unknown> = {}): Promise<Member> {
+  const client = new Client(smtpSite.url);
+  const input = signupInput(over);
+  const id = (await client.post('/api/signup.php', input)).body.user.id as number;
+  await smtpBase.db.update(users).set({ status: 'confirmed' }).where(eq(users.id, id));
+  await smtpBase.db.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, id));
+  return { client, id, email: input.email };
 }
 
 /** An RFC 8058 one-click POST as a mail system sends it: no cookie, a form body, a foreign Origin. */
@@ -221,21 +245,21 @@ describe('notification mails', () => {
   });
 
   it('over SMTP each mail carries List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058), and that URL unsubscribes', async () => {
-    const a = await member();
-    const b = await member({ gender: 'female' });
-    const sender = new Client(smtpSite.url);
-    sender.cookie = a.client.cookie;
-    await offline(b.id);
-    expect((await sender.post('/api/message.php', { id: newId(), profile: b.id, text: 'over smtp' })).status).toBe(200);
-    await smtpSite.mail.idle();
-    const got = smtp.received.filter((r) => r.to.some((t) => t.includes(b.email)));
+    const a = await smtpMember();
+    const b = await smtpMember({ gender: 'female' });
+    await smtpSite.jobs.idle();
+    await smtpBase.db.update(users).set({ lastSeenAt: new Date(Date.now() - 3600_000) }).where(eq(users.id, b.id));
+    const activationMails = smtp.received.length;
+    expect((await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'over smtp' })).status).toBe(200);
+    await smtpSite.jobs.idle();
+    const got = smtp.received.slice(activationMails).filter((r) => r.to.some((t) => t.includes(b.email)));
     expect(got).toHaveLength(1);
     const raw = got[0].raw;
     expect(headerOf(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = headerOf(raw, 'List-Unsubscribe')!;
     expect(link).toMatch(new RegExp(`^<${smtpSite.url}/api/unsubscribe\\.php\\?token=[^>]+>$`));
     const url = new URL(link.slice(1, -1));
-    expect(url.searchParams.get('token')).toBe(await tokenOf(b.id, 'message'));
+    expect(url.searchParams.get('token')).toBe(await tokenOf(b.id, 'message', smtpBase.db));
 
     const res = await oneClick(url.searchParams.get('token')!, smtpSite.url);
     expect(res.status).toBe(200);

@@ -7,11 +7,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { PUSH_PAYLOAD_MAX_BYTES, PushPayload, SettingsResponse, type Message } from '../../contract/index.ts';
-import { liveReading, meta, photos, pushSubscriptions } from '../../server/db/schema.ts';
+import { liveReading, meta, photos, profiles, pushSubscriptions, users } from '../../server/db/schema.ts';
+import { loadConfig } from '../../server/config.ts';
+import { jobHandlers } from '../../server/job-handlers.ts';
+import { startJobQueue } from '../../server/services/jobs.ts';
+import { createMailService } from '../../server/services/mail.ts';
 import { createPushService, MAX_SUBSCRIPTIONS_PER_MEMBER, VAPID_META_KEY, vapidSubject } from '../../server/services/push.ts';
 import { isPublicAddress } from '../../server/services/public-fetch.ts';
 import { decryptPush, p256PublicKey, readVapid, startFakePushService, testBrowser, type FakePushService, type ReceivedPush, type TestBrowser } from './fake-push-service.ts';
-import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
+import { activeMember, Client, expectShape, newId, signupInput, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let service: FakePushService;
@@ -46,8 +50,18 @@ async function subscribe(client: Client): Promise<TestBrowser> {
 
 /** The pushes that reached `browser` once every detached send has finished. */
 async function pushesTo(browser: TestBrowser): Promise<ReceivedPush[]> {
-  await server.push.idle();
+  await server.jobs.idle();
   return service.received.filter((r) => r.path === browser.path);
+}
+
+/** A confirmed member of `on` made in its database (for a server whose mails nothing sends). */
+async function confirmedOn(on: TestServer): Promise<Member> {
+  const client = new Client(on.url);
+  const input = signupInput({ gender: 'female' });
+  const id = (await client.post('/api/signup.php', input)).body.user.id as number;
+  await on.db.update(users).set({ status: 'confirmed' }).where(eq(users.id, id));
+  await on.db.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, id));
+  return { client, id, email: input.email };
 }
 
 const send = (from: Member, to: Member, text: string, id = newId()) => from.client.post('/api/message.php', { id, profile: to.id, text });
@@ -169,6 +183,34 @@ describe('a new message', () => {
     expect((await pushesTo(second)).map((p) => decryptPush(p, second).body)).toEqual(['Two phones?']);
   });
 
+  it('is a job written with the message: unsent while no worker runs, sent once by the worker that starts later', async () => {
+    // A server without workers stands for one that died right after the commit (the kill -9 test: chaos.test.ts).
+    const quiet = await startServer(4, { env: { JOB_WORKERS: 'off' } });
+    try {
+      const sender = await confirmedOn(quiet);
+      const recipient = await confirmedOn(quiet);
+      const browser = testBrowser(service, `device-${++browsers}`);
+      expect((await recipient.client.post('/api/user.php?push=1', browser.subscription)).status).toBe(200);
+      expect((await send(sender, recipient, 'Still there after the crash?')).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(service.received.filter((r) => r.path === browser.path)).toEqual([]);
+      const mailbox = async () => ((await new Client(quiet.url).get('/api/dev-mailbox.php')).body.mails as { to: string }[]).map((m) => m.to).sort();
+      expect(await mailbox()).toEqual([]);
+
+      const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
+      const services = { db: quiet.db, config: loadConfig({}), mail: await createMailService({ db: quiet.db, smtpUrl: null, from: 'x <x@localhost>' }), images: quiet.images, push: quiet.push };
+      const later = await startJobQueue({ client: quiet.client, listen: quiet.listen, handlers: jobHandlers(services, log), log });
+      await later.idle();
+      await later.stop();
+      const got = service.received.filter((r) => r.path === browser.path);
+      expect(got.map((p) => decryptPush(p, browser).body)).toEqual(['Still there after the crash?']);
+      // The activation mails waited as well, and went out once.
+      expect(await mailbox()).toEqual([sender.email, recipient.email].sort());
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('is not pushed while the recipient reads the conversation live; pushed again once they leave or hide the page', async () => {
     const a = await activeMember(server);
     const b = await subscribed();
@@ -179,7 +221,7 @@ describe('a new message', () => {
 
     service.received.length = 0;
     expect((await send(a, b, 'Still there?')).status).toBe(200);
-    await server.push.idle();
+    await server.jobs.idle();
     expect(await pushesTo(b.browser)).toEqual([]);
 
     // The page left the chat: pushes again.
@@ -267,7 +309,7 @@ describe('dead and failing subscriptions', () => {
     for (const status of [429, 413, 500]) {
       service.answer(b.browser.path, status);
       expect((await send(a, b, `try ${status}`)).status).toBe(200);
-      await server.push.idle();
+      await server.jobs.idle();
     }
     const [row] = await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, b.id));
     expect(row.lastSuccessAt).toBeNull();
@@ -290,7 +332,7 @@ describe('dead and failing subscriptions', () => {
     const res = await b.client.post('/api/user.php?push=1', { ...browser.subscription, endpoint: `http://127.0.0.1:${port}/push/gone` });
     expect(res.status).toBe(200);
     expect((await send(a, b, 'hello?')).status).toBe(200);
-    await server.push.idle();
+    await server.jobs.idle();
     expect(await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, b.id))).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 // Account screens as a visitor meets them: the activation result says what truly happened.
-import { expect, test, type Page } from '@playwright/test';
-import { SANNE, signup } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { mailedPath, SANNE, signup } from './support.ts';
 
 test('/activate/done says "activated" only after a working link', async ({ page }) => {
   await page.goto('/activate/done');
@@ -13,9 +13,7 @@ test('/activate/done says "activated" only after a working link', async ({ page 
   });
   expect(res.ok(), await res.text()).toBe(true);
   await page.request.get('/api/logout.php');
-  const { mails } = (await (await page.request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
-  const link = mails.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0];
-  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.goto(await mailedPath(page.request, email));
   await expect(page).toHaveURL(/\/activate\/done$/);
   await expect(page.getByRole('heading', { name: 'Your account is activated' })).toBeVisible();
   // The flag is read once: a reload by a logged-out visitor no longer claims it.
@@ -60,13 +58,7 @@ test('a member who forgot the password resets it through the mailed link, once',
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
 
-  let link = '';
-  await expect.poll(async () => {
-    const { mails } = (await (await page.request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
-    link = mails.find((m) => m.to === email && /reset-password\/do/.test(m.text))?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
-    return link;
-  }).not.toBe('');
-  const path = new URL(link).pathname + new URL(link).search;
+  const path = await mailedPath(page.request, email, /https?:\/\/\S+\/reset-password\/do\S*/);
   await page.goto(path);
   await page.getByLabel('New password', { exact: true }).fill('my new secret words');
   await page.getByLabel('Repeat the new password').fill('my new secret word');
@@ -105,18 +97,6 @@ test('settings: the password change checks the repeat and the old password', asy
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
 });
 
-/** The first link of the newest dev-mailbox mail to `to` matching `pattern`, as a path with its query. */
-async function mailedPath(page: Page, to: string, pattern: RegExp): Promise<string> {
-  let found = '';
-  await expect.poll(async () => {
-    const { mails } = (await (await page.request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
-    found = mails.find((m) => m.to === to && pattern.test(m.text))?.text.match(pattern)?.[0] ?? '';
-    return found;
-  }).not.toBe('');
-  const url = new URL(found);
-  return url.pathname + url.search;
-}
-
 test('settings: the e-mail address changes once the new address confirms it', async ({ page }) => {
   await signup(page.request);
   const next = `e2e.moved.${Date.now()}@example.org`;
@@ -128,7 +108,7 @@ test('settings: the e-mail address changes once the new address confirms it', as
   await page.getByLabel('New e-mail address').fill(next);
   await page.getByRole('button', { name: 'Change e-mail address' }).click();
   await expect(page.getByText(`We sent a confirmation link to ${next}.`)).toBeVisible();
-  await page.goto(await mailedPath(page, next, /https?:\/\/\S+\/mail-change\/do\?token=\S+/));
+  await page.goto(await mailedPath(page.request, next, /https?:\/\/\S+\/mail-change\/do\?token=\S+/));
   await expect(page.getByText(`Your account now uses ${next}.`)).toBeVisible();
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByText(`Your account uses ${next}.`)).toBeVisible();
@@ -151,7 +131,7 @@ test('a deleted account is gone at once, refused at login, and restored by the m
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Account pending deletion (reactivate via emailed link or contact customer service)')).toBeVisible();
 
-  await page.goto(await mailedPath(page, email, /https?:\/\/\S+\/login\?reactivate=\S+/));
+  await page.goto(await mailedPath(page.request, email, /https?:\/\/\S+\/login\?reactivate=\S+/));
   await expect(page.getByText('Your account is restored. Log in to continue.')).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('a long enough password');
@@ -220,7 +200,7 @@ test('an unconfirmed member is told the other party cannot reply, and the messag
   const lucasChats = async () => ((await (await lucas.request.get('/api/chats.php')).json()).chats as { last_message: { text: string } | null }[]).map((c) => c.last_message?.text);
   expect(await lucasChats()).not.toContain('Hi Lucas, nice profile!');
 
-  await page.goto(await mailedPath(page, email, /https?:\/\/\S+\/api\/activate\.php\?token=\S+/));
+  await page.goto(await mailedPath(page.request, email, /https?:\/\/\S+\/api\/activate\.php\?token=\S+/));
   await expect(page.getByRole('heading', { name: 'Your account is activated' })).toBeVisible();
   expect(await lucasChats()).toContain('Hi Lucas, nice profile!');
   await lucas.close();

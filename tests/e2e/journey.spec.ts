@@ -2,6 +2,7 @@
 // A signs up, activates through the dev mailbox, searches, opens B's profile, likes and writes;
 // B logs in, sees the unread badge and replies; A sees the reply and credits lowered by the cost.
 import { expect, test, type Page } from '@playwright/test';
+import { mailedPath } from './support.ts';
 
 const B = { email: 'sanne@demo.test', password: 'demo-password', name: 'Sanne', age: 34 };
 
@@ -29,7 +30,8 @@ test('sign up, activate, search, like, chat with credits; the other member answe
   const start = await credits(a);
   expect(start).toBe(50);
 
-  // A activates through the dev mailbox.
+  // A activates through the dev mailbox (the mail is a job: it is there once the API lists it).
+  await mailedPath(a.request, email);
   await a.goto('/dev/mailbox');
   await a.getByRole('link', { name: /\/api\/activate\.php\?token=/ }).first().click();
   await expect(a).toHaveURL(/\/activate\/done/);

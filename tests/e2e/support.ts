@@ -13,6 +13,21 @@ export async function login(request: APIRequestContext, account: { email: string
   return (await res.json()).user as { id: number; credits: number };
 }
 
+/**
+ * The first match of `pattern` (a link) in the newest dev-mailbox mail to `to`, as a path with its query. Mails are
+ * sent by a job shortly after the answer that caused them, so the mailbox is polled until the mail is there.
+ */
+export async function mailedPath(request: APIRequestContext, to: string, pattern: RegExp = /https?:\/\/\S+/): Promise<string> {
+  let found = '';
+  await expect.poll(async () => {
+    const { mails } = (await (await request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
+    found = mails.find((m) => m.to === to && pattern.test(m.text))?.text.match(pattern)?.[0] ?? '';
+    return found;
+  }).not.toBe('');
+  const url = new URL(found);
+  return url.pathname + url.search;
+}
+
 let counter = 0;
 /**
  * Signs a new member up through POST /api/signup.php (logged in afterwards) and activates the account with the
@@ -29,9 +44,7 @@ export async function signup(request: APIRequestContext) {
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  const { mails } = (await (await request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
-  const link = new URL(mails.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0]);
-  const activated = await request.get(link.pathname + link.search, { maxRedirects: 0 });
+  const activated = await request.get(await mailedPath(request, email), { maxRedirects: 0 });
   expect(activated.headers().location).toBe('/activate/done');
   return (await res.json()).user as { id: number; credits: number };
 }

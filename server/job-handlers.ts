@@ -1,0 +1,23 @@
+// What each background job does (server/services/jobs.ts): the handlers over the domain rules and the services.
+import type { Deps } from './deps.ts';
+import { purgeDeletedAccounts } from './domain/account-life.ts';
+import { deliverNotice } from './domain/email-notices.ts';
+import { pushLike, pushMessage } from './domain/push-notices.ts';
+import type { JobHandlers } from './services/jobs.ts';
+
+/** The handler of every job name; `log` gets what a scheduled job did. */
+export function jobHandlers(
+  { db, push, mail, images, config }: Omit<Deps, 'jobs' | 'live'>,
+  log: (message: string, detail: Record<string, unknown>) => void,
+): JobHandlers {
+  return {
+    'push-message': (data) => pushMessage({ db, push }, data),
+    'push-like': (data) => pushLike({ db, push }, data),
+    'mail-notice': (notice) => deliverNotice({ db, mail, config }, notice),
+    mail: (message) => mail.send(message),
+    'purge-accounts': async () => {
+      const count = await purgeDeletedAccounts(db, images);
+      if (count) log('purged deleted accounts', { count });
+    },
+  };
+}

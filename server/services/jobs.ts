@@ -1,0 +1,147 @@
+// Durable background work: pushes, mails and the account purge run as jobs of pg-boss, a PostgreSQL job queue. A job
+// is written in the same transaction as the change that causes it (so it exists exactly when the change committed),
+// survives a crash, and is run by a worker of any server instance, retried with backoff when it fails.
+// The same queue runs on PGlite: pg-boss talks to the database through `SqlClient`, not its own pool.
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Message } from '../../contract/index.ts';
+import type { Db, Listen, SqlClient } from '../db/connect.ts';
+import type { MailNotice } from '../domain/email-notices.ts';
+import type { OutgoingMail } from './mail.ts';
+
+/** What each job carries (JSON, stored in pgboss.job.data). */
+export interface JobData {
+  /** The push of a new message to its recipient (domain/push-notices.ts pushMessage). */
+  'push-message': { cdnPrefix: string; message: Message; recipientId: number };
+  /** The push of a new like or match (domain/push-notices.ts pushLike). */
+  'push-like': { cdnPrefix: string; likerId: number; likedId: number; match: boolean };
+  /** A notification mail about a message, like or match, under its rules (domain/email-notices.ts deliverNotice). */
+  'mail-notice': MailNotice;
+  /** A composed mail (activation, password reset, e-mail change, deletion, complaint receipts). */
+  mail: OutgoingMail;
+  /** The hourly purge of accounts deleted over 14 days ago (spec 4, 9); scheduled, never enqueued. */
+  'purge-accounts': Record<string, never>;
+}
+
+/** A job's name. */
+export type JobName = keyof JobData;
+
+/** The function that runs each kind of job; a rejection fails the attempt, which pg-boss retries later. */
+export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
+
+/** The queue as domain code and routes see it. */
+export interface JobQueue {
+  /**
+   * Writes a job of `name` inside `tx` (a transaction, or the database for a one-statement change): it runs only if
+   * `tx` commits, and then at least once. Workers of every instance are woken at the commit (NOTIFY jobs).
+   */
+  enqueue<N extends JobName>(tx: Db, name: N, data: JobData[N]): Promise<void>;
+  /** Resolves once no job is waiting or running (tests, shutdown). Never resolves while workers are off. */
+  idle(): Promise<void>;
+  /** Stops the workers, waiting up to 10 s for running jobs; waiting jobs stay for the next start. */
+  stop(): Promise<void>;
+}
+
+/** Retry and expiry of every queue: a job active for over a minute (its server died) is tried again, up to 8 times. */
+const QUEUE_POLICY = { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } as const;
+/** When to run each scheduled job (cron, UTC). */
+const SCHEDULES: Partial<Record<JobName, string>> = { 'purge-accounts': '0 * * * *' };
+/** The queues whose jobs run in parallel in one instance, and how many at once. */
+const CONCURRENCY: Record<JobName, number> = { 'push-message': 4, 'push-like': 2, 'mail-notice': 2, mail: 2, 'purge-accounts': 1 };
+/** Seconds between polls: commits wake the workers at once (NOTIFY), polling finds retries and missed wakes. */
+const POLL_SECONDS = 5;
+/** The NOTIFY channel that wakes workers when a transaction with jobs commits. */
+const WAKE_CHANNEL = 'jobs';
+
+/**
+ * pg-boss's SQL (text with $n placeholders and values) as a Drizzle query, so that it runs in a Drizzle transaction.
+ * Every placeholder becomes its own parameter (a value used twice is sent twice); undefined is sent as null.
+ */
+function paramSql(text: string, values: unknown[] = []): SQL {
+  const query = sql.empty();
+  text.split(/\$(\d+)/).forEach((part, i) => query.append(i % 2 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part)));
+  return query;
+}
+
+/**
+ * Starts the queue on `client` (pg-boss creates or migrates its schema `pgboss`), creates the queues and schedules,
+ * and, when `handlers` is set, starts `workers`× CONCURRENCY workers per queue; `handlers` null (JOB_WORKERS=0):
+ * this instance only writes jobs, another runs them. Failures of a job attempt and of the queue go to `log`.
+ */
+export async function startJobQueue(opts: {
+  client: SqlClient;
+  listen: Listen;
+  handlers: JobHandlers | null;
+  log: (message: string, detail: Record<string, unknown>) => void;
+}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: opts.client,
+    // Completed jobs (mails hold links with tokens) are archived after an hour and deleted a day later.
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (e: Error) => opts.log('job queue error', { error: e.message }));
+  await boss.start();
+  const names = Object.keys(CONCURRENCY) as JobName[];
+  for (const name of names) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...QUEUE_POLICY });
+  }
+  for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+
+  const workerIds = new Map<JobName, string[]>();
+  let running = 0;
+  let stopListening = async () => {};
+  if (opts.handlers) {
+    const handlers = opts.handlers;
+    for (const name of names) {
+      const ids: string[] = [];
+      for (let i = 0; i < CONCURRENCY[name]; i++) {
+        ids.push(
+          await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
+            running++;
+            try {
+              await (handlers[name] as (data: unknown) => Promise<void>)(job.data);
+            } catch (e) {
+              opts.log('job failed', { name, id: job.id, error: (e as Error).message });
+              throw e;
+            } finally {
+              running--;
+            }
+          }),
+        );
+      }
+      workerIds.set(name, ids);
+    }
+    stopListening = await opts.listen(
+      WAKE_CHANNEL,
+      (name) => {
+        for (const id of workerIds.get(name as JobName) ?? []) boss.notifyWorker(id);
+      },
+      () => {
+        for (const ids of workerIds.values()) for (const id of ids) boss.notifyWorker(id);
+      },
+    );
+  }
+
+  return {
+    async enqueue(tx, name, data) {
+      await boss.send(name, data as object, { db: { executeSql: (text: string, values: unknown[]) => tx.execute(paramSql(text, values)) } });
+      await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${name})`);
+    },
+    async idle() {
+      for (;;) {
+        const { rows } = await opts.client.executeSql(
+          `select count(*)::int as n from pgboss.job where name <> all($1) and (state in ('created', 'active') or (state = 'retry' and start_after <= now()))`,
+          [Object.keys(SCHEDULES)],
+        );
+        if ((rows[0] as { n: number }).n === 0 && running === 0) return;
+        for (const ids of workerIds.values()) for (const id of ids) boss.notifyWorker(id);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async stop() {
+      await stopListening();
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+  };
+}
