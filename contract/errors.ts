@@ -42,6 +42,8 @@ export const ErrorCode = z.enum([
   'request_too_large',
   'too_many_requests',
   'unauthorized',
+  'payment_failed',
+  'payment_unavailable',
   'server_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -96,5 +98,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   request_too_large: 'This request is too large.',
   too_many_requests: 'Too many requests, please try again in a minute.',
   unauthorized: 'This request lacks valid credentials.',
+  payment_failed: 'Payment failed or has been cancelled.',
+  payment_unavailable: 'Payments are not available right now, please try again in a few minutes.',
   server_error: 'An error occurred, please try again later.',
 };

@@ -9,6 +9,7 @@ export * from './chats.ts';
 export * from './likes.ts';
 export * from './sync.ts';
 export * from './live.ts';
+export * from './payments.ts';
 export * from './push.ts';
 export * from './photos.ts';
 export * from './password.ts';

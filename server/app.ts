@@ -19,6 +19,7 @@ import syncRoutes from './routes/sync.ts';
 import eventRoutes from './routes/events.ts';
 import mediaRoutes from './routes/media.ts';
 import pushRoutes from './routes/push.ts';
+import paymentRoutes from './routes/payments.ts';
 import readingRoutes from './routes/reading.ts';
 import notificationRoutes from './routes/notifications.ts';
 import photoRoutes from './routes/photos.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(accountLifeRoutes, deps);
   await app.register(exportRoutes, deps);
   await app.register(complaintRoutes, deps);
+  await app.register(paymentRoutes, deps);
   // Jobs being run (pushes, mails) finish before the database closes; waiting ones stay for the next start.
   app.addHook('onClose', () => deps.jobs.stop());
 

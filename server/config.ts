@@ -43,6 +43,12 @@ export interface Config {
    * only writes jobs, another instance on the same database runs them).
    */
   jobWorkers: boolean;
+  /**
+   * The payment provider (docs/payments.md): Adyen when PAYMENT_PROVIDER=adyen with ADYEN_API_KEY,
+   * ADYEN_MERCHANT_ACCOUNT, ADYEN_HMAC_KEY (hex) and, for live, ADYEN_LIVE=on with ADYEN_LIVE_PREFIX; null = the
+   * embedded test payment service.
+   */
+  adyen: { apiKey: string; merchantAccount: string; hmacKey: string; live: boolean; livePrefix?: string } | null;
 }
 
 /** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT. */
@@ -66,5 +72,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY?.trim() || false,
     devTools: env.DEV_TOOLS === 'on',
     jobWorkers: env.JOB_WORKERS !== 'off',
+    adyen: adyenConfig(env),
   };
+}
+
+/** The Adyen settings of `env`; throws when PAYMENT_PROVIDER=adyen lacks one of them. */
+function adyenConfig(env: NodeJS.ProcessEnv): Config['adyen'] {
+  if (env.PAYMENT_PROVIDER !== 'adyen') return null;
+  const { ADYEN_API_KEY: apiKey, ADYEN_MERCHANT_ACCOUNT: merchantAccount, ADYEN_HMAC_KEY: hmacKey } = env;
+  if (!apiKey || !merchantAccount || !hmacKey) throw new Error('PAYMENT_PROVIDER=adyen needs ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT and ADYEN_HMAC_KEY');
+  const live = env.ADYEN_LIVE === 'on';
+  if (live && !env.ADYEN_LIVE_PREFIX) throw new Error('ADYEN_LIVE=on needs ADYEN_LIVE_PREFIX');
+  return { apiKey, merchantAccount, hmacKey, live, ...(env.ADYEN_LIVE_PREFIX ? { livePrefix: env.ADYEN_LIVE_PREFIX } : {}) };
 }

@@ -6,6 +6,7 @@ import type { ImageService } from './services/images.ts';
 import type { PushService } from './services/push.ts';
 import type { LiveHub } from './services/live.ts';
 import type { JobQueue } from './services/jobs.ts';
+import type { PaymentProvider } from './services/payment-provider.ts';
 
 /** Dependencies handed to every route plugin as its options. */
 export interface Deps {
@@ -19,4 +20,6 @@ export interface Deps {
   live: LiveHub;
   /** Durable background work (pushes, mails, purge), written in the transaction of the change that causes it. */
   jobs: JobQueue;
+  /** The payment provider; `testKeys` set: the embedded test payment service, whose routes the app serves. */
+  payments: { provider: PaymentProvider; testKeys: { apiKey: string; hmacKey: string } | null };
 }

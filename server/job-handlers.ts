@@ -7,7 +7,7 @@ import type { JobHandlers } from './services/jobs.ts';
 
 /** The handler of every job name; `log` gets what a scheduled job did. */
 export function jobHandlers(
-  { db, push, mail, images, config }: Omit<Deps, 'jobs' | 'live'>,
+  { db, push, mail, images, config }: Pick<Deps, 'db' | 'push' | 'mail' | 'images' | 'config'>,
   log: (message: string, detail: Record<string, unknown>) => void,
 ): JobHandlers {
   return {

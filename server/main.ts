@@ -11,6 +11,7 @@ import { seedDemoMembers } from './seed/members.ts';
 import { allSites } from './domain/sites.ts';
 import { startJobQueue } from './services/jobs.ts';
 import { jobHandlers } from './job-handlers.ts';
+import { paymentProviderFor } from './services/payment-provider.ts';
 import { startPlannerStatistics } from './services/planner-statistics.ts';
 
 const config = loadConfig();
@@ -28,7 +29,8 @@ const push = createPushService({ db, keys: await loadVapidKeys(db), subject: vap
 const live = await createLiveHub(listen);
 const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
 const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, images, push }, log) : null, log });
-const app = await buildApp({ db, config, mail, images, push, live, jobs }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const payments = await paymentProviderFor(config, db);
+const app = await buildApp({ db, config, mail, images, push, live, jobs, payments }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 const stopAnalyze = startPlannerStatistics(db, config.databaseUrl === null, (message, detail) => app.log.warn(detail, message));
 app.addHook('onClose', async () => stopAnalyze());
 

@@ -54,17 +54,21 @@ const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe.php';
 /** POST /api/mail-events.php: the mail provider's bounce and complaint webhook (docs/notifications.md). */
 export const MAIL_EVENTS_PATH = '/api/mail-events.php';
+/** POST /api/payment-webhook.php: the payment provider's notifications (docs/payments.md). */
+export const PAYMENT_WEBHOOK_PATH = '/api/payment-webhook.php';
 
 /**
  * The only mutations not made by the site's own pages, so the same-origin check does not apply to them. Each one
  * authenticates itself instead of relying on the session cookie (which is what the check protects): the unsubscribe
- * call by the signed token in its URL, the webhook by `Authorization: Bearer MAIL_WEBHOOK_SECRET`. A mail system
+ * call by the signed token in its URL, the mail webhook by `Authorization: Bearer MAIL_WEBHOOK_SECRET`, the payment
+ * webhook by the HMAC signature of each notification. A mail system
  * posts the unsubscribe from its own servers or from a webmail page (a foreign Origin), as an HTML form would
  * (RFC 8058 section 3.1: `application/x-www-form-urlencoded` or `multipart/form-data`). Exact POST paths only.
  */
 const EXTERNAL_POSTS: Record<string, readonly string[]> = {
   [UNSUBSCRIBE_PATH]: ['application/x-www-form-urlencoded', 'multipart/form-data'],
   [MAIL_EVENTS_PATH]: ['application/json'],
+  [PAYMENT_WEBHOOK_PATH]: ['application/json'],
 };
 
 /**

@@ -346,3 +346,37 @@ export const liveReading = pgTable(
 
 /** Small server key-value store (e.g. VAPID keys, seed version). */
 export const meta = pgTable('meta', { key: text('key').primaryKey(), value: jsonb('value').notNull() });
+
+/** Where a payment stands (docs/payments.md): pending until the provider says otherwise; only completed adds credits. */
+export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired' | 'refunded';
+
+/**
+ * A purchase of a credit bundle (spec 3 "Payment", 4 "Payment"). `id` is the client's idempotency key and the
+ * merchant reference sent to the provider; `amount` and `fee` are integer minor units of `currency`, the price
+ * charged (`amount`) includes the fee. `providerSession` is the provider's checkout session, `pspReference` its
+ * payment reference once known. Credits are added through the ledger with key `payment:<id>`, once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id').notNull(),
+    credits: integer('credits').notNull(),
+    amount: integer('amount').notNull(),
+    fee: integer('fee').notNull(),
+    currency: text('currency').notNull(),
+    country: text('country').notNull(),
+    method: text('method').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    providerSession: text('provider_session'),
+    pspReference: text('psp_reference'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_user').on(t.userId, t.createdAt),
+    check('payments_status', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded')`),
+    check('payments_amount', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.credits} > 0`),
+  ],
+);

@@ -8,6 +8,7 @@ import type { MailService } from '../services/mail.ts';
 import type { ImageService } from '../services/images.ts';
 import type { PushService } from '../services/push.ts';
 import type { JobQueue } from '../services/jobs.ts';
+import type { PaymentProvider } from '../services/payment-provider.ts';
 import type { LiveHub } from '../services/live.ts';
 import mediaRoutes from './media.ts';
 
@@ -25,7 +26,7 @@ async function app() {
     if (err instanceof ApiError) return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
     return reply.status(500).send({ error: { code: 'server_error' } });
   });
-  const deps = { db: {} as Db, config: {} as Config, mail: {} as MailService, images, push: {} as PushService, live: {} as LiveHub, jobs: {} as JobQueue } satisfies Deps;
+  const deps = { db: {} as Db, config: {} as Config, mail: {} as MailService, images, push: {} as PushService, live: {} as LiveHub, jobs: {} as JobQueue, payments: { provider: {} as PaymentProvider, testKeys: null } } satisfies Deps;
   await a.register(mediaRoutes, deps);
   return a;
 }

@@ -15,6 +15,7 @@ import { seedDemoMembers } from '../../server/seed/members.ts';
 import { allSites } from '../../server/domain/sites.ts';
 import { startJobQueue, type JobQueue } from '../../server/services/jobs.ts';
 import { jobHandlers } from '../../server/job-handlers.ts';
+import { paymentProviderFor, type PaymentProvider } from '../../server/services/payment-provider.ts';
 
 export interface TestServer {
   url: string;
@@ -26,6 +27,8 @@ export interface TestServer {
   live: LiveHub;
   /** The server's job queue: `idle()` waits for pushes and mails to be sent (JOB_WORKERS=off: nothing runs them). */
   jobs: JobQueue;
+  /** The payment provider (the embedded test service) and its keys. */
+  payments: { provider: PaymentProvider; testKeys: { apiKey: string; hmacKey: string } | null };
   /** The database's plain SQL client and LISTEN, for a second job queue on it. */
   client: SqlClient;
   listen: Listen;
@@ -80,7 +83,8 @@ export async function startServer(members = 60, opts: { sameDatabaseAs?: TestSer
   const images = createImageService({ dataDir: ':memory:', db });
   const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
   const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, images, push }, log) : null, log });
-  const app = await buildApp({ db, config, mail, images, push, live, jobs });
+  const payments = await paymentProviderFor(config, db);
+  const app = await buildApp({ db, config, mail, images, push, live, jobs, payments });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   if (!opts.env?.PUBLIC_URL) config.publicUrl = url;
@@ -91,6 +95,7 @@ export async function startServer(members = 60, opts: { sameDatabaseAs?: TestSer
     push,
     live,
     jobs,
+    payments,
     client,
     listen,
     images,

@@ -37,7 +37,7 @@ async function startInstance(base: TestServer, opts: { env?: Record<string, stri
   const mail = await createMailService({ db: base.db, smtpUrl: opts.smtpUrl ?? null, from: 'test <noreply@localhost>' });
   const services = { db: base.db, config, mail, images: createImageService({ dataDir: ':memory:', db: base.db }), push: base.push };
   const jobs = await startJobQueue({ client: base.client, listen: base.listen, handlers: jobHandlers(services, () => {}), log: () => {} });
-  const app = await buildApp({ ...services, live: base.live, jobs });
+  const app = await buildApp({ ...services, live: base.live, jobs, payments: base.payments });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   config.publicUrl = url;

@@ -1,0 +1,137 @@
+// Credits, bundles and payments (spec 1, 3 "Payment", 4 "Payment", 8, 9; docs/payments.md). Amounts are integer
+// minor units of their currency everywhere (cents, øre, grosze).
+import { z } from 'zod';
+import { Id, QueryId, Text } from './common.ts';
+
+/** The spec's payment methods (spec 1), as URL slugs: /credits/{id}/{paymentmethod}. */
+export const paymentMethods = [
+  'ideal', 'bancontact', 'przelewy24', 'blik', 'eps', 'giropay', 'sofort', 'twint', 'satispay', 'vipps', 'mobilepay',
+  'swish', 'dankort', 'cartebancaire', 'nexi', 'maestro', 'mastercard', 'visa', 'creditcard', 'applepay', 'paypal',
+  'paysafecard', 'sepadirectdebit', 'banktransfer',
+] as const;
+export const PaymentMethod = z.enum(paymentMethods);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/** The currencies bundles are sold in (ISO 4217), by payment country (server/domain/payment-catalog.ts). */
+export const Currency = z.enum(['EUR', 'GBP', 'USD', 'CHF', 'DKK', 'NOK', 'SEK', 'PLN', 'CAD', 'AUD', 'NZD']);
+export type Currency = z.infer<typeof Currency>;
+
+/** A credit bundle as the member's payment country sells it. `amount` is the price before any method fee. */
+export const Bundle = z.object({
+  id: Id,
+  credits: z.number().int().positive(),
+  amount: z.number().int().positive(),
+  currency: Currency,
+  /** What one message costs in money at this bundle's price (minor units, rounded): "1 message = N credits ≈ €0.xx". */
+  message_amount: z.number().int().nonnegative(),
+  /** The bundle most members take, shown highlighted. */
+  popular: z.boolean(),
+});
+export type Bundle = z.infer<typeof Bundle>;
+
+/** A payment method offered in the member's payment country, with its transaction fee in percent of the price. */
+export const MethodOffer = z.object({ id: PaymentMethod, fee_percent: z.number().nonnegative() });
+export type MethodOffer = z.infer<typeof MethodOffer>;
+
+/**
+ * GET /api/credits.php (*member*): the bundles and methods of the member's payment country (the profile's country),
+ * the credits one message costs there, and whether the member may store a card. Errors: 403 authentication_required.
+ */
+export const CreditsResponse = z.object({
+  country: z.string(),
+  currency: Currency,
+  message_credits: z.number().int().nonnegative(),
+  bundles: z.array(Bundle),
+  methods: z.array(MethodOffer),
+});
+export type CreditsResponse = z.infer<typeof CreditsResponse>;
+
+export const PaymentStatus = z.enum(['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded']);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** A payment as its member sees it. `amount` is what was charged (fee included); `fee` the method's share of it. */
+export const Payment = z.object({
+  id: z.uuid(),
+  bundle_id: Id,
+  credits: z.number().int().positive(),
+  amount: z.number().int().positive(),
+  fee: z.number().int().nonnegative(),
+  currency: Currency,
+  method: PaymentMethod,
+  status: PaymentStatus,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+/**
+ * POST /api/payment.php (*member*): starts paying bundle `bundle` with `method`. `id` is a new UUID per attempt, the
+ * idempotency key: the same id again answers the same payment and checkout. Answers the pending payment and
+ * `redirect_url`, the provider's hosted checkout page. Errors: 400 bad_request (fields: bundle, method: not sold in
+ * the member's payment country), 409 conflict (the id belongs to another payment), 502 payment_unavailable.
+ */
+export const CreatePaymentRequest = z.object({ id: z.uuid(), bundle: Id, method: PaymentMethod });
+export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequest>;
+export const CreatePaymentResponse = z.object({ payment: Payment, redirect_url: z.string() });
+export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponse>;
+
+/**
+ * GET /api/payment.php?id=&sessionId=&sessionResult= (*member*): the payment's state. The return page passes the
+ * checkout's `sessionId` and `sessionResult` from its URL; while no webhook has settled the payment, the server asks
+ * the provider with them. Errors: 404 not_found (not the member's).
+ */
+export const PaymentQuery = z.object({
+  id: z.uuid(),
+  sessionId: Text.max(200).optional(),
+  sessionResult: Text.max(4000).optional(),
+});
+export type PaymentQuery = z.infer<typeof PaymentQuery>;
+export const PaymentResponse = z.object({ payment: Payment, credits: z.number().int(), paid_user: z.boolean() });
+export type PaymentResponse = z.infer<typeof PaymentResponse>;
+
+/** One credit movement of the ledger: `delta` credits (negative: spent), the balance after it. */
+export const CreditMovement = z.object({
+  id: Id,
+  reason: z.string(),
+  delta: z.number().int(),
+  balance_after: z.number().int(),
+  created_at: z.string(),
+  /** The payment of a purchase or refund. */
+  payment_id: z.uuid().nullable(),
+});
+export type CreditMovement = z.infer<typeof CreditMovement>;
+
+/**
+ * GET /api/transactions.php (*member*): the member's payments (every state) and credit movements, newest first,
+ * at most `limit` (default 100) each. Errors: 403 authentication_required.
+ */
+export const TransactionsQuery = z.object({ limit: QueryId.max(500).optional() });
+export const TransactionsResponse = z.object({ payments: z.array(Payment), movements: z.array(CreditMovement) });
+export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
+
+/** One notification of the provider's webhook (Adyen NotificationRequestItem: the fields the site reads and signs). */
+export const NotificationRequestItem = z.object({
+  additionalData: z.record(z.string(), z.string().max(4000)).optional(),
+  amount: z.object({ value: z.number().int(), currency: z.string().max(3) }),
+  eventCode: z.string().max(100),
+  eventDate: z.string().max(100).optional(),
+  merchantAccountCode: z.string().max(200),
+  merchantReference: z.string().max(200),
+  originalReference: z.string().max(200).optional(),
+  paymentMethod: z.string().max(100).optional(),
+  pspReference: z.string().max(200),
+  reason: z.string().max(4000).optional(),
+  success: z.enum(['true', 'false']),
+});
+export type NotificationRequestItem = z.infer<typeof NotificationRequestItem>;
+
+/**
+ * POST /api/payment-webhook.php: the provider's notifications (Adyen standard webhook), each signed with the HMAC key
+ * in `additionalData.hmacSignature`. Answers `[accepted]` (text/plain) once applied; 400 bad_request for a body that
+ * is not a notification list. Authenticated by the signatures, not by a session or origin.
+ */
+export const PaymentWebhookRequest = z.object({
+  live: z.string().max(10).optional(),
+  notificationItems: z.array(z.object({ NotificationRequestItem })).min(1).max(100),
+});
+export type PaymentWebhookRequest = z.infer<typeof PaymentWebhookRequest>;

@@ -1,0 +1,191 @@
+// Buying credits (spec 1, 3 "Payment", 4 "Payment", 9; docs/payments.md): a payment is created pending, paid on the
+// provider's hosted checkout, and settled by whichever comes first of the provider's webhook and the member's
+// return (the server then asks the provider). Every path ends in the same state: completion wins over a failure
+// (money received is always credited), credits are added once (ledger key `payment:<id>`), premium on the first one.
+import { and, desc, eq } from 'drizzle-orm';
+import type { CreatePaymentRequest, CreatePaymentResponse, CreditMovement, CreditsResponse, Payment, PaymentResponse, PaymentStatus } from '../../contract/index.ts';
+import type { Db, Tx } from '../db/connect.ts';
+import { creditLedger, payments, profiles, users } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { PaymentNotification, PaymentProvider, SessionStatus } from '../services/payment-provider.ts';
+import { recordChanges } from './changes.ts';
+import { applyCredits } from './credits-ledger.ts';
+import { bundlesFor, feeOf, methodsFor, paymentCountry } from './payment-catalog.ts';
+import type { UserRow } from './sessions.ts';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** The ledger key of a payment's credits: unique, so they are added once whatever the order of events. */
+const ledgerKey = (paymentId: string) => `payment:${paymentId}`;
+
+/** A payment row as the contract's Payment. */
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    bundle_id: row.bundleId,
+    credits: row.credits,
+    amount: row.amount,
+    fee: row.fee,
+    currency: row.currency as Payment['currency'],
+    method: row.method as Payment['method'],
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The member's payment country: the profile's country (spec 9), NL when unknown. */
+async function countryOf(db: Db, userId: number) {
+  const [p] = await db.select({ country: profiles.country }).from(profiles).where(eq(profiles.userId, userId));
+  return paymentCountry(p?.country ?? '');
+}
+
+/** GET /api/credits.php: the bundles and methods of the member's payment country (payment-catalog.ts). */
+export async function creditsOffer(db: Db, userId: number, messageCredits: number): Promise<CreditsResponse> {
+  const country = await countryOf(db, userId);
+  const bundles = bundlesFor(country, messageCredits);
+  return { country, currency: bundles[0].currency, message_credits: messageCredits, bundles, methods: methodsFor(country) };
+}
+
+/**
+ * Starts paying bundle `req.bundle` with `req.method` (POST /api/payment.php). The payment row is written first
+ * (pending), then the provider's checkout opened with `req.id` as reference and idempotency key, so a retry of the
+ * same id, even after a crash in between, gets the same checkout. `returnPath` is where the member comes back.
+ * Errors: 400 bad_request (fields bundle / method: not sold in the member's payment country), 409 conflict (the id
+ * is another payment), 502 payment_unavailable (the provider failed; the same id may be retried).
+ */
+export async function createPayment(
+  db: Db,
+  provider: PaymentProvider,
+  user: UserRow,
+  messageCredits: number,
+  req: CreatePaymentRequest,
+  publicUrl: string,
+): Promise<CreatePaymentResponse> {
+  const country = await countryOf(db, user.id);
+  const bundle = bundlesFor(country, messageCredits).find((b) => b.id === req.bundle);
+  if (!bundle) throw new ApiError(400, 'bad_request', {}, { bundle: 'not sold in your country' });
+  if (!methodsFor(country).some((m) => m.id === req.method)) throw new ApiError(400, 'bad_request', {}, { method: 'not offered in your country' });
+  const fee = feeOf(req.method, bundle.amount);
+  await db
+    .insert(payments)
+    .values({ id: req.id, userId: user.id, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount + fee, fee, currency: bundle.currency, country, method: req.method })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(payments).where(eq(payments.id, req.id));
+  if (row.userId !== user.id || row.bundleId !== bundle.id || row.method !== req.method) throw new ApiError(409, 'conflict');
+  if (row.status !== 'pending') throw new ApiError(409, 'conflict');
+  let session;
+  try {
+    session = await provider.createSession({
+      reference: row.id,
+      amount: row.amount,
+      currency: row.currency,
+      country,
+      method: req.method,
+      returnUrl: `${publicUrl}/credits/${bundle.id}/${req.method}?payment=${row.id}`,
+      shopperReference: `member-${user.id}`,
+      locale: user.language,
+    });
+  } catch {
+    throw new ApiError(502, 'payment_unavailable');
+  }
+  const [saved] = await db.update(payments).set({ providerSession: session.id, updatedAt: new Date() }).where(eq(payments.id, row.id)).returning();
+  return { payment: toPayment(saved), redirect_url: session.url };
+}
+
+/**
+ * Completes payment `id` in one transaction: the row locked, credits added through the ledger (key payment:<id>,
+ * once), the member made premium (paid_user, spec 4: for good), the status completed from any other state (a
+ * refused attempt may be followed by a paid one in the same checkout). Returns false when it was completed already.
+ * Sync log: 'user' for the member (balance, premium).
+ */
+async function completePayment(db: Db, id: string, pspReference: string | null): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+    if (!row || row.status === 'completed' || row.status === 'refunded') return false;
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
+    await applyCredits(tx as Tx, row.userId, row.credits, 'purchase', ledgerKey(row.id));
+    await tx.update(users).set({ paidUser: true }).where(eq(users.id, row.userId));
+    await tx.update(payments).set({ status: 'completed', pspReference: pspReference ?? row.pspReference, updatedAt: new Date() }).where(eq(payments.id, id));
+    await recordChanges(tx, [{ userId: row.userId, kind: 'user', entityId: row.userId }]);
+    return true;
+  });
+}
+
+/** Moves a pending payment to `status` (failed, cancelled, expired); a settled one stays as it is. Sync log: 'user'. */
+async function settleUnpaid(db: Db, id: string, status: Exclude<PaymentStatus, 'pending' | 'completed' | 'refunded'>): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.update(payments).set({ status, updatedAt: new Date() }).where(and(eq(payments.id, id), eq(payments.status, 'pending'))).returning();
+    if (row) await recordChanges(tx, [{ userId: row.userId, kind: 'user', entityId: row.userId }]);
+  });
+}
+
+/** What a checkout session's result means for its payment. */
+const SETTLE: Record<SessionStatus, 'completed' | 'failed' | 'cancelled' | 'expired' | null> = {
+  completed: 'completed', refused: 'failed', canceled: 'cancelled', expired: 'expired', active: null, paymentPending: null,
+};
+
+/**
+ * Payment `id` of `user` (GET /api/payment.php). While it is not completed and the member came back with the
+ * checkout's `sessionId` and `sessionResult`, the provider is asked and its answer applied, so nothing waits for the
+ * webhook (nor trusts the return URL alone). A provider that cannot be reached leaves the state as it is.
+ * Errors: 404 not_found (not the member's payment).
+ */
+export async function paymentOf(db: Db, provider: PaymentProvider, user: UserRow, id: string, sessionId?: string, sessionResult?: string): Promise<PaymentResponse> {
+  let [row] = await db.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, user.id)));
+  if (!row) throw new ApiError(404, 'not_found');
+  if (row.status !== 'completed' && row.status !== 'refunded' && sessionId && sessionResult && sessionId === row.providerSession) {
+    const status = await provider.sessionStatus(sessionId, sessionResult).catch(() => null);
+    const settle = status ? SETTLE[status] : null;
+    if (settle === 'completed') await completePayment(db, id, null);
+    else if (settle) await settleUnpaid(db, id, settle);
+    [row] = await db.select().from(payments).where(eq(payments.id, id));
+  }
+  const [u] = await db.select({ credits: users.credits, paidUser: users.paidUser }).from(users).where(eq(users.id, user.id));
+  return { payment: toPayment(row), credits: u.credits, paid_user: u.paidUser };
+}
+
+/**
+ * Applies verified webhook notifications (POST /api/payment-webhook.php), idempotently and in any order:
+ * AUTHORISATION success completes the payment (once), AUTHORISATION failure fails a pending one. A notification
+ * whose amount or currency differs from the payment's is not applied (logged). Unknown references and other
+ * events are acknowledged and ignored. Returns how many changed a payment.
+ */
+export async function applyNotifications(db: Db, notifications: PaymentNotification[], log: (message: string, detail: Record<string, unknown>) => void): Promise<number> {
+  let changed = 0;
+  for (const n of notifications) {
+    if (n.eventCode !== 'AUTHORISATION' || !/^[0-9a-f-]{36}$/i.test(n.merchantReference)) continue;
+    const [row] = await db.select().from(payments).where(eq(payments.id, n.merchantReference));
+    if (!row) continue;
+    if (n.amount.value !== row.amount || n.amount.currency !== row.currency) {
+      log('payment notification amount differs', { payment: row.id, amount: n.amount });
+      continue;
+    }
+    if (n.success) {
+      if (await completePayment(db, row.id, n.pspReference)) changed++;
+    } else if (row.status === 'pending') {
+      await settleUnpaid(db, row.id, 'failed');
+      changed++;
+    }
+  }
+  return changed;
+}
+
+/** The member's payments (every state) and ledger movements, newest first, at most `limit` each (GET /api/transactions.php). */
+export async function transactionsOf(db: Db, userId: number, limit: number): Promise<{ payments: Payment[]; movements: CreditMovement[] }> {
+  const [paid, moved] = await Promise.all([
+    db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit),
+    db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(desc(creditLedger.id)).limit(limit),
+  ]);
+  return {
+    payments: paid.map(toPayment),
+    movements: moved.map((m) => ({
+      id: m.id,
+      reason: m.reason,
+      delta: m.delta,
+      balance_after: m.balanceAfter,
+      created_at: m.createdAt.toISOString(),
+      payment_id: m.idempotencyKey.startsWith('payment:') ? m.idempotencyKey.slice('payment:'.length) : null,
+    })),
+  };
+}

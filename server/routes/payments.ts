@@ -1,0 +1,54 @@
+// Money calls (docs/payments.md, docs/api.md): bundles and methods, starting and following a payment, the provider's
+// webhook, the member's transactions; and, without a real provider, the embedded test payment service.
+import type { FastifyInstance } from 'fastify';
+import { CreatePaymentRequest, PaymentQuery, PaymentWebhookRequest, TransactionsQuery, type CreatePaymentResponse, type CreditsResponse, type PaymentResponse, type TransactionsResponse } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { applyNotifications, createPayment, creditsOffer, paymentOf, transactionsOf } from '../domain/payments.ts';
+import { requireUser } from '../domain/sessions.ts';
+import { siteOf } from '../domain/sites.ts';
+import { PAYMENT_WEBHOOK_PATH } from '../security.ts';
+import { testPspRoutes } from '../services/test-psp.ts';
+import { parse } from '../validate.ts';
+
+export default async function paymentRoutes(app: FastifyInstance, { db, config, payments }: Deps): Promise<void> {
+  /** *member*. The bundles and payment methods of the member's payment country. */
+  app.get('/api/credits.php', async (req): Promise<CreditsResponse> => {
+    const user = await requireUser(db, req);
+    return creditsOffer(db, user.id, (await siteOf(db, req)).settings.message_credits);
+  });
+
+  /** *member*. Starts a payment (idempotent by `id`) and answers the hosted checkout's URL. */
+  app.post('/api/payment.php', async (req): Promise<CreatePaymentResponse> => {
+    const user = await requireUser(db, req);
+    const body = parse(CreatePaymentRequest, req.body);
+    return createPayment(db, payments.provider, user, (await siteOf(db, req)).settings.message_credits, body, config.publicUrl);
+  });
+
+  /** *member*. A payment's state; asks the provider when the member is back from the checkout and nothing settled it yet. */
+  app.get('/api/payment.php', async (req): Promise<PaymentResponse> => {
+    const user = await requireUser(db, req);
+    const q = parse(PaymentQuery, req.query);
+    return paymentOf(db, payments.provider, user, q.id, q.sessionId, q.sessionResult);
+  });
+
+  /** *member*. Payments and credit movements, newest first. */
+  app.get('/api/transactions.php', async (req): Promise<TransactionsResponse> => {
+    const user = await requireUser(db, req);
+    return transactionsOf(db, user.id, parse(TransactionsQuery, req.query).limit ?? 100);
+  });
+
+  /**
+   * The provider's webhook (Adyen standard notifications): answered `[accepted]` as Adyen expects once the verified
+   * notifications are applied; notifications with a wrong HMAC signature are dropped (and logged), never applied;
+   * 400 bad_request for a body that is not a notification list.
+   * A body that cannot be applied now (database down) answers 5xx, so the provider sends it again.
+   */
+  app.post(PAYMENT_WEBHOOK_PATH, async (req, reply) => {
+    const { notifications, rejected } = payments.provider.verify(parse(PaymentWebhookRequest, req.body));
+    if (rejected) req.log.warn({ rejected }, 'payment webhook: notifications with a bad signature dropped');
+    await applyNotifications(db, notifications, (message, detail) => req.log.warn(detail, message));
+    return reply.type('text/plain').send('[accepted]');
+  });
+
+  if (payments.testKeys) await app.register(testPspRoutes, { ...payments.testKeys, config, log: (message, detail) => app.log.warn(detail, message) });
+}

@@ -1,0 +1,191 @@
+// The payment provider: Adyen's Checkout API (hosted checkout sessions, session results, HMAC-signed webhooks) through
+// its official Node client. The same adapter talks to Adyen (PAYMENT_PROVIDER=adyen) or to the embedded test
+// service that speaks the same protocol on this server (server/services/test-psp.ts); only the endpoint differs.
+import { randomBytes } from 'node:crypto';
+import adyen from '@adyen/api-library';
+import type { PaymentMethod, PaymentWebhookRequest } from '../../contract/index.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { storedOnce } from '../db/meta-value.ts';
+import { TEST_PSP_PATH } from './test-psp.ts';
+
+const { Client, CheckoutAPI, EnvironmentEnum, hmacValidator } = adyen;
+
+/** The base of Adyen's test Checkout API in the client's URLs, replaced by `endpoint` for the embedded service. */
+const ADYEN_TEST_BASE = 'https://checkout-test.adyen.com';
+
+/** Adyen's payment method type of each of the spec's methods (allowedPaymentMethods of a session). */
+const ADYEN_TYPE: Record<PaymentMethod, string> = {
+  ideal: 'ideal', bancontact: 'bcmc', przelewy24: 'onlineBanking_PL', blik: 'blik', eps: 'eps', giropay: 'giropay',
+  sofort: 'directEbanking', twint: 'twint', satispay: 'satispay', vipps: 'vipps', mobilepay: 'mobilepay', swish: 'swish',
+  dankort: 'dankort', cartebancaire: 'cartebancaire', nexi: 'scheme', maestro: 'maestro', mastercard: 'mc', visa: 'visa',
+  creditcard: 'scheme', applepay: 'applepay', paypal: 'paypal', paysafecard: 'paysafecard',
+  sepadirectdebit: 'sepadirectdebit', banktransfer: 'bankTransfer_IBAN',
+};
+
+/** A hosted checkout: the provider's session id and the page the member pays on. */
+export interface CheckoutSession {
+  id: string;
+  url: string;
+}
+
+/** A session's result as the provider reports it (Adyen SessionResultResponse.status). */
+export type SessionStatus = 'active' | 'canceled' | 'completed' | 'expired' | 'paymentPending' | 'refused';
+
+/** One verified webhook notification (Adyen NotificationRequestItem), reduced to what the payments use. */
+export interface PaymentNotification {
+  eventCode: string;
+  success: boolean;
+  /** Our payment id (the session's `reference`). */
+  merchantReference: string;
+  pspReference: string;
+  amount: { value: number; currency: string };
+}
+
+/** What the payments domain needs from a provider. Every call throws on a network or provider error. */
+export interface PaymentProvider {
+  /** True for the embedded test service (its pages are dev tools). */
+  readonly embedded: boolean;
+  /**
+   * Opens a hosted checkout for `amount` minor units of `currency`, payable with `method` only; the member comes back
+   * to `returnUrl` with `sessionId` and `sessionResult` added. `reference` is the idempotency key too: the same
+   * reference answers the same session.
+   */
+  createSession(req: {
+    reference: string;
+    amount: number;
+    currency: string;
+    country: string;
+    method: PaymentMethod;
+    returnUrl: string;
+    shopperReference: string;
+    locale: string;
+  }): Promise<CheckoutSession>;
+  /** The result of session `sessionId`, given the `sessionResult` the checkout returned with. */
+  sessionStatus(sessionId: string, sessionResult: string): Promise<SessionStatus>;
+  /**
+   * The notifications of a webhook body whose HMAC signature is valid; `rejected` counts those whose signature
+   * is not (dropped, never applied).
+   */
+  verify(body: PaymentWebhookRequest): { notifications: PaymentNotification[]; rejected: number };
+}
+
+/** Adyen (or the embedded service) settings. `endpoint`: the base URL that replaces Adyen's test host, or null. */
+export interface ProviderOptions {
+  apiKey: string;
+  merchantAccount: string;
+  /** The webhook HMAC key, hex (Adyen's Customer Area: webhook settings). */
+  hmacKey: string;
+  live: boolean;
+  /** The live URL prefix of the merchant (Adyen: Developers > API URLs), with `live`. */
+  livePrefix?: string;
+  endpoint: (() => string) | null;
+  embedded: boolean;
+}
+
+/**
+ * The client's HTTP layer over fetch: Adyen's own uses an https Agent for every URL, and the embedded service is
+ * plain http on loopback. Sends the API key, the idempotency key and query parameters as the client asks; answers
+ * the body, throws on a non-2xx answer with its status.
+ */
+function fetchClient(endpoint: (() => string) | null) {
+  return {
+    async request(url: string, json: string | Buffer, config: { apiKey?: string }, _keyRequired: boolean, options: { method?: string; params?: Record<string, string>; idempotencyKey?: string } = {}) {
+      const target = new URL(endpoint ? url.replace(ADYEN_TEST_BASE, endpoint()) : url);
+      for (const [k, v] of Object.entries(options.params ?? {})) target.searchParams.set(k, v);
+      const method = options.method ?? 'POST';
+      const res = await fetch(target, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(config.apiKey ? { 'x-api-key': config.apiKey } : {}),
+          ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+        },
+        body: method === 'GET' ? undefined : String(json),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`payment provider answered ${res.status}: ${text.slice(0, 200)}`);
+      return text;
+    },
+  };
+}
+
+/** The Adyen adapter: sessions and results through @adyen/api-library's PaymentsApi, webhooks through its hmacValidator. */
+export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
+  const client = new Client({
+    apiKey: opts.apiKey,
+    environment: opts.live ? EnvironmentEnum.LIVE : EnvironmentEnum.TEST,
+    ...(opts.livePrefix ? { liveEndpointUrlPrefix: opts.livePrefix } : {}),
+  });
+  client.httpClient = fetchClient(opts.endpoint) as unknown as typeof client.httpClient;
+  const payments = new CheckoutAPI(client).PaymentsApi;
+  const validator = new hmacValidator();
+  return {
+    embedded: opts.embedded,
+    async createSession(req) {
+      const session = await payments.sessions(
+        {
+          merchantAccount: opts.merchantAccount,
+          amount: { value: req.amount, currency: req.currency },
+          reference: req.reference,
+          returnUrl: req.returnUrl,
+          countryCode: req.country,
+          shopperLocale: req.locale,
+          shopperReference: req.shopperReference,
+          allowedPaymentMethods: [ADYEN_TYPE[req.method]],
+          mode: 'hosted' as never,
+        },
+        { idempotencyKey: req.reference },
+      );
+      if (!session.url) throw new Error('payment provider answered a session without a url');
+      return { id: session.id, url: session.url };
+    },
+    async sessionStatus(sessionId, sessionResult) {
+      const result = await payments.getResultOfPaymentSession(sessionId, sessionResult);
+      return (result.status ?? 'active') as SessionStatus;
+    },
+    verify(body) {
+      const notifications: PaymentNotification[] = [];
+      let rejected = 0;
+      for (const { NotificationRequestItem: item } of body.notificationItems) {
+        let valid = false;
+        try {
+          valid = typeof item.additionalData?.hmacSignature === 'string' && validator.validateHMAC(item as never, opts.hmacKey);
+        } catch {
+          valid = false;
+        }
+        if (!valid) {
+          rejected++;
+          continue;
+        }
+        notifications.push({
+          eventCode: item.eventCode,
+          success: item.success === 'true',
+          merchantReference: item.merchantReference,
+          pspReference: item.pspReference,
+          amount: item.amount,
+        });
+      }
+      return { notifications, rejected };
+    },
+  };
+}
+
+/** The embedded test service's merchant account name. */
+const TEST_MERCHANT = 'HeartlineTestMerchant';
+
+/**
+ * The provider of `config`: Adyen with its settings, else the embedded test payment service at
+ * `<PUBLIC_URL>/dev/psp` with an API key and HMAC key made once and kept in the database (`keys` answers them, for
+ * the service's routes). Both go through the same adapter.
+ */
+export async function paymentProviderFor(
+  config: Pick<Config, 'adyen' | 'publicUrl'>,
+  db: Db,
+): Promise<{ provider: PaymentProvider; testKeys: { apiKey: string; hmacKey: string } | null }> {
+  if (config.adyen) return { provider: createPaymentProvider({ ...config.adyen, endpoint: null, embedded: false }), testKeys: null };
+  const testKeys = await storedOnce(db, 'test-psp-keys', () => ({ apiKey: randomBytes(24).toString('base64url'), hmacKey: randomBytes(32).toString('hex') }));
+  const provider = createPaymentProvider({ ...testKeys, merchantAccount: TEST_MERCHANT, live: false, endpoint: () => `${config.publicUrl}${TEST_PSP_PATH}`, embedded: true });
+  return { provider, testKeys };
+}

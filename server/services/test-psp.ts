@@ -1,0 +1,169 @@
+// The embedded test payment service (the default of `npm start`, tests and CI): the subset of Adyen's Checkout API
+// that server/services/payment-provider.ts calls (POST /v72/sessions, GET /v72/sessions/{id}), a hosted checkout
+// page where the person paying picks the outcome, and webhooks signed with the HMAC key exactly as Adyen signs them.
+// A dev tool like the dev mailbox: only when no real provider is configured, only to loopback unless DEV_TOOLS=on.
+// Sessions live in memory: a restart forgets open checkouts (their payments stay pending until they expire).
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import adyen from '@adyen/api-library';
+import type { Config } from '../config.ts';
+import { devToolsAllowed } from '../security.ts';
+import type { SessionStatus } from './payment-provider.ts';
+
+const { hmacValidator } = adyen;
+
+/** Where the embedded service's API and pages live on this server. */
+export const TEST_PSP_PATH = '/dev/psp';
+
+/** How long a checkout session stays payable, in ms (Adyen's default is one hour). */
+const SESSION_MS = 3600_000;
+/** The webhook goes out this long after the outcome, so the member is usually back first (both orders are tested). */
+const WEBHOOK_DELAY_MS = 300;
+
+/** What the person paying may pick on the hosted page. */
+const OUTCOMES = ['authorised', 'refused', 'cancelled', 'expired', 'pending'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+
+interface Session {
+  id: string;
+  request: { merchantAccount: string; amount: { value: number; currency: string }; reference: string; returnUrl: string; allowedPaymentMethods?: string[] };
+  status: SessionStatus;
+  /** The opaque result handed to the return URL; GET /sessions/{id} answers only with it. */
+  result: string;
+  pspReference: string;
+  expiresAt: Date;
+}
+
+/** Settings of the embedded service: its API key and HMAC key (hex) as the adapter uses them. */
+export interface TestPspOptions {
+  apiKey: string;
+  hmacKey: string;
+  config: Pick<Config, 'publicUrl' | 'devTools'>;
+  log: (message: string, detail: Record<string, unknown>) => void;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Registers the embedded test payment service under TEST_PSP_PATH. */
+export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions): Promise<void> {
+  const sessions = new Map<string, Session>();
+  const byIdempotencyKey = new Map<string, string>();
+  const validator = new hmacValidator();
+
+  const guard = (req: FastifyRequest, reply: FastifyReply): boolean => {
+    if (devToolsAllowed(req, opts.config)) return true;
+    void reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
+    return false;
+  };
+  const apiGuard = (req: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!guard(req, reply)) return false;
+    if (req.headers['x-api-key'] === opts.apiKey) return true;
+    void reply.status(401).send({ status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' });
+    return false;
+  };
+  const current = (id: string): Session | undefined => {
+    const s = sessions.get(id);
+    if (s && s.status === 'active' && s.expiresAt.getTime() < Date.now()) s.status = 'expired';
+    return s;
+  };
+
+  /** Sends one AUTHORISATION notification for `s` to the site's webhook, signed; retried as Adyen does until accepted. */
+  const notify = (s: Session, success: boolean) => {
+    const item = {
+      additionalData: {} as Record<string, string>,
+      amount: s.request.amount,
+      eventCode: 'AUTHORISATION',
+      eventDate: new Date().toISOString(),
+      merchantAccountCode: s.request.merchantAccount,
+      merchantReference: s.request.reference,
+      paymentMethod: s.request.allowedPaymentMethods?.[0] ?? 'scheme',
+      pspReference: s.pspReference,
+      reason: success ? '' : 'Refused',
+      success: String(success),
+    };
+    item.additionalData.hmacSignature = validator.calculateHmac(item as never, opts.hmacKey);
+    const body = JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
+    const send = async (attempt: number): Promise<void> => {
+      const ok = await fetch(`${opts.config.publicUrl}/api/payment-webhook.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        .then(async (r) => r.ok && (await r.text()) === '[accepted]')
+        .catch(() => false);
+      if (!ok && attempt < 5) setTimeout(() => void send(attempt + 1), 1000 * 2 ** attempt).unref();
+      else if (!ok) opts.log('test payment service: webhook not accepted', { reference: s.request.reference });
+    };
+    setTimeout(() => void send(0), WEBHOOK_DELAY_MS).unref();
+  };
+
+  app.post(`${TEST_PSP_PATH}/v72/sessions`, async (req, reply) => {
+    if (!apiGuard(req, reply)) return reply;
+    const request = req.body as Session['request'];
+    const key = req.headers['idempotency-key'];
+    const known = typeof key === 'string' ? sessions.get(byIdempotencyKey.get(key) ?? '') : undefined;
+    const s: Session = known ?? {
+      id: `CS${randomBytes(8).toString('hex').toUpperCase()}`,
+      request,
+      status: 'active',
+      result: '',
+      pspReference: randomBytes(8).toString('hex').toUpperCase(),
+      expiresAt: new Date(Date.now() + SESSION_MS),
+    };
+    sessions.set(s.id, s);
+    if (typeof key === 'string') byIdempotencyKey.set(key, s.id);
+    return { id: s.id, url: `${opts.config.publicUrl}${TEST_PSP_PATH}/checkout/${s.id}`, expiresAt: s.expiresAt.toISOString(), amount: request.amount, reference: request.reference, merchantAccount: request.merchantAccount, returnUrl: request.returnUrl, mode: 'hosted' };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { sessionResult?: string } }>(`${TEST_PSP_PATH}/v72/sessions/:id`, async (req, reply) => {
+    if (!apiGuard(req, reply)) return reply;
+    const s = current(req.params.id);
+    if (!s || !s.result || req.query.sessionResult !== s.result) return reply.status(422).send({ status: 422, errorCode: '14_0417', message: 'Invalid sessionResult', errorType: 'validation' });
+    return { id: s.id, status: s.status };
+  });
+
+  app.get<{ Params: { id: string } }>(`${TEST_PSP_PATH}/checkout/:id`, async (req, reply) => {
+    if (!guard(req, reply)) return reply;
+    const s = current(req.params.id);
+    reply.header('content-type', 'text/html; charset=utf-8');
+    if (!s) return reply.status(404).send(page('Checkout not found', '<p>This checkout does not exist (the test payment service forgets open checkouts when the server restarts).</p>'));
+    const price = new Intl.NumberFormat('en', { style: 'currency', currency: s.request.amount.currency }).format(s.request.amount.value / 10 ** currencyDigits(s.request.amount.currency));
+    const open = s.status === 'active' || s.status === 'paymentPending';
+    const labels: Record<Outcome, string> = { authorised: 'Pay (authorised)', refused: 'Refuse the payment', cancelled: 'Cancel and go back', expired: 'Let the checkout expire', pending: 'Leave it pending at the bank' };
+    const choices = (s.status === 'paymentPending' ? (['authorised', 'refused'] as const) : OUTCOMES)
+      .map((o) => `<button type="submit" name="outcome" value="${o}" class="${o === 'authorised' ? 'primary' : ''}">${labels[o]}</button>`)
+      .join('');
+    return page(
+      `Pay ${price}`,
+      `<p class="muted">Test payment service: no money moves. Pick what the payment does.</p>
+      <dl><dt>Amount</dt><dd>${escapeHtml(price)}</dd><dt>Method</dt><dd>${escapeHtml(s.request.allowedPaymentMethods?.join(', ') ?? 'any')}</dd><dt>Reference</dt><dd>${escapeHtml(s.request.reference)}</dd><dt>Status</dt><dd>${escapeHtml(s.status)}</dd></dl>
+      ${open ? `<form method="post">${choices}</form>` : `<p>This checkout is ${escapeHtml(s.status)}.</p>`}`,
+    );
+  });
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.post<{ Params: { id: string }; Body: { outcome?: string } }>(`${TEST_PSP_PATH}/checkout/:id`, async (req, reply) => {
+      if (!guard(req, reply)) return reply;
+      const s = current(req.params.id);
+      const outcome = req.body?.outcome as Outcome | undefined;
+      if (!s || !outcome || !OUTCOMES.includes(outcome) || (s.status !== 'active' && s.status !== 'paymentPending')) return reply.status(400).send('This checkout cannot take that outcome.');
+      const pending = s.status === 'paymentPending';
+      s.status = ({ authorised: 'completed', refused: 'refused', cancelled: 'canceled', expired: 'expired', pending: 'paymentPending' } as const)[outcome];
+      s.result = `${s.id}.${randomUUID()}`;
+      if (outcome === 'authorised' || outcome === 'refused') notify(s, outcome === 'authorised');
+      // A pending payment settled later (at the bank) sends its webhook; the member is not sent back again.
+      if (pending) return reply.header('content-type', 'text/html; charset=utf-8').send(page('Done', `<p>The pending payment is now ${escapeHtml(s.status)}.</p>`));
+      const back = new URL(s.request.returnUrl);
+      back.searchParams.set('sessionId', s.id);
+      back.searchParams.set('sessionResult', s.result);
+      return reply.redirect(back.toString(), 303);
+    });
+  });
+}
+
+/** Digits after the decimal point of `currency` (ISO 4217: all the site's currencies have 2). */
+const currencyDigits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+
+/** The hosted page's HTML around `body`. */
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Test payment service</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}h1{font-size:1.5rem}.muted{color:#555}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}form{display:grid;gap:.5rem;margin-top:1.5rem}button{font:inherit;padding:.75rem;border:1px solid #888;border-radius:.5rem;background:#fff;cursor:pointer}button.primary{background:#14753e;border-color:#14753e;color:#fff;font-weight:600}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
