@@ -1,7 +1,7 @@
 // Credits, bundles and payments (spec 1, 3 "Payment", 4 "Payment", 8, 9; docs/payments.md). Amounts are integer
 // minor units of their currency everywhere (cents, øre, grosze).
 import { z } from 'zod';
-import { Id, QueryId, Text } from './common.ts';
+import { Country, Id, QueryId, Text } from './common.ts';
 
 /** The spec's payment methods (spec 1), as URL slugs: /credits/{id}/{paymentmethod}. */
 export const paymentMethods = [
@@ -29,14 +29,20 @@ export const Bundle = z.object({
 });
 export type Bundle = z.infer<typeof Bundle>;
 
+/** The fee of a method charging `feePercent` on `amount` (minor units, rounded up: the provider's share is never short). */
+export function methodFee(amount: number, feePercent: number): number {
+  return Math.ceil((amount * feePercent) / 100);
+}
+
 /** A payment method offered in the member's payment country, with its transaction fee in percent of the price. */
 export const MethodOffer = z.object({ id: PaymentMethod, fee_percent: z.number().nonnegative() });
 export type MethodOffer = z.infer<typeof MethodOffer>;
 
 /**
- * GET /api/credits.php (*member*): the bundles and methods of the member's payment country (the profile's country),
- * the credits one message costs there, and whether the member may store a card. Errors: 403 authentication_required.
+ * GET /api/credits.php?country= (*public*): the bundles and methods of the payment country (a member's: the profile's
+ * country; a visitor's: `country`, else NL) and the credits one message costs. Errors: 400 bad_request (country).
  */
+export const CreditsQuery = z.object({ country: Country.optional() });
 export const CreditsResponse = z.object({
   country: z.string(),
   currency: Currency,

@@ -4,7 +4,8 @@
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { strToU8, zip, type Zippable } from 'fflate';
 import type { Db } from '../db/connect.ts';
-import { blocks, conversationMembers, conversations, creditLedger, likes, messages, photos, profiles, users } from '../db/schema.ts';
+import { toPayment } from './payments.ts';
+import { blocks, conversationMembers, conversations, creditLedger, likes, messages, payments, photos, profiles, users } from '../db/schema.ts';
 import type { ImageService } from '../services/images.ts';
 
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
@@ -20,7 +21,7 @@ async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
 /**
  * Builds the export ZIP of member `userId`: README.txt, account.json, profile.json, photos.json with photos/<n>.webp,
  * conversations.json (per conversation the peer {id, name} and every message, `from` "me" or "them"), likes.json,
- * blocks.json, credits.json (the ledger). Answers the ZIP's bytes.
+ * blocks.json, credits.json (the ledger), payments.json. Answers the ZIP's bytes.
  */
 export async function exportData(db: Db, images: ImageService, userId: number): Promise<Uint8Array> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -38,6 +39,7 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
   const likeRows = await db.select().from(likes).where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
   const blockRows = await db.select().from(blocks).where(eq(blocks.blockerId, userId));
   const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id));
+  const paid = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
   const peerOf = (c: typeof conversations.$inferSelect) => (c.userLow === userId ? c.userHigh : c.userLow);
   const names = await namesOf(db, [
     ...convRows.map((r) => peerOf(r.conv)),
@@ -51,7 +53,7 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
       'Your data from this dating site, as JSON files (UTF-8) and your photos (WebP).\n' +
         'account.json: your account; profile.json: your profile; photos.json and photos/: your photos;\n' +
         'conversations.json: your conversations and their messages; likes.json: likes you gave and received;\n' +
-        'blocks.json: members you blocked; credits.json: every change of your credits.\n',
+        'blocks.json: members you blocked; credits.json: every change of your credits; payments.json: your purchases.\n',
     ),
     'account.json': json({
       id: user.id,
@@ -84,6 +86,7 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
     }),
     'blocks.json': json(blockRows.map((b) => ({ member: member(b.blockedId), at: iso(b.createdAt) }))),
     'credits.json': json(ledger.map((l) => ({ delta: l.delta, balance_after: l.balanceAfter, reason: l.reason, at: iso(l.createdAt) }))),
+    'payments.json': json(paid.map(toPayment)),
   };
   for (const [i, p] of photoRows.entries()) {
     const bytes = await images.read(`${p.key}.webp`);

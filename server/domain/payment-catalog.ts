@@ -1,6 +1,6 @@
 // What is sold where (spec 1, 9; docs/payments.md): the currency of each payment country, the credit bundles and
 // their prices per currency, and the payment methods each country is offered, with their fees. The one table of it.
-import type { Bundle, Country, Currency, MethodOffer, PaymentMethod } from '../../contract/index.ts';
+import { methodFee, type Bundle, type Country, type Currency, type MethodOffer, type PaymentMethod } from '../../contract/index.ts';
 
 /** The currency each payment country pays in. */
 export const CURRENCY_OF: Record<Country, Currency> = {
@@ -84,7 +84,7 @@ export function methodsFor(country: Country): MethodOffer[] {
   return [...new Set([...LOCAL[country], ...EVERYWHERE])].map((id) => ({ id, fee_percent: FEE_PERCENT[id] ?? 0 }));
 }
 
-/** The fee of `method` on `amount` (minor units, rounded up: the provider is never paid less than its share). */
+/** The fee of `method` on `amount` (minor units; contract methodFee). */
 export function feeOf(method: PaymentMethod, amount: number): number {
-  return Math.ceil((amount * (FEE_PERCENT[method] ?? 0)) / 100);
+  return methodFee(amount, FEE_PERCENT[method] ?? 0);
 }

@@ -40,9 +40,9 @@ async function countryOf(db: Db, userId: number) {
   return paymentCountry(p?.country ?? '');
 }
 
-/** GET /api/credits.php: the bundles and methods of the member's payment country (payment-catalog.ts). */
-export async function creditsOffer(db: Db, userId: number, messageCredits: number): Promise<CreditsResponse> {
-  const country = await countryOf(db, userId);
+/** GET /api/credits.php: the bundles and methods of the payment country of member `userId`, or of `visitorCountry`. */
+export async function creditsOffer(db: Db, userId: number | null, messageCredits: number, visitorCountry?: string): Promise<CreditsResponse> {
+  const country = userId === null ? paymentCountry(visitorCountry ?? '') : await countryOf(db, userId);
   const bundles = bundlesFor(country, messageCredits);
   return { country, currency: bundles[0].currency, message_credits: messageCredits, bundles, methods: methodsFor(country) };
 }

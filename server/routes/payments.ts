@@ -1,20 +1,21 @@
 // Money calls (docs/payments.md, docs/api.md): bundles and methods, starting and following a payment, the provider's
 // webhook, the member's transactions; and, without a real provider, the embedded test payment service.
 import type { FastifyInstance } from 'fastify';
-import { CreatePaymentRequest, PaymentQuery, PaymentWebhookRequest, TransactionsQuery, type CreatePaymentResponse, type CreditsResponse, type PaymentResponse, type TransactionsResponse } from '../../contract/index.ts';
+import { CreatePaymentRequest, CreditsQuery, PaymentQuery, PaymentWebhookRequest, TransactionsQuery, type CreatePaymentResponse, type CreditsResponse, type PaymentResponse, type TransactionsResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { applyNotifications, createPayment, creditsOffer, paymentOf, transactionsOf } from '../domain/payments.ts';
-import { requireUser } from '../domain/sessions.ts';
+import { currentUser, requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { PAYMENT_WEBHOOK_PATH } from '../security.ts';
 import { testPspRoutes } from '../services/test-psp.ts';
 import { parse } from '../validate.ts';
 
 export default async function paymentRoutes(app: FastifyInstance, { db, config, payments }: Deps): Promise<void> {
-  /** *member*. The bundles and payment methods of the member's payment country. */
+  /** *public*. The bundles and payment methods of the member's payment country (a visitor's: ?country=). */
   app.get('/api/credits.php', async (req): Promise<CreditsResponse> => {
-    const user = await requireUser(db, req);
-    return creditsOffer(db, user.id, (await siteOf(db, req)).settings.message_credits);
+    const { country } = parse(CreditsQuery, req.query);
+    const user = await currentUser(db, req);
+    return creditsOffer(db, user?.id ?? null, (await siteOf(db, req)).settings.message_credits, country);
   });
 
   /** *member*. Starts a payment (idempotent by `id`) and answers the hosted checkout's URL. */

@@ -58,6 +58,12 @@ const accountDeleted = lazyScreen(() => import('../features/account/account-dele
 const complaintsScreen = lazyScreen(() => import('../features/complaints/complaints-screen.tsx'));
 const settingsScreen = lazyScreen(() => import('../features/settings/settings-screen.tsx'));
 const notifications = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'));
+const credits = lazyScreen(() => import('../features/payments/credits-screen.tsx'));
+const pay = lazyScreen(() => import('../features/payments/pay-screen.tsx'));
+const repeatOrder = lazyScreen(() => import('../features/payments/repeat-order-screen.tsx'));
+const premium = lazyScreen(() => import('../features/payments/premium-screen.tsx'));
+const pricing = lazyScreen(() => import('../features/payments/pricing-screen.tsx'));
+const transactions = lazyScreen(() => import('../features/payments/transactions-screen.tsx'));
 const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
 
 /** Matched top to bottom; the first match wins. */
@@ -83,6 +89,14 @@ export const routes: readonly AppRoute[] = [
   { path: '/complaints', name: 'complaints', layout: 'default', access: 'public', screen: complaintsScreen },
   { path: '/settings', name: 'settings', layout: 'default', access: 'members', screen: settingsScreen },
   { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: notifications },
+  { path: '/credits', name: 'credits', layout: 'default', access: 'members', screen: credits, back: true },
+  { path: '/credits/repeat-order', name: 'credits-repeat-order', layout: 'default', access: 'members', screen: repeatOrder, back: true },
+  { path: '/credits/:id', name: 'credits-id', layout: 'default', access: 'members', screen: pay, back: true },
+  { path: '/credits/:id/:paymentmethod', name: 'credits-id-paymentmethod', layout: 'default', access: 'members', screen: pay, back: true },
+  { path: '/premium', name: 'premium', layout: 'default', access: 'members', screen: premium },
+  { path: '/pricing', name: 'pricing', layout: 'default', access: 'public', screen: pricing },
+  { path: '/transactions', name: 'transactions', layout: 'default', access: 'members', screen: transactions },
+  { path: '/transactions/:id', name: 'transactions-id', layout: 'default', access: 'members', screen: transactions },
 ];
 
 /** Shown for every path no route matches (spec 8: "This page could not be found"). */

@@ -1,7 +1,6 @@
 // Access matrix (issue 14): every member resource the API names by id or returns, against its owner, another member,
 // a member the owner blocked, and a visitor. Each cell has its expected status; no answer to anyone but the owner
 // may carry the owner's private data, and after every foreign call the owner's data is unchanged.
-// Transactions and payments join this table with the payments issue.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -16,7 +15,7 @@ let server: TestServer;
 let clients: Record<Actor, Client>;
 /** The owner's private facts: no answer to another actor may contain any of them. */
 let secrets: string[];
-let ids: { owner: number; partner: number; conversation: number; photo: number; photoKey: string; endpoint: string };
+let ids: { owner: number; partner: number; conversation: number; photo: number; photoKey: string; endpoint: string; payment: string };
 
 beforeAll(async () => {
   server = await startServer(0);
@@ -36,9 +35,12 @@ beforeAll(async () => {
   const endpoint = `http://127.0.0.1:9/push/${newId()}`;
   await server.db.insert(pushSubscriptions).values({ userId: owner.id, endpoint, p256dh: 'BOwnerKey', auth: 'owner-auth' });
   const photoKey = new URL(uploaded.url, server.url).pathname;
-  ids = { owner: owner.id, partner: partner.id, conversation: conversationId, photo: uploaded.id, photoKey, endpoint };
+  // A pending payment of the owner's: its id is a secret too (it names the checkout).
+  const payment = newId();
+  expect((await owner.client.post('/api/payment.php', { id: payment, bundle: 1, method: 'visa' })).status).toBe(200);
+  ids = { owner: owner.id, partner: partner.id, conversation: conversationId, photo: uploaded.id, photoKey, endpoint, payment };
   // The main photo is public on the profile (spec 1), so its URL is not among the secrets.
-  secrets = [secretText, `reply-${secretText}`, owner.email, endpoint];
+  secrets = [secretText, `reply-${secretText}`, owner.email, endpoint, payment];
 }, 120_000);
 afterAll(() => server.close());
 
@@ -63,6 +65,9 @@ const cells = (): Cell[] => [
   { name: 'the user call', call: (c) => c.get('/api/user.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 200 } },
   { name: "the owner's profile", call: (c) => c.get(`/api/member.php?id=${ids.owner}`), expect: { owner: 200, other: 200, blocked: 403, visitor: 200 } },
   { name: 'write to the owner', call: (c) => c.post('/api/message.php', { id: newId(), profile: ids.owner, text: 'hello' }), expect: { owner: 404, other: 200, blocked: 403, visitor: 403 } },
+  { name: "the owner's payment", call: (c) => c.get(`/api/payment.php?id=${ids.payment}`), expect: { owner: 200, other: 404, blocked: 404, visitor: 403 } },
+  { name: 'transactions', call: (c) => c.get('/api/transactions.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
+  { name: "pay under the owner's payment id", call: (c) => c.post('/api/payment.php', { id: ids.payment, bundle: 1, method: 'visa' }), expect: { owner: 200, other: 409, blocked: 409, visitor: 403 } },
   { name: 'data export', call: (c) => exportOf(c), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
   // Destructive calls last: for the foreign actors they must change nothing.
   { name: "delete the owner's photo", call: (c) => c.del('/api/photos.php', { id: ids.photo }), expect: { owner: 0, other: 404, blocked: 404, visitor: 403 } },

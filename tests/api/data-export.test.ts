@@ -33,7 +33,7 @@ describe('data export', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual(
-      ['README.txt', 'account.json', 'blocks.json', 'conversations.json', 'credits.json', 'likes.json', 'photos.json', 'photos/1.webp', 'profile.json'].sort(),
+      ['README.txt', 'account.json', 'blocks.json', 'conversations.json', 'credits.json', 'likes.json', 'payments.json', 'photos.json', 'photos/1.webp', 'profile.json'].sort(),
     );
     const read = (name: string) => JSON.parse(strFromU8(files[name]));
     expect(read('account.json')).toMatchObject({ id: me.id, email: me.email });

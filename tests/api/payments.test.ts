@@ -92,8 +92,11 @@ describe('GET /api/credits.php', () => {
     }
   });
 
-  it('needs a member', async () => {
-    expect((await new Client(server.url).get('/api/credits.php')).status).toBe(403);
+  it("answers a visitor the prices of the country asked for (the pricing page), NL's by default", async () => {
+    const visitor = new Client(server.url);
+    expect(expectShape(CreditsResponse, await visitor.get('/api/credits.php?country=SE'))).toMatchObject({ country: 'SE', currency: 'SEK' });
+    expect(expectShape(CreditsResponse, await visitor.get('/api/credits.php'))).toMatchObject({ country: 'NL', currency: 'EUR' });
+    expect((await visitor.get('/api/credits.php?country=XX')).status).toBe(400);
   });
 });
 

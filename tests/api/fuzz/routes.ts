@@ -65,7 +65,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'GET', path: '/api/unsubscribe.php', query: c.UnsubscribeQuery },
   { method: 'POST', path: '/api/unsubscribe.php', query: c.UnsubscribeQuery },
   { method: 'POST', path: '/api/mail-events.php', body: c.MailEventsRequest },
-  { method: 'GET', path: '/api/credits.php', query: none },
+  { method: 'GET', path: '/api/credits.php', query: c.CreditsQuery },
   { method: 'POST', path: '/api/payment.php', body: c.CreatePaymentRequest },
   { method: 'GET', path: '/api/payment.php', query: c.PaymentQuery },
   { method: 'GET', path: '/api/transactions.php', query: c.TransactionsQuery },

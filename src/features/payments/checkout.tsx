@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { v7 } from 'uuid';
+import { methodFee, type Bundle, type MethodOffer } from '../../../contract/index.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { formatMoney } from './money.ts';
+import { startPayment } from './payments-api.ts';
+
+/** The order's summary and the Pay button: starts the payment (one idempotency key per visit) and leaves for the checkout. */
+export function Checkout({ bundle, method }: { bundle: Bundle; method: MethodOffer }) {
+  const { t, i18n } = useTranslation(['payments', 'errors']);
+  const [id] = useState(() => v7());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const money = (amount: number) => formatMoney(amount, bundle.currency, i18n.language);
+  const fee = methodFee(bundle.amount, method.fee_percent);
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { redirect_url } = await startPayment(id, bundle.id, method.id);
+      window.location.assign(redirect_url);
+    } catch (e) {
+      setError(e);
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="order-heading">
+      <h2 id="order-heading" className="visually-hidden">{t('pay.total')}</h2>
+      <dl className="order-summary card border-0 shadow-sm rounded-4 p-3">
+        <dt>{t('pay.bundle')}</dt>
+        <dd>{t('bundle.credits', { count: bundle.credits })}</dd>
+        <dt>{t('pay.method')}</dt>
+        <dd>{t(`methods.${method.id}`)}</dd>
+        <dt>{t('pay.price')}</dt>
+        <dd>{money(bundle.amount)}</dd>
+        {fee > 0 && (
+          <>
+            <dt>{t('pay.fee', { percent: method.fee_percent })}</dt>
+            <dd>{money(fee)}</dd>
+          </>
+        )}
+        <dt className="fw-bold">{t('pay.total')}</dt>
+        <dd className="fw-bold">{money(bundle.amount + fee)}</dd>
+      </dl>
+      {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+      <button type="button" className="btn btn-primary btn-lg rounded-pill w-100 my-3" disabled={busy} onClick={() => void pay()}>
+        {busy ? t('pay.redirecting') : t('pay.button', { price: money(bundle.amount + fee) })}
+      </button>
+      <p className="small text-body-secondary">{t('pay.secure')}</p>
+      <Link href={`/credits/${bundle.id}`}>{t('pay.changeMethod')}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import Spinner from 'react-bootstrap/Spinner';
+import type { MethodOffer, PaymentResponse } from '../../../contract/index.ts';
+import { showToast } from '../../ui/toast-store.ts';
+import { refreshUser } from '../account/session-store.ts';
+import { MethodList } from './method-list.tsx';
+import { fetchPayment } from './payments-api.ts';
+
+/** How often a pending payment is asked about, in ms. */
+const POLL_MS = 2000;
+
+/**
+ * The return page of a payment (spec 4 "Payment"): loading; pending ("Processing your payment", asked again every
+ * POLL_MS until final); completed (toast "Payment complete", the balance and premium updated at once); failed,
+ * cancelled or expired ("Payment failed or has been cancelled.", with the other methods). `sessionId`/`sessionResult`
+ * come from the checkout's redirect, so the server can ask the provider instead of waiting for its webhook.
+ */
+export function PaymentStatus({ id, sessionId, sessionResult, methods }: { id: string; sessionId: string | null; sessionResult: string | null; methods: readonly MethodOffer[] | null }) {
+  const { t } = useTranslation('payments');
+  const [answer, setAnswer] = useState<PaymentResponse | null>(null);
+  const toasted = useRef(false);
+  const status = answer?.payment.status;
+
+  useEffect(() => {
+    if (status && status !== 'pending') return;
+    let live = true;
+    const ask = () =>
+      fetchPayment(id, sessionId, sessionResult).then(
+        (a) => live && setAnswer(a),
+        () => {},
+      );
+    void ask();
+    const timer = setInterval(ask, POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [id, sessionId, sessionResult, status]);
+
+  useEffect(() => {
+    if (status !== 'completed' || toasted.current) return;
+    toasted.current = true;
+    showToast(t('status.completed'));
+    void refreshUser().catch(() => {});
+  }, [status, t]);
+
+  if (!answer || status === 'pending') {
+    return (
+      <section className="payment-state text-center py-4" aria-live="polite" aria-busy="true">
+        <Spinner animation="border" role="presentation" className="mb-3" />
+        <h2 className="h4 fw-bold">{t('status.pending')}</h2>
+        {answer && <p className="text-body-secondary">{t('status.pendingLead')}</p>}
+      </section>
+    );
+  }
+  if (status === 'completed') {
+    return (
+      <section className="payment-state text-center py-4" aria-live="polite">
+        <h2 className="h4 fw-bold text-success">{t('status.completed')}</h2>
+        <p>{t('status.completedLead', { count: answer.payment.credits, balance: answer.credits })}</p>
+        <p className="d-flex flex-wrap justify-content-center gap-2">
+          <Link href="/chats" className="btn btn-primary rounded-pill px-4">{t('status.toChats')}</Link>
+          <Link href="/members" className="btn btn-outline-primary rounded-pill px-4">{t('status.toMembers')}</Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="payment-state py-3" aria-live="polite">
+      <div className="alert alert-danger" role="alert">{t('status.failed')}</div>
+      {methods && (
+        <>
+          <p className="fw-semibold">{t('status.tryAnother')}</p>
+          <MethodList bundleId={answer.payment.bundle_id} methods={methods} except={answer.payment.method} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+// The money calls of contract/payments.ts, typed (docs/api.md: credits, payment, transactions).
+import { CreatePaymentResponse, CreditsResponse, PaymentResponse, TransactionsResponse, type Country, type PaymentMethod } from '../../../contract/index.ts';
+import { api } from '../../api/client.ts';
+
+/** GET /api/credits.php: bundles and methods of the member's payment country (a visitor's: `country`). */
+export const fetchOffer = (country?: Country | null) => api('/api/credits.php', CreditsResponse, { query: { country } });
+
+/**
+ * POST /api/payment.php: starts paying `bundle` with `method`. `id` is the attempt's idempotency key: a retry with the
+ * same id answers the same checkout, so the call is retried like a GET.
+ */
+export const startPayment = (id: string, bundle: number, method: PaymentMethod) =>
+  api('/api/payment.php', CreatePaymentResponse, { method: 'POST', body: { id, bundle, method }, retry: true });
+
+/** GET /api/payment.php: the payment's state; `sessionId`/`sessionResult` from the return URL let the server ask the provider. */
+export const fetchPayment = (id: string, sessionId?: string | null, sessionResult?: string | null) =>
+  api('/api/payment.php', PaymentResponse, { query: { id, sessionId, sessionResult } });
+
+/** GET /api/transactions.php: the member's payments and credit movements, newest first. */
+export const fetchTransactions = () => api('/api/transactions.php', TransactionsResponse);

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title.ts';
+import { formatMoney } from './money.ts';
+import { OfferError } from './offer-error.tsx';
+import { useOffer } from './use-offer.ts';
+import './payments.scss';
+
+/** /pricing (spec 2: the pricing text): how credits work, what a message costs, and the bundle prices of the country. */
+export default function PricingScreen() {
+  const { t, i18n } = useTranslation('payments');
+  usePageTitle(t('pricing.title'));
+  const { offer, error, reload } = useOffer();
+  const countryName = offer ? (new Intl.DisplayNames([i18n.language], { type: 'region' }).of(offer.country) ?? offer.country) : '';
+  return (
+    <div className="container py-3 py-md-4 payments" style={{ maxWidth: 720 }}>
+      <h1 className="h3 fw-bold mb-2">{t('pricing.title')}</h1>
+      <p>{t('pricing.lead')}</p>
+      {offer && <p>{t('pricing.perMessage', { count: offer.message_credits })}</p>}
+      {error != null && !offer && <OfferError error={error} onRetry={reload} />}
+      {offer && (
+        <table className="table pricing-table">
+          <caption>{t('pricing.country', { country: countryName })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('pay.bundle')}</th>
+              <th scope="col">{t('pay.price')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {offer.bundles.map((b) => (
+              <tr key={b.id}>
+                <td>{t('bundle.credits', { count: b.credits })}</td>
+                <td>{formatMoney(b.amount, b.currency, i18n.language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p>{t('pricing.premium')}</p>
+      <p>{t('pricing.fees')}</p>
+      <p>{t('pricing.refunds')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// Buying credits in the browser against the embedded test payment service (Adyen's protocol on this server): the
+// hosted checkout, the return page's states, premium and the balance after a purchase (issue 9).
+import { expect, test, type Page } from '@playwright/test';
+import { credits, findMember, SANNE, sendMessage, signup } from './support.ts';
+
+/** A new member (NL) who spent the 50 signup credits on 5 messages to Sanne; answers Sanne's id. */
+async function brokeMember(page: Page): Promise<number> {
+  await signup(page.request);
+  const sanne = await findMember(page.request, SANNE.name, SANNE.age);
+  for (let i = 0; i < 5; i++) await sendMessage(page.request, sanne, `Message ${i + 1}`);
+  expect(await credits(page.request)).toBe(0);
+  return sanne;
+}
+
+/** Picks bundle `credits` and `method` on /credits and presses Pay: the browser is then on the hosted checkout. */
+async function checkout(page: Page, bundleCredits: number, method: string) {
+  await page.getByRole('link', { name: `Choose ${bundleCredits} credits` }).click();
+  await page.getByRole('link', { name: method }).click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/dev\/psp\/checkout\//);
+}
+
+test('a free member at 0 credits buys credits from the chat with iDEAL, is premium, and the message goes out', async ({ page }) => {
+  const sanne = await brokeMember(page);
+  await page.goto(`/chats/${sanne}`);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Now with credits?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('You do not have enough credits to send this message.')).toBeVisible();
+  await page.getByRole('link', { name: 'Buy credits' }).click();
+  await expect(page).toHaveURL('/credits');
+  await expect(page.getByRole('heading', { name: 'Buy credits' })).toBeVisible();
+  await expect(page.getByText('1 message = 10 credits ≈ €1.50')).toBeVisible();
+
+  await checkout(page, 100, 'iDEAL');
+  await expect(page.getByRole('heading', { name: /Pay €14\.99/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay (authorised)' }).click();
+  await expect(page).toHaveURL(/\/credits\/1\/ideal\?payment=/);
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await expect(page.getByText('100 credits were added. You now have 100 credits and you are a premium member.')).toBeVisible();
+  // The navigation now shows the credits link of a paid member instead of Get Premium.
+  await expect(page.getByRole('link', { name: /Get Premium/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Credits/ })).toBeVisible();
+
+  await page.goto(`/chats/${sanne}`);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('You do not have enough credits to send this message.')).toHaveCount(0);
+  await expect.poll(() => credits(page.request)).toBe(90);
+
+  await page.goto('/transactions');
+  const item = page.getByRole('link', { name: /100 credits · €14\.99 Completed/ });
+  await expect(item).toContainText('iDEAL');
+  await item.click();
+  await expect(page.getByRole('heading', { name: 'Invoice details' })).toBeVisible();
+});
+
+for (const [outcome, button] of [['refused', 'Refuse the payment'], ['cancelled', 'Cancel and go back']] as const) {
+  test(`a ${outcome} payment says so and offers the other methods`, async ({ page }) => {
+    await signup(page.request);
+    await page.goto('/credits');
+    await checkout(page, 250, 'iDEAL');
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Payment failed or has been cancelled.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Bank transfer' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'iDEAL' })).toHaveCount(0);
+    expect(await credits(page.request)).toBe(50);
+  });
+}
+
+test('a pending payment shows "Processing your payment" and completes when the checkout is paid in another tab', async ({ page, context }) => {
+  await signup(page.request);
+  await page.goto('/credits');
+  await checkout(page, 600, 'Bank transfer');
+  const checkoutUrl = page.url();
+  await page.getByRole('button', { name: 'Leave it pending at the bank' }).click();
+  await expect(page.getByRole('heading', { name: 'Processing your payment' })).toBeVisible();
+
+  const bank = await context.newPage();
+  await bank.goto(checkoutUrl);
+  await bank.getByRole('button', { name: 'Pay (authorised)' }).click();
+  await expect(bank.getByText('The pending payment is now completed.')).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 15_000 });
+  expect(await credits(page.request)).toBe(650);
+});
