@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import adyen from '@adyen/api-library';
 import type { Config } from '../config.ts';
+import { errorBody } from '../errors.ts';
 import { devToolsAllowed } from '../security.ts';
 import type { SessionStatus } from './payment-provider.ts';
 
@@ -52,7 +53,7 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
 
   const guard = (req: FastifyRequest, reply: FastifyReply): boolean => {
     if (devToolsAllowed(req, opts.config)) return true;
-    void reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
+    void reply.status(404).send(errorBody('not_found'));
     return false;
   };
   const apiGuard = (req: FastifyRequest, reply: FastifyReply): boolean => {

@@ -39,6 +39,25 @@ describe('dev tools (the dev mailbox)', () => {
     }
   });
 
+  it('the test payment service: its checkout and API answer loopback only, and not at all with a real provider', async () => {
+    const member = await activeMember(proxied);
+    const started = await member.client.post('/api/payment.php', { id: (await import('uuid')).v7(), bundle: 1, method: 'ideal' });
+    expect(started.status).toBe(200);
+    const checkout = new URL(started.body.redirect_url).pathname;
+    expect((await new Client(proxied.url).get(checkout)).status).toBe(200);
+    expect((await from(proxied, '203.0.113.9').get(checkout)).status).toBe(404);
+    expect((await from(proxied, '203.0.113.9').post('/dev/psp/v72/sessions', {})).status).toBe(404);
+    // On loopback the API still wants its key.
+    expect((await new Client(proxied.url).post('/dev/psp/v72/sessions', {})).status).toBe(401);
+    const real = await startServer(0, { env: { PAYMENT_PROVIDER: 'adyen', ADYEN_API_KEY: 'k', ADYEN_MERCHANT_ACCOUNT: 'm', ADYEN_HMAC_KEY: 'ab'.repeat(32) } });
+    try {
+      expect((await new Client(real.url).get(checkout)).status).toBe(404);
+      expect((await new Client(real.url).post('/dev/psp/v72/sessions', {})).status).toBe(404);
+    } finally {
+      await real.close();
+    }
+  });
+
   it('believe X-Forwarded-For only from the proxies of TRUST_PROXY', async () => {
     const direct = await startServer(0);
     try {
