@@ -43,6 +43,9 @@ export const ErrorCode = z.enum([
   'too_many_requests',
   'unauthorized',
   'payment_failed',
+  'direct_debit_blocked',
+  'direct_debit_limit',
+  'code_invalid',
   'payment_unavailable',
   'server_error',
 ]);
@@ -99,6 +102,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   too_many_requests: 'Too many requests, please try again in a minute.',
   unauthorized: 'This request lacks valid credentials.',
   payment_failed: 'Payment failed or has been cancelled.',
+  direct_debit_blocked: 'Your account is blocked for direct debit payments.',
+  direct_debit_limit: 'Direct-debit limit reached (try later, a cheaper package or another method).',
+  code_invalid: 'Code invalid',
   payment_unavailable: 'Payments are not available right now, please try again in a few minutes.',
   server_error: 'An error occurred, please try again later.',
 };

@@ -1,6 +1,7 @@
 // Credits, bundles and payments (spec 1, 3 "Payment", 4 "Payment", 8, 9; docs/payments.md). Amounts are integer
 // minor units of their currency everywhere (cents, øre, grosze).
 import { z } from 'zod';
+import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { Country, Id, QueryId, Text } from './common.ts';
 
 /** The spec's payment methods (spec 1), as URL slugs: /credits/{id}/{paymentmethod}. */
@@ -141,3 +142,50 @@ export const PaymentWebhookRequest = z.object({
   notificationItems: z.array(z.object({ NotificationRequestItem })).min(1).max(100),
 });
 export type PaymentWebhookRequest = z.infer<typeof PaymentWebhookRequest>;
+
+/** Wrong SMS codes a direct-debit order takes before it is cancelled. */
+export const DIRECT_DEBIT_CODE_TRIES = 5;
+
+/** An IBAN as typed (spaces and lower case allowed), checked with its country's length and check digits (ibantools). */
+export const Iban = z
+  .string()
+  .max(42)
+  .refine((v) => isValidIBAN(electronicFormatIBAN(v) ?? ''), 'not a valid IBAN');
+
+/**
+ * POST /api/directdebit.php (*member*, spec 4 "Direct-debit flow", spec 8): orders bundle `bundle` by SEPA direct debit.
+ * Every field of spec 8 is required, `mandate` (the authorisation checkbox) must be true. A 6-digit code goes by SMS to
+ * `phone`. `id` is the idempotency key as for POST /api/payment.php. Errors: 400 bad_request (fields), 403
+ * direct_debit_blocked, 429 direct_debit_limit, 409 conflict.
+ */
+export const DirectDebitRequest = z.object({
+  id: z.uuid(),
+  bundle: Id,
+  mandate: z.literal(true),
+  holder: Text.trim().min(2).max(70),
+  iban: Iban,
+  street: Text.trim().min(1).max(100),
+  house_number: Text.trim().min(1).max(10),
+  postal_code: Text.trim().min(2).max(12),
+  city: Text.trim().min(1).max(60),
+  phone: z.string().trim().regex(/^\+?[0-9][0-9 ()-]{6,18}[0-9]$/, 'not a mobile number'),
+});
+export type DirectDebitRequest = z.infer<typeof DirectDebitRequest>;
+export const DirectDebitResponse = z.object({
+  payment: Payment,
+  /** The number the code went to, all but the last 2 digits hidden. */
+  phone_hint: z.string(),
+});
+export type DirectDebitResponse = z.infer<typeof DirectDebitResponse>;
+
+/**
+ * POST /api/directdebit-confirm.php (*member*): the SMS code confirms the order; the debit then goes to the provider
+ * and the payment stays pending until the bank confirms it. Errors: 400 code_invalid ("Code invalid", spec 8; after
+ * DIRECT_DEBIT_CODE_TRIES wrong ones the order is cancelled), 404 not_found.
+ */
+export const DirectDebitConfirmRequest = z.object({ id: z.uuid(), code: z.string().trim().regex(/^\d{6}$/, 'six digits') });
+export type DirectDebitConfirmRequest = z.infer<typeof DirectDebitConfirmRequest>;
+
+/** GET /api/dev-sms.php: the text messages the embedded SMS service kept, newest first (a dev tool like the mailbox). */
+export const SmsOutboxResponse = z.object({ messages: z.array(z.object({ id: Id, to: z.string(), text: z.string(), created_at: z.string() })) });
+export type SmsOutboxResponse = z.infer<typeof SmsOutboxResponse>;

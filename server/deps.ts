@@ -2,6 +2,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import type { MailService } from './services/mail.ts';
+import type { SmsService } from './services/sms.ts';
 import type { ImageService } from './services/images.ts';
 import type { PushService } from './services/push.ts';
 import type { LiveHub } from './services/live.ts';
@@ -13,6 +14,8 @@ export interface Deps {
   db: Db;
   config: Config;
   mail: MailService;
+  /** Text messages (the direct-debit code); embedded: the dev SMS outbox. */
+  sms: SmsService;
   images: ImageService;
   /** Web Push to members' devices (VAPID keys, subscriptions, sending). */
   push: PushService;

@@ -7,7 +7,7 @@ import type { JobHandlers } from './services/jobs.ts';
 
 /** The handler of every job name; `log` gets what a scheduled job did. */
 export function jobHandlers(
-  { db, push, mail, images, config }: Pick<Deps, 'db' | 'push' | 'mail' | 'images' | 'config'>,
+  { db, push, mail, sms, images, config }: Pick<Deps, 'db' | 'push' | 'mail' | 'sms' | 'images' | 'config'>,
   log: (message: string, detail: Record<string, unknown>) => void,
 ): JobHandlers {
   return {
@@ -15,6 +15,7 @@ export function jobHandlers(
     'push-like': (data) => pushLike({ db, push }, data),
     'mail-notice': (notice) => deliverNotice({ db, mail, config }, notice),
     mail: (message) => mail.send(message),
+    sms: (message) => sms.send(message),
     'purge-accounts': async () => {
       const count = await purgeDeletedAccounts(db, images);
       if (count) log('purged deleted accounts', { count });

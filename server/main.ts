@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
 import { createMailService } from './services/mail.ts';
+import { createSmsService } from './services/sms.ts';
 import { createImageService } from './services/images.ts';
 import { createPushService, loadVapidKeys, vapidSubject } from './services/push.ts';
 import { createLiveHub } from './services/live.ts';
@@ -24,13 +25,14 @@ if (config.seedMembers > 0) {
   if (created) console.log(`seeded ${created} demo members in ${Date.now() - started} ms`);
 }
 const mail = await createMailService({ db, smtpUrl: config.smtpUrl, from: `${site.settings.mail_name} <noreply@${new URL(config.publicUrl).hostname}>` });
+const sms = createSmsService(db);
 const images = createImageService({ dataDir: config.dataDir, db });
 const push = createPushService({ db, keys: await loadVapidKeys(db), subject: vapidSubject(config.publicUrl, site.settings.support_email, config.vapidSubject) });
 const live = await createLiveHub(listen);
 const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
-const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, images, push }, log) : null, log });
+const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, sms, images, push }, log) : null, log });
 const payments = await paymentProviderFor(config, db);
-const app = await buildApp({ db, config, mail, images, push, live, jobs, payments }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const app = await buildApp({ db, config, mail, sms, images, push, live, jobs, payments }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 const stopAnalyze = startPlannerStatistics(db, config.databaseUrl === null, (message, detail) => app.log.warn(detail, message));
 app.addHook('onClose', async () => stopAnalyze());
 

@@ -13,8 +13,11 @@ declare const self: ServiceWorkerGlobalScope;
  * "fetched once, cached" calls: same for every member, fine to show slightly stale, refreshed in the background. */
 export const CONTENT_BLOCK_PATHS: readonly string[] = ['/api/companyinfo.php', '/api/interests.php', '/api/regions.php'];
 
-/** Paths the app shell must never answer: server endpoints, photos, and files (anything with an extension). */
-export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/media\//, /\/[^/?]+\.[^/?]+$/];
+/**
+ * Paths the app shell must never answer: server endpoints, photos, the embedded test payment service's server-rendered
+ * checkout pages (/dev/psp, docs/payments.md), and files (anything with an extension).
+ */
+export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/media\//, /^\/dev\/psp\//, /\/[^/?]+\.[^/?]+$/];
 
 /** Images kept at most this long / this many (the oldest go first). */
 const IMAGE_MAX_AGE_S = 30 * 24 * 60 * 60;

@@ -26,6 +26,8 @@ export const users = pgTable(
     status: text('status').$type<'not_confirmed' | 'confirmed'>().notNull().default('not_confirmed'),
     credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
+    /** Spec 8: "Your account is blocked for direct debit payments." Set by support (e.g. after a reversed debit). */
+    directDebitBlocked: boolean('direct_debit_blocked').notNull().default(false),
     language: text('language').notNull().default('en'),
     fictional: boolean('fictional').notNull().default(false),
     /** E-mail notification kinds the mail system stopped (spec 4: spam complaint, bounce, list unsubscribe); ISO `since`. */
@@ -380,3 +382,31 @@ export const payments = pgTable(
     check('payments_amount', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.credits} > 0`),
   ],
 );
+
+/**
+ * The SEPA direct-debit order of a payment (spec 4 "Direct-debit flow", /directdebit): the mandate's account and
+ * address, the mobile number the confirmation code went to (its SHA-256 only), the wrong tries, and when the code
+ * confirmed it (then the debit goes to the provider). Deleted with the payment's member.
+ */
+export const directDebits = pgTable('direct_debits', {
+  paymentId: uuid('payment_id').primaryKey().references(() => payments.id, { onDelete: 'cascade' }),
+  holder: text('holder').notNull(),
+  iban: text('iban').notNull(),
+  street: text('street').notNull(),
+  houseNumber: text('house_number').notNull(),
+  postalCode: text('postal_code').notNull(),
+  city: text('city').notNull(),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Text messages the embedded SMS service kept (the dev SMS outbox, like the dev mailbox). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});

@@ -59,6 +59,16 @@ const LOCAL: Record<Country, readonly PaymentMethod[]> = {
   NZ: [],
 };
 
+/**
+ * The most a member may pay by SEPA direct debit within DIRECT_DEBIT_DAYS (minor units, pending and completed debits
+ * together; about 100 euros): past it, "Direct-debit limit reached (try later, a cheaper package or another method)".
+ */
+export const DIRECT_DEBIT_LIMIT: Record<Currency, number> = {
+  EUR: 10000, GBP: 8500, USD: 11000, CHF: 10000, DKK: 75000, NOK: 115000, SEK: 115000, PLN: 43000, CAD: 15000, AUD: 16000, NZD: 17000,
+};
+/** The window of DIRECT_DEBIT_LIMIT, in days. */
+export const DIRECT_DEBIT_DAYS = 30;
+
 /** Transaction fee in percent of the price, for methods that have one (the rest: 0). */
 const FEE_PERCENT: Partial<Record<PaymentMethod, number>> = { paysafecard: 10, paypal: 3 };
 

@@ -35,7 +35,7 @@ export function toPayment(row: PaymentRow): Payment {
 }
 
 /** The member's payment country: the profile's country (spec 9), NL when unknown. */
-async function countryOf(db: Db, userId: number) {
+export async function countryOf(db: Db, userId: number) {
   const [p] = await db.select({ country: profiles.country }).from(profiles).where(eq(profiles.userId, userId));
   return paymentCountry(p?.country ?? '');
 }
@@ -99,7 +99,7 @@ export async function createPayment(
  * refused attempt may be followed by a paid one in the same checkout). Returns false when it was completed already.
  * Sync log: 'user' for the member (balance, premium).
  */
-async function completePayment(db: Db, id: string, pspReference: string | null): Promise<boolean> {
+export async function completePayment(db: Db, id: string, pspReference: string | null): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
     if (!row || row.status === 'completed' || row.status === 'refunded') return false;
@@ -113,7 +113,7 @@ async function completePayment(db: Db, id: string, pspReference: string | null):
 }
 
 /** Moves a pending payment to `status` (failed, cancelled, expired); a settled one stays as it is. Sync log: 'user'. */
-async function settleUnpaid(db: Db, id: string, status: Exclude<PaymentStatus, 'pending' | 'completed' | 'refunded'>): Promise<void> {
+export async function settleUnpaid(db: Db, id: string, status: Exclude<PaymentStatus, 'pending' | 'completed' | 'refunded'>): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.update(payments).set({ status, updatedAt: new Date() }).where(and(eq(payments.id, id), eq(payments.status, 'pending'))).returning();
     if (row) await recordChanges(tx, [{ userId: row.userId, kind: 'user', entityId: row.userId }]);

@@ -9,6 +9,7 @@ import type { ImageService } from '../services/images.ts';
 import type { PushService } from '../services/push.ts';
 import type { JobQueue } from '../services/jobs.ts';
 import type { PaymentProvider } from '../services/payment-provider.ts';
+import type { SmsService } from '../services/sms.ts';
 import type { LiveHub } from '../services/live.ts';
 import mediaRoutes from './media.ts';
 
@@ -26,7 +27,7 @@ async function app() {
     if (err instanceof ApiError) return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
     return reply.status(500).send({ error: { code: 'server_error' } });
   });
-  const deps = { db: {} as Db, config: {} as Config, mail: {} as MailService, images, push: {} as PushService, live: {} as LiveHub, jobs: {} as JobQueue, payments: { provider: {} as PaymentProvider, testKeys: null } } satisfies Deps;
+  const deps = { db: {} as Db, config: {} as Config, mail: {} as MailService, sms: {} as SmsService, images, push: {} as PushService, live: {} as LiveHub, jobs: {} as JobQueue, payments: { provider: {} as PaymentProvider, testKeys: null } } satisfies Deps;
   await a.register(mediaRoutes, deps);
   return a;
 }

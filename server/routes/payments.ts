@@ -1,16 +1,18 @@
 // Money calls (docs/payments.md, docs/api.md): bundles and methods, starting and following a payment, the provider's
 // webhook, the member's transactions; and, without a real provider, the embedded test payment service.
 import type { FastifyInstance } from 'fastify';
-import { CreatePaymentRequest, CreditsQuery, PaymentQuery, PaymentWebhookRequest, TransactionsQuery, type CreatePaymentResponse, type CreditsResponse, type PaymentResponse, type TransactionsResponse } from '../../contract/index.ts';
+import { CreatePaymentRequest, CreditsQuery, DirectDebitConfirmRequest, DirectDebitRequest, type DirectDebitResponse, type SmsOutboxResponse, PaymentQuery, PaymentWebhookRequest, TransactionsQuery, type CreatePaymentResponse, type CreditsResponse, type PaymentResponse, type TransactionsResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
+import { confirmDirectDebit, orderDirectDebit } from '../domain/direct-debit.ts';
 import { applyNotifications, createPayment, creditsOffer, paymentOf, transactionsOf } from '../domain/payments.ts';
 import { currentUser, requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
-import { PAYMENT_WEBHOOK_PATH } from '../security.ts';
+import { ApiError } from '../errors.ts';
+import { devToolsAllowed, PAYMENT_WEBHOOK_PATH } from '../security.ts';
 import { testPspRoutes } from '../services/test-psp.ts';
 import { parse } from '../validate.ts';
 
-export default async function paymentRoutes(app: FastifyInstance, { db, config, payments }: Deps): Promise<void> {
+export default async function paymentRoutes(app: FastifyInstance, { db, config, payments, jobs, sms }: Deps): Promise<void> {
   /** *public*. The bundles and payment methods of the member's payment country (a visitor's: ?country=). */
   app.get('/api/credits.php', async (req): Promise<CreditsResponse> => {
     const { country } = parse(CreditsQuery, req.query);
@@ -30,6 +32,26 @@ export default async function paymentRoutes(app: FastifyInstance, { db, config, 
     const user = await requireUser(db, req);
     const q = parse(PaymentQuery, req.query);
     return paymentOf(db, payments.provider, user, q.id, q.sessionId, q.sessionResult);
+  });
+
+  /** *member*. Orders a bundle by SEPA direct debit; the code goes by SMS (spec 4 "Direct-debit flow"). */
+  app.post('/api/directdebit.php', async (req): Promise<DirectDebitResponse> => {
+    const user = await requireUser(db, req);
+    const body = parse(DirectDebitRequest, req.body);
+    const { settings } = await siteOf(db, req);
+    return orderDirectDebit(db, jobs, user, { name: settings.name, messageCredits: settings.message_credits }, body);
+  });
+
+  /** *member*. The SMS code confirms a direct-debit order, which then goes to the provider. */
+  app.post('/api/directdebit-confirm.php', async (req): Promise<PaymentResponse> => {
+    const user = await requireUser(db, req);
+    return confirmDirectDebit(db, payments.provider, user, parse(DirectDebitConfirmRequest, req.body), config.publicUrl);
+  });
+
+  /** The dev SMS outbox: the embedded SMS service's messages (newest 50); loopback or DEV_TOOLS=on only. */
+  app.get('/api/dev-sms.php', async (req): Promise<SmsOutboxResponse> => {
+    if (!sms.embedded || !devToolsAllowed(req, config)) throw new ApiError(404, 'not_found');
+    return { messages: (await sms.list(50)).map((m) => ({ id: m.id, to: m.to, text: m.text, created_at: m.createdAt.toISOString() })) };
   });
 
   /** *member*. Payments and credit movements, newest first. */

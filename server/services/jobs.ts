@@ -8,6 +8,7 @@ import type { Message } from '../../contract/index.ts';
 import type { Db, Listen, SqlClient } from '../db/connect.ts';
 import type { MailNotice } from '../domain/email-notices.ts';
 import type { OutgoingMail } from './mail.ts';
+import type { OutgoingSms } from './sms.ts';
 
 /** What each job carries (JSON, stored in pgboss.job.data). */
 export interface JobData {
@@ -19,6 +20,8 @@ export interface JobData {
   'mail-notice': MailNotice;
   /** A composed mail (activation, password reset, e-mail change, deletion, complaint receipts). */
   mail: OutgoingMail;
+  /** A text message (the direct-debit code). */
+  sms: OutgoingSms;
   /** The hourly purge of accounts deleted over 14 days ago (spec 4, 9); scheduled, never enqueued. */
   'purge-accounts': Record<string, never>;
 }
@@ -47,7 +50,7 @@ const QUEUE_POLICY = { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireI
 /** When to run each scheduled job (cron, UTC). */
 const SCHEDULES: Partial<Record<JobName, string>> = { 'purge-accounts': '0 * * * *' };
 /** The queues whose jobs run in parallel in one instance, and how many at once. */
-const CONCURRENCY: Record<JobName, number> = { 'push-message': 4, 'push-like': 2, 'mail-notice': 2, mail: 2, 'purge-accounts': 1 };
+const CONCURRENCY: Record<JobName, number> = { 'push-message': 4, 'push-like': 2, 'mail-notice': 2, mail: 2, sms: 1, 'purge-accounts': 1 };
 /** Seconds between polls: commits wake the workers at once (NOTIFY), polling finds retries and missed wakes. */
 const POLL_SECONDS = 5;
 /** The NOTIFY channel that wakes workers when a transaction with jobs commits. */

@@ -20,6 +20,8 @@ export const TEST_PSP_PATH = '/dev/psp';
 const SESSION_MS = 3600_000;
 /** The webhook goes out this long after the outcome, so the member is usually back first (both orders are tested). */
 const WEBHOOK_DELAY_MS = 300;
+/** A direct debit is settled by the (test) bank this long after it was received, in ms. */
+const DEBIT_SETTLE_MS = 1500;
 
 /** What the person paying may pick on the hosted page. */
 const OUTCOMES = ['authorised', 'refused', 'cancelled', 'expired', 'pending'] as const;
@@ -68,8 +70,11 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     return s;
   };
 
-  /** Sends one AUTHORISATION notification for `s` to the site's webhook, signed; retried as Adyen does until accepted. */
-  const notify = (s: Session, success: boolean) => {
+  /**
+   * Sends one AUTHORISATION notification for `s` to the site's webhook, signed, `delay` ms from now; retried as Adyen
+   * does until accepted.
+   */
+  const notify = (s: Pick<Session, 'request' | 'pspReference'>, success: boolean, delay = WEBHOOK_DELAY_MS) => {
     const item = {
       additionalData: {} as Record<string, string>,
       amount: s.request.amount,
@@ -91,7 +96,7 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
       if (!ok && attempt < 5) setTimeout(() => void send(attempt + 1), 1000 * 2 ** attempt).unref();
       else if (!ok) opts.log('test payment service: webhook not accepted', { reference: s.request.reference });
     };
-    setTimeout(() => void send(0), WEBHOOK_DELAY_MS).unref();
+    setTimeout(() => void send(0), delay).unref();
   };
 
   app.post(`${TEST_PSP_PATH}/v72/sessions`, async (req, reply) => {
@@ -110,6 +115,24 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     sessions.set(s.id, s);
     if (typeof key === 'string') byIdempotencyKey.set(key, s.id);
     return { id: s.id, url: `${opts.config.publicUrl}${TEST_PSP_PATH}/checkout/${s.id}`, expiresAt: s.expiresAt.toISOString(), amount: request.amount, reference: request.reference, merchantAccount: request.merchantAccount, returnUrl: request.returnUrl, mode: 'hosted' };
+  });
+
+  // A direct payment: here only SEPA direct debit, which the bank settles later: 'Received' now, the webhook after
+  // DEBIT_SETTLE_MS. The same idempotency key answers the first result again.
+  const directResults = new Map<string, { pspReference: string; resultCode: string }>();
+  app.post(`${TEST_PSP_PATH}/v72/payments`, async (req, reply) => {
+    if (!apiGuard(req, reply)) return reply;
+    const body = req.body as Session['request'] & { paymentMethod?: { type?: string; iban?: string; ownerName?: string } };
+    const key = String(req.headers['idempotency-key'] ?? randomUUID());
+    const known = directResults.get(key);
+    if (known) return known;
+    if (body.paymentMethod?.type !== 'sepadirectdebit' || !body.paymentMethod.iban || !body.paymentMethod.ownerName) {
+      return reply.status(422).send({ status: 422, errorCode: '14_0011', message: 'The test payment service takes sepadirectdebit payments only', errorType: 'validation' });
+    }
+    const result = { pspReference: randomBytes(8).toString('hex').toUpperCase(), resultCode: 'Received' };
+    directResults.set(key, result);
+    notify({ request: { ...body, allowedPaymentMethods: ['sepadirectdebit'] }, pspReference: result.pspReference }, true, DEBIT_SETTLE_MS);
+    return result;
   });
 
   app.get<{ Params: { id: string }; Querystring: { sessionResult?: string } }>(`${TEST_PSP_PATH}/v72/sessions/:id`, async (req, reply) => {

@@ -64,6 +64,8 @@ const repeatOrder = lazyScreen(() => import('../features/payments/repeat-order-s
 const premium = lazyScreen(() => import('../features/payments/premium-screen.tsx'));
 const pricing = lazyScreen(() => import('../features/payments/pricing-screen.tsx'));
 const transactions = lazyScreen(() => import('../features/payments/transactions-screen.tsx'));
+const directDebit = lazyScreen(() => import('../features/payments/directdebit-screen.tsx'));
+const devSms = lazyScreen(() => import('../features/payments/dev-sms-screen.tsx'));
 const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
 
 /** Matched top to bottom; the first match wins. */
@@ -93,6 +95,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/credits/repeat-order', name: 'credits-repeat-order', layout: 'default', access: 'members', screen: repeatOrder, back: true },
   { path: '/credits/:id', name: 'credits-id', layout: 'default', access: 'members', screen: pay, back: true },
   { path: '/credits/:id/:paymentmethod', name: 'credits-id-paymentmethod', layout: 'default', access: 'members', screen: pay, back: true },
+  { path: '/directdebit', name: 'directdebit', layout: 'default', access: 'members', screen: directDebit, back: true },
+  { path: '/dev/sms', name: 'dev-sms', layout: 'default', access: 'public', screen: devSms },
   { path: '/premium', name: 'premium', layout: 'default', access: 'members', screen: premium },
   { path: '/pricing', name: 'pricing', layout: 'default', access: 'public', screen: pricing },
   { path: '/transactions', name: 'transactions', layout: 'default', access: 'members', screen: transactions },

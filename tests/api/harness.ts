@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Db, type Listen, type SqlClient } from '../../server/db/connect.ts';
 import { createImageService, type ImageService } from '../../server/services/images.ts';
 import { createMailService } from '../../server/services/mail.ts';
+import { createSmsService } from '../../server/services/sms.ts';
 import { createPushService, loadVapidKeys, type PushService } from '../../server/services/push.ts';
 import { createLiveHub, type LiveHub } from '../../server/services/live.ts';
 import { seedSites } from '../../server/seed/site.ts';
@@ -79,12 +80,13 @@ export async function startServer(members = 60, opts: { sameDatabaseAs?: TestSer
   }
   const mail = await createMailService({ db, smtpUrl: null, from: 'test <noreply@localhost>' });
   const live = await createLiveHub(listen);
+  const sms = createSmsService(db);
   const push = createPushService({ db, keys: await loadVapidKeys(db), subject: 'mailto:support@heartline.example', allowInsecureEndpoints: true });
   const images = createImageService({ dataDir: ':memory:', db });
   const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
-  const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, images, push }, log) : null, log });
+  const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, sms, images, push }, log) : null, log });
   const payments = await paymentProviderFor(config, db);
-  const app = await buildApp({ db, config, mail, images, push, live, jobs, payments });
+  const app = await buildApp({ db, config, mail, sms, images, push, live, jobs, payments });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   if (!opts.env?.PUBLIC_URL) config.publicUrl = url;

@@ -13,6 +13,7 @@ import { claimMailSlot } from '../../server/domain/email-notices.ts';
 import { mailTokenSecret, unsubscribeToken } from '../../server/domain/unsubscribe-tokens.ts';
 import { createImageService } from '../../server/services/images.ts';
 import { createMailService } from '../../server/services/mail.ts';
+import { createSmsService } from '../../server/services/sms.ts';
 import { startJobQueue, type JobQueue } from '../../server/services/jobs.ts';
 import { jobHandlers } from '../../server/job-handlers.ts';
 import { headerOf, startFakeSmtp, type FakeSmtp } from './fake-smtp.ts';
@@ -35,7 +36,7 @@ interface Instance {
 async function startInstance(base: TestServer, opts: { env?: Record<string, string>; smtpUrl?: string } = {}): Promise<Instance> {
   const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', ...opts.env }), host: '127.0.0.1' };
   const mail = await createMailService({ db: base.db, smtpUrl: opts.smtpUrl ?? null, from: 'test <noreply@localhost>' });
-  const services = { db: base.db, config, mail, images: createImageService({ dataDir: ':memory:', db: base.db }), push: base.push };
+  const services = { db: base.db, config, mail, sms: createSmsService(base.db), images: createImageService({ dataDir: ':memory:', db: base.db }), push: base.push };
   const jobs = await startJobQueue({ client: base.client, listen: base.listen, handlers: jobHandlers(services, () => {}), log: () => {} });
   const app = await buildApp({ ...services, live: base.live, jobs, payments: base.payments });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -12,6 +12,7 @@ import { loadConfig } from '../../server/config.ts';
 import { jobHandlers } from '../../server/job-handlers.ts';
 import { startJobQueue } from '../../server/services/jobs.ts';
 import { createMailService } from '../../server/services/mail.ts';
+import { createSmsService } from '../../server/services/sms.ts';
 import { createPushService, MAX_SUBSCRIPTIONS_PER_MEMBER, VAPID_META_KEY, vapidSubject } from '../../server/services/push.ts';
 import { isPublicAddress } from '../../server/services/public-fetch.ts';
 import { decryptPush, p256PublicKey, readVapid, startFakePushService, testBrowser, type FakePushService, type ReceivedPush, type TestBrowser } from './fake-push-service.ts';
@@ -198,7 +199,7 @@ describe('a new message', () => {
       expect(await mailbox()).toEqual([]);
 
       const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
-      const services = { db: quiet.db, config: loadConfig({}), mail: await createMailService({ db: quiet.db, smtpUrl: null, from: 'x <x@localhost>' }), images: quiet.images, push: quiet.push };
+      const services = { db: quiet.db, config: loadConfig({}), mail: await createMailService({ db: quiet.db, smtpUrl: null, from: 'x <x@localhost>' }), sms: createSmsService(quiet.db), images: quiet.images, push: quiet.push };
       const later = await startJobQueue({ client: quiet.client, listen: quiet.listen, handlers: jobHandlers(services, log), log });
       await later.idle();
       await later.stop();

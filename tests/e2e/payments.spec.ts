@@ -82,3 +82,43 @@ test('a pending payment shows "Processing your payment" and completes when the c
   await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 15_000 });
   expect(await credits(page.request)).toBe(650);
 });
+
+test('direct debit: the mandate form, the SMS code from the dev SMS outbox, then the bank settles it', async ({ page }) => {
+  await signup(page.request);
+  await page.goto('/credits');
+  await page.getByRole('link', { name: 'Choose 100 credits' }).click();
+  await page.getByRole('link', { name: 'SEPA direct debit' }).click();
+  await expect(page).toHaveURL('/directdebit?bundle=1');
+  await page.getByRole('button', { name: 'Send me the code' }).click();
+  await expect(page.getByText('Please authorise the debit.')).toBeVisible();
+  await expect(page.getByLabel('IBAN')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Account holder').fill('Jan de Vries');
+  await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 01');
+  await page.getByLabel('Street').fill('Keizersgracht');
+  await page.getByLabel('House number').fill('12');
+  await page.getByLabel('Postal code').fill('1015 CJ');
+  await page.getByLabel('City').fill('Amsterdam');
+  const phone = `+31 6 ${String(Date.now()).slice(-8)}`;
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel(/I authorise/).check();
+  await page.getByRole('button', { name: 'Send me the code' }).click();
+  await expect(page.getByText('This is not a valid IBAN.')).toBeVisible();
+  await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00');
+  await page.getByRole('button', { name: 'Send me the code' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+
+  let code = '';
+  await expect.poll(async () => {
+    const { messages } = (await (await page.request.get('/api/dev-sms.php')).json()) as { messages: { to: string; text: string }[] };
+    code = messages.find((m) => m.to === phone)?.text.match(/\b\d{6}\b/)?.[0] ?? '';
+    return code;
+  }).not.toBe('');
+  await page.getByRole('textbox', { name: 'Code' }).fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirm the direct debit' }).click();
+  await expect(page.getByText('Code invalid')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Code' }).fill(code);
+  await page.getByRole('button', { name: 'Confirm the direct debit' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 15_000 });
+  expect(await credits(page.request)).toBe(150);
+});

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MethodOffer, PaymentMethod } from '../../../contract/index.ts';
 
-/** The payment methods of the country as links to paying bundle `bundleId` with each (`except` left out), with any fee. */
+/**
+ * The payment methods of the country as links to paying bundle `bundleId` with each (`except` left out), with any fee.
+ * SEPA direct debit has its own form (/directdebit); the others go through the provider's checkout.
+ */
 export function MethodList({ bundleId, methods, except }: { bundleId: number; methods: readonly MethodOffer[]; except?: PaymentMethod }) {
   const { t } = useTranslation('payments');
   return (
@@ -11,7 +14,7 @@ export function MethodList({ bundleId, methods, except }: { bundleId: number; me
         .filter((m) => m.id !== except)
         .map((m) => (
           <li key={m.id}>
-            <Link href={`/credits/${bundleId}/${m.id}`} className="method btn btn-outline-dark rounded-3 w-100 d-flex justify-content-between align-items-center">
+            <Link href={m.id === 'sepadirectdebit' ? `/directdebit?bundle=${bundleId}` : `/credits/${bundleId}/${m.id}`} className="method btn btn-outline-dark rounded-3 w-100 d-flex justify-content-between align-items-center">
               <span className="fw-semibold">{t(`methods.${m.id}`)}</span>
               {m.fee_percent > 0 && <span className="small text-body-secondary">{t('pay.fee', { percent: m.fee_percent })}</span>}
             </Link>

@@ -1,5 +1,5 @@
 // The money calls of contract/payments.ts, typed (docs/api.md: credits, payment, transactions).
-import { CreatePaymentResponse, CreditsResponse, PaymentResponse, TransactionsResponse, type Country, type PaymentMethod } from '../../../contract/index.ts';
+import { CreatePaymentResponse, CreditsResponse, DirectDebitResponse, PaymentResponse, TransactionsResponse, type Country, type DirectDebitRequest, type PaymentMethod } from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
 
 /** GET /api/credits.php: bundles and methods of the member's payment country (a visitor's: `country`). */
@@ -18,3 +18,9 @@ export const fetchPayment = (id: string, sessionId?: string | null, sessionResul
 
 /** GET /api/transactions.php: the member's payments and credit movements, newest first. */
 export const fetchTransactions = () => api('/api/transactions.php', TransactionsResponse);
+
+/** POST /api/directdebit.php: orders a bundle by direct debit; the code goes by SMS. Idempotent by `id`. */
+export const orderDirectDebit = (req: DirectDebitRequest) => api('/api/directdebit.php', DirectDebitResponse, { method: 'POST', body: req, retry: true });
+
+/** POST /api/directdebit-confirm.php: confirms the order with the SMS code. */
+export const confirmDirectDebit = (id: string, code: string) => api('/api/directdebit-confirm.php', PaymentResponse, { method: 'POST', body: { id, code } });

@@ -1,0 +1,187 @@
+import { useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { v7 } from 'uuid';
+import { DirectDebitRequest, type Bundle } from '../../../contract/index.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { usePageTitle } from '../../app/page-title.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { session } from '../account/session-store.ts';
+import { formatMoney } from './money.ts';
+import { OfferError } from './offer-error.tsx';
+import { PaymentStatus } from './payment-status.tsx';
+import { confirmDirectDebit, orderDirectDebit } from './payments-api.ts';
+import { useOffer } from './use-offer.ts';
+import './payments.scss';
+
+/** The form's text fields, in the order of spec 8, with their contract names. */
+const FIELDS = [
+  ['holder', 'holder', 'name'],
+  ['iban', 'iban', 'off'],
+  ['street', 'street', 'address-line1'],
+  ['house_number', 'houseNumber', 'off'],
+  ['postal_code', 'postalCode', 'postal-code'],
+  ['city', 'city', 'address-level2'],
+  ['phone', 'phone', 'tel'],
+] as const;
+type Field = (typeof FIELDS)[number][0];
+
+/**
+ * /directdebit (spec 2, 4 "Direct-debit flow", 8): SEPA direct debit of bundle `?bundle=`: the mandate form
+ * (authorisation checkbox, account holder, IBAN, street, house number, postal code, city, mobile number), then the code
+ * sent by SMS, then the payment's state (`?payment=`) until the bank confirms it.
+ */
+export default function DirectDebitScreen() {
+  const { t } = useTranslation('payments');
+  usePageTitle(t('directdebit.title'));
+  const search = new URLSearchParams(useSearch());
+  const { offer, error, reload } = useOffer();
+  const payment = search.get('payment');
+  const bundle = offer?.bundles.find((b) => String(b.id) === search.get('bundle'));
+  return (
+    <div className="container py-3 py-md-4 payments" style={{ maxWidth: 640 }}>
+      <h1 className="h3 fw-bold mb-3">{t('directdebit.title')}</h1>
+      {error != null && !offer && <OfferError error={error} onRetry={reload} />}
+      {payment ? (
+        <PaymentStatus id={payment} sessionId={null} sessionResult={null} methods={offer?.methods ?? null} />
+      ) : (
+        offer &&
+        (bundle ? (
+          <DirectDebitOrder bundle={bundle} />
+        ) : (
+          <p>
+            {t('directdebit.noBundle')} <Link href="/credits">{t('directdebit.chooseBundle')}</Link>
+          </p>
+        ))
+      )}
+    </div>
+  );
+}
+
+function DirectDebitOrder({ bundle }: { bundle: Bundle }) {
+  const { t, i18n } = useTranslation(['payments', 'errors']);
+  const { settings } = useSnapshot(session);
+  const [, navigate] = useLocation();
+  const [id] = useState(() => v7());
+  const [values, setValues] = useState<Record<Field, string>>({ holder: '', iban: '', street: '', house_number: '', postal_code: '', city: '', phone: '' });
+  const [mandate, setMandate] = useState(false);
+  const [fields, setFields] = useState<Partial<Record<Field | 'mandate' | 'code', string>>>({});
+  const [hint, setHint] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const price = formatMoney(bundle.amount, bundle.currency, i18n.language);
+
+  /** The message of a field's problem: required, or what is wrong with it. */
+  const problem = (field: string, value: string) => {
+    if (field === 'mandate') return t('directdebit.mandateRequired');
+    if (!value.trim()) return t('directdebit.required');
+    if (field === 'iban') return t('directdebit.ibanInvalid');
+    if (field === 'phone') return t('directdebit.phoneInvalid');
+    return t('directdebit.required');
+  };
+
+  async function order(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = DirectDebitRequest.safeParse({ id, bundle: bundle.id, mandate, ...values });
+    if (!parsed.success) {
+      const found: typeof fields = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]);
+        found[field as Field] ??= problem(field, field === 'mandate' ? '' : (values[field as Field] ?? ''));
+      }
+      setFields(found);
+      return;
+    }
+    setFields({});
+    setBusy(true);
+    setError(null);
+    try {
+      setHint((await orderDirectDebit(parsed.data)).phone_hint);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await confirmDirectDebit(id, code);
+      navigate(`/directdebit?payment=${id}`, { replace: true });
+    } catch (e) {
+      if (e instanceof ApiCallError && e.code === 'code_invalid') setFields({ code: errorText(e, { t }) });
+      else setError(e);
+      setBusy(false);
+    }
+  }
+
+  const alert = error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>;
+
+  if (hint) {
+    return (
+      <Form noValidate onSubmit={(e) => void confirm(e)} aria-labelledby="code-heading">
+        <h2 id="code-heading" className="h5 fw-bold">{t('directdebit.codeTitle')}</h2>
+        <p>{t('directdebit.codeLead', { hint })}</p>
+        {alert}
+        <Form.Group className="mb-3" controlId="dd-code">
+          <Form.Label>{t('directdebit.code')}</Form.Label>
+          <Form.Control
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            isInvalid={!!fields.code}
+            aria-invalid={fields.code ? true : undefined}
+            aria-describedby={fields.code ? 'dd-code-error' : undefined}
+          />
+          <Form.Control.Feedback id="dd-code-error" type="invalid">{fields.code}</Form.Control.Feedback>
+        </Form.Group>
+        <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100" disabled={busy}>{t('directdebit.confirm')}</button>
+      </Form>
+    );
+  }
+
+  return (
+    <Form noValidate onSubmit={(e) => void order(e)}>
+      <p>{t('directdebit.lead', { credits: t('bundle.credits', { count: bundle.credits }), price })}</p>
+      {alert}
+      {FIELDS.map(([field, label, autoComplete]) => (
+        <Form.Group key={field} className="mb-3" controlId={`dd-${field}`}>
+          <Form.Label>{t(`directdebit.${label}`)}</Form.Label>
+          <Form.Control
+            value={values[field]}
+            onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+            autoComplete={autoComplete}
+            type={field === 'phone' ? 'tel' : 'text'}
+            isInvalid={!!fields[field]}
+            aria-invalid={fields[field] ? true : undefined}
+            aria-describedby={[field === 'phone' ? 'dd-phone-help' : '', fields[field] ? `dd-${field}-error` : ''].filter(Boolean).join(' ') || undefined}
+          />
+          {field === 'phone' && <Form.Text id="dd-phone-help">{t('directdebit.phoneHelp')}</Form.Text>}
+          <Form.Control.Feedback id={`dd-${field}-error`} type="invalid">{fields[field]}</Form.Control.Feedback>
+        </Form.Group>
+      ))}
+      <Form.Group className="mb-3" controlId="dd-mandate">
+        <Form.Check
+          type="checkbox"
+          checked={mandate}
+          onChange={(e) => setMandate(e.target.checked)}
+          label={t('directdebit.mandate', { site: settings?.name ?? '', price })}
+          isInvalid={!!fields.mandate}
+          feedback={fields.mandate}
+          feedbackType="invalid"
+        />
+      </Form.Group>
+      <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100" disabled={busy}>{t('directdebit.continue')}</button>
+    </Form>
+  );
+}
