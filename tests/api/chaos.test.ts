@@ -1,16 +1,17 @@
 // Faults (issue 14): the real server as a separate process, killed with SIGKILL during a bounded stream of message
 // sends and restarted on the same data (embedded PGlite on disk, or PostgreSQL with TEST_DATABASE_URL): nothing
 // acknowledged is lost, nothing is doubled, a retry of the sends in flight debits once, the ledger matches the
-// balance, and the database opens cleanly. Jobs written before a kill -9 run after the restart, once. And a graceful
-// shutdown: SIGTERM ends the live streams and exits 0.
-// (Payment webhooks join the chaos stream with the payments issue.)
+// balance, and the database opens cleanly. The same for a stream of payment webhooks: each payment completes once.
+// Jobs written before a kill -9 run after the restart, once. And a graceful shutdown: SIGTERM ends the live streams
+// and exits 0.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sum } from 'drizzle-orm';
+import adyen from '@adyen/api-library';
 import { openDatabase } from '../../server/db/connect.ts';
-import { creditLedger, messages, users } from '../../server/db/schema.ts';
+import { creditLedger, messages, meta, payments, users } from '../../server/db/schema.ts';
 import { startServerProcess } from '../server-process.ts';
 import { Client, freshPostgres, newId } from './harness.ts';
 
@@ -136,6 +137,75 @@ describe.each(DATABASES)('faults on %s', (database) => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 120_000);
+
+  it('kill -9 during a stream of payment webhooks: each payment completes once, the ledger matches', async () => {
+    // The test payment service's keys, fixed before the server first makes them, so this test signs like the service.
+    const keys = { apiKey: 'chaos-api-key', hmacKey: 'c0ffee'.repeat(10) + 'c0ffee01' };
+    {
+      const { db, close } = await openDatabase({ dataDir, databaseUrl: pg?.url ?? null });
+      await db.insert(meta).values({ key: 'test-psp-keys', value: keys }).onConflictDoUpdate({ target: meta.key, set: { value: keys } });
+      await close();
+    }
+    const server = await startProcess(dataDir, pg);
+    const buyer = await login(server.url, 'lucas@demo.test');
+    const buyerId = (await buyer.get('/api/user.php')).body.user.id as number;
+    const started: { id: string; amount: number; currency: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await buyer.post('/api/payment.php', { id: newId(), bundle: 1, method: 'visa' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      started.push(res.body.payment);
+    }
+    const notification = (p: { id: string; amount: number; currency: string }) => {
+      const item = {
+        additionalData: {} as Record<string, string>,
+        amount: { value: p.amount, currency: p.currency },
+        eventCode: 'AUTHORISATION',
+        merchantAccountCode: 'HeartlineTestMerchant',
+        merchantReference: p.id,
+        pspReference: `PSP${p.id.slice(-12)}`,
+        success: 'true',
+      };
+      item.additionalData.hmacSignature = new adyen.hmacValidator().calculateHmac(item as never, keys.hmacKey);
+      return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
+    };
+    const post = (url: string, p: (typeof started)[number]) =>
+      fetch(`${url}/api/payment-webhook.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: notification(p) })
+        .then(async (r) => r.ok && (await r.text()) === '[accepted]')
+        .catch(() => false);
+    // The provider's stream: every notification twice, concurrently; the server dies after the 6th acknowledgement.
+    const accepted = new Set<string>();
+    let acks = 0;
+    await Promise.all(
+      [...started, ...started].map(async (p) => {
+        if (await post(server.url, p)) {
+          accepted.add(p.id);
+          if (++acks === 6) server.child.kill('SIGKILL');
+        }
+      }),
+    );
+    await server.exited;
+
+    // Adyen sends what was not acknowledged again, and may repeat what was.
+    const again = await startProcess(dataDir, pg);
+    for (const p of started) expect(await post(again.url, p)).toBe(true);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+
+    const { db, close } = await openDatabase({ dataDir, databaseUrl: pg?.url ?? null });
+    try {
+      const rows = await db.select().from(payments).where(eq(payments.userId, buyerId));
+      expect(rows.filter((r) => started.some((p) => p.id === r.id)).map((r) => r.status)).toEqual(started.map(() => 'completed'));
+      const grants = await db.select().from(creditLedger).where(and(eq(creditLedger.userId, buyerId), eq(creditLedger.reason, 'purchase')));
+      expect(grants.map((g) => g.idempotencyKey).sort()).toEqual(started.map((p) => `payment:${p.id}`).sort());
+      const [lucas] = await db.select().from(users).where(eq(users.id, buyerId));
+      const [{ total }] = await db.select({ total: sum(creditLedger.delta) }).from(creditLedger).where(eq(creditLedger.userId, buyerId));
+      expect(Number(total)).toBe(lucas.credits);
+      expect(lucas.paidUser).toBe(true);
+      console.log(`chaos on ${database}: kill -9 after ${acks >= 6 ? 6 : acks} of ${started.length * 2} webhooks, ${accepted.size} payments acknowledged before; all ${started.length} completed once, balance ${lucas.credits} = ledger`);
+    } finally {
+      await close();
+    }
+  }, 180_000);
 
   it('SIGTERM ends the live streams, closes the database and exits 0', async () => {
     const server = await startProcess(dataDir, pg);
