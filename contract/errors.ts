@@ -46,6 +46,8 @@ export const ErrorCode = z.enum([
   'direct_debit_blocked',
   'direct_debit_limit',
   'code_invalid',
+  'refund_expired',
+  'nothing_to_refund',
   'payment_unavailable',
   'server_error',
 ]);
@@ -105,6 +107,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   direct_debit_blocked: 'Your account is blocked for direct debit payments.',
   direct_debit_limit: 'Direct-debit limit reached (try later, a cheaper package or another method).',
   code_invalid: 'Code invalid',
+  refund_expired: 'The refund period of this purchase is over.',
+  nothing_to_refund: 'All credits of this purchase have been used.',
   payment_unavailable: 'Payments are not available right now, please try again in a few minutes.',
   server_error: 'An error occurred, please try again later.',
 };

@@ -66,10 +66,22 @@ export const Payment = z.object({
   currency: Currency,
   method: PaymentMethod,
   status: PaymentStatus,
+  /** A refund (status refunded): the unused credits taken back and the money returned (minor units). */
+  refunded_credits: z.number().int().nullable(),
+  refunded_amount: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Payment = z.infer<typeof Payment>;
+
+/**
+ * POST /api/refund.php (*member*, docs/payments.md): refunds the unused credits of a completed purchase within the
+ * site's refund_days: the credits still on the balance, at most the purchase's, are taken back through the ledger and
+ * their share of the price goes back through the provider. Errors: 404 not_found, 409 conflict (not completed),
+ * 409 refund_expired, 409 nothing_to_refund.
+ */
+export const RefundRequest = z.object({ payment: z.uuid() });
+export type RefundRequest = z.infer<typeof RefundRequest>;
 
 /**
  * POST /api/payment.php (*member*): starts paying bundle `bundle` with `method`. `id` is a new UUID per attempt, the

@@ -2,12 +2,13 @@
 import type { Deps } from './deps.ts';
 import { purgeDeletedAccounts } from './domain/account-life.ts';
 import { deliverNotice } from './domain/email-notices.ts';
+import { sendRefund } from './domain/payments.ts';
 import { pushLike, pushMessage } from './domain/push-notices.ts';
 import type { JobHandlers } from './services/jobs.ts';
 
 /** The handler of every job name; `log` gets what a scheduled job did. */
 export function jobHandlers(
-  { db, push, mail, sms, images, config }: Pick<Deps, 'db' | 'push' | 'mail' | 'sms' | 'images' | 'config'>,
+  { db, push, mail, sms, images, config, payments }: Pick<Deps, 'db' | 'push' | 'mail' | 'sms' | 'images' | 'config' | 'payments'>,
   log: (message: string, detail: Record<string, unknown>) => void,
 ): JobHandlers {
   return {
@@ -16,6 +17,7 @@ export function jobHandlers(
     'mail-notice': (notice) => deliverNotice({ db, mail, config }, notice),
     mail: (message) => mail.send(message),
     sms: (message) => sms.send(message),
+    refund: (data) => sendRefund(db, payments.provider, data),
     'purge-accounts': async () => {
       const count = await purgeDeletedAccounts(db, images);
       if (count) log('purged deleted accounts', { count });

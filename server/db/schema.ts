@@ -373,6 +373,9 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     providerSession: text('provider_session'),
     pspReference: text('psp_reference'),
+    /** A refund of unused credits (status refunded): the credits taken back and the money returned, minor units. */
+    refundedCredits: integer('refunded_credits'),
+    refundedAmount: integer('refunded_amount'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,6 +7,7 @@ import type { CreatePaymentRequest, CreatePaymentResponse, CreditMovement, Credi
 import type { Db, Tx } from '../db/connect.ts';
 import { creditLedger, payments, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import type { JobQueue } from '../services/jobs.ts';
 import type { PaymentNotification, PaymentProvider, SessionStatus } from '../services/payment-provider.ts';
 import { recordChanges } from './changes.ts';
 import { applyCredits } from './credits-ledger.ts';
@@ -29,6 +30,8 @@ export function toPayment(row: PaymentRow): Payment {
     currency: row.currency as Payment['currency'],
     method: row.method as Payment['method'],
     status: row.status,
+    refunded_credits: row.refundedCredits,
+    refunded_amount: row.refundedAmount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -188,4 +191,46 @@ export async function transactionsOf(db: Db, userId: number, limit: number): Pro
       payment_id: m.idempotencyKey.startsWith('payment:') ? m.idempotencyKey.slice('payment:'.length) : null,
     })),
   };
+}
+
+/**
+ * Refunds the unused credits of completed payment `id` of `user` within `refundDays` of the purchase (POST
+ * /api/refund.php): in one transaction the payment and the member's row are locked, the unused credits (those still
+ * on the balance, at most the purchase's) taken back through the ledger (key refund:<id>, once), their share of the
+ * price recorded, the payment marked refunded, and the `refund` job written, which returns the money through the
+ * provider (retried until it succeeds). Sync log: 'user'. Errors: 404 not_found, 409 conflict (not completed),
+ * 409 refund_expired, 409 nothing_to_refund.
+ */
+export async function refundPayment(db: Db, jobs: JobQueue, user: UserRow, id: string, refundDays: number, now = new Date()): Promise<Payment> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, user.id))).for('update');
+    if (!row) throw new ApiError(404, 'not_found');
+    if (row.status !== 'completed') throw new ApiError(409, 'conflict');
+    if (now.getTime() > row.createdAt.getTime() + refundDays * 86400_000) throw new ApiError(409, 'refund_expired');
+    const [me] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, user.id)).for('no key update');
+    const credits = Math.min(row.credits, me.credits);
+    if (credits === 0) throw new ApiError(409, 'nothing_to_refund');
+    const amount = Math.floor((row.amount * credits) / row.credits);
+    await applyCredits(tx as Tx, user.id, -credits, 'refund', `refund:${row.id}`);
+    const [saved] = await tx
+      .update(payments)
+      .set({ status: 'refunded', refundedCredits: credits, refundedAmount: amount, updatedAt: now })
+      .where(eq(payments.id, row.id))
+      .returning();
+    await jobs.enqueue(tx as Db, 'refund', { paymentId: row.id });
+    await recordChanges(tx, [{ userId: user.id, kind: 'user', entityId: user.id }]);
+    return toPayment(saved);
+  });
+}
+
+/**
+ * The `refund` job: returns a refunded payment's money through the provider, with `refund-<id>` as reference and
+ * idempotency key (a retry refunds once). Throws while the provider's payment reference is not known yet (the
+ * AUTHORISATION webhook brings it), so the job is tried again later.
+ */
+export async function sendRefund(db: Db, provider: PaymentProvider, { paymentId }: { paymentId: string }): Promise<void> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row || row.status !== 'refunded' || !row.refundedAmount) return;
+  if (!row.pspReference) throw new Error(`payment ${paymentId}: no provider reference yet`);
+  await provider.refund({ pspReference: row.pspReference, amount: row.refundedAmount, currency: row.currency, reference: `refund-${row.id}` });
 }

@@ -20,6 +20,8 @@ export interface JobData {
   'mail-notice': MailNotice;
   /** A composed mail (activation, password reset, e-mail change, deletion, complaint receipts). */
   mail: OutgoingMail;
+  /** The money of a refunded payment back through the provider (domain/payments.ts sendRefund). */
+  refund: { paymentId: string };
   /** A text message (the direct-debit code). */
   sms: OutgoingSms;
   /** The hourly purge of accounts deleted over 14 days ago (spec 4, 9); scheduled, never enqueued. */
@@ -50,7 +52,7 @@ const QUEUE_POLICY = { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireI
 /** When to run each scheduled job (cron, UTC). */
 const SCHEDULES: Partial<Record<JobName, string>> = { 'purge-accounts': '0 * * * *' };
 /** The queues whose jobs run in parallel in one instance, and how many at once. */
-const CONCURRENCY: Record<JobName, number> = { 'push-message': 4, 'push-like': 2, 'mail-notice': 2, mail: 2, sms: 1, 'purge-accounts': 1 };
+const CONCURRENCY: Record<JobName, number> = { 'push-message': 4, 'push-like': 2, 'mail-notice': 2, mail: 2, sms: 1, refund: 1, 'purge-accounts': 1 };
 /** Seconds between polls: commits wake the workers at once (NOTIFY), polling finds retries and missed wakes. */
 const POLL_SECONDS = 5;
 /** The NOTIFY channel that wakes workers when a transaction with jobs commits. */

@@ -67,6 +67,8 @@ export interface PaymentProvider {
    * a webhook tells), 'Authorised' or 'Refused'.
    */
   directDebit(req: { reference: string; amount: number; currency: string; holder: string; iban: string; shopperReference: string; country: string; returnUrl: string }): Promise<string>;
+  /** Refunds `amount` minor units of the payment `pspReference`; `reference` is the refund's reference and idempotency key. */
+  refund(req: { pspReference: string; amount: number; currency: string; reference: string }): Promise<void>;
   /** The result of session `sessionId`, given the `sessionResult` the checkout returned with. */
   sessionStatus(sessionId: string, sessionResult: string): Promise<SessionStatus>;
   /**
@@ -125,7 +127,9 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
     ...(opts.livePrefix ? { liveEndpointUrlPrefix: opts.livePrefix } : {}),
   });
   client.httpClient = fetchClient(opts.endpoint) as unknown as typeof client.httpClient;
-  const payments = new CheckoutAPI(client).PaymentsApi;
+  const checkout = new CheckoutAPI(client);
+  const payments = checkout.PaymentsApi;
+  const modifications = checkout.ModificationsApi;
   const validator = new hmacValidator();
   return {
     embedded: opts.embedded,
@@ -164,6 +168,13 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
         { idempotencyKey: req.reference },
       );
       return String(result.resultCode ?? 'Received');
+    },
+    async refund(req) {
+      await modifications.refundCapturedPayment(
+        req.pspReference,
+        { merchantAccount: opts.merchantAccount, amount: { value: req.amount, currency: req.currency }, reference: req.reference },
+        { idempotencyKey: req.reference },
+      );
     },
     async sessionStatus(sessionId, sessionResult) {
       const result = await payments.getResultOfPaymentSession(sessionId, sessionResult);

@@ -135,6 +135,17 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     return result;
   });
 
+  // A refund of a captured payment: received at once (Adyen then sends a REFUND webhook, which the site only logs).
+  const refunds = new Map<string, object>();
+  app.post<{ Params: { psp: string } }>(`${TEST_PSP_PATH}/v72/payments/:psp/refunds`, async (req, reply) => {
+    if (!apiGuard(req, reply)) return reply;
+    const body = req.body as { merchantAccount: string; amount: { value: number; currency: string }; reference?: string };
+    const key = String(req.headers['idempotency-key'] ?? randomUUID());
+    const answer = refunds.get(key) ?? { merchantAccount: body.merchantAccount, paymentPspReference: req.params.psp, pspReference: randomBytes(8).toString('hex').toUpperCase(), reference: body.reference, amount: body.amount, status: 'received' };
+    refunds.set(key, answer);
+    return reply.status(201).send(answer);
+  });
+
   app.get<{ Params: { id: string }; Querystring: { sessionResult?: string } }>(`${TEST_PSP_PATH}/v72/sessions/:id`, async (req, reply) => {
     if (!apiGuard(req, reply)) return reply;
     const s = current(req.params.id);

@@ -84,8 +84,8 @@ export async function startServer(members = 60, opts: { sameDatabaseAs?: TestSer
   const push = createPushService({ db, keys: await loadVapidKeys(db), subject: 'mailto:support@heartline.example', allowInsecureEndpoints: true });
   const images = createImageService({ dataDir: ':memory:', db });
   const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
-  const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, sms, images, push }, log) : null, log });
   const payments = await paymentProviderFor(config, db);
+  const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, sms, images, push, payments }, log) : null, log });
   const app = await buildApp({ db, config, mail, sms, images, push, live, jobs, payments });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -36,9 +36,9 @@ interface Instance {
 async function startInstance(base: TestServer, opts: { env?: Record<string, string>; smtpUrl?: string } = {}): Promise<Instance> {
   const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', ...opts.env }), host: '127.0.0.1' };
   const mail = await createMailService({ db: base.db, smtpUrl: opts.smtpUrl ?? null, from: 'test <noreply@localhost>' });
-  const services = { db: base.db, config, mail, sms: createSmsService(base.db), images: createImageService({ dataDir: ':memory:', db: base.db }), push: base.push };
+  const services = { db: base.db, config, mail, sms: createSmsService(base.db), payments: base.payments, images: createImageService({ dataDir: ':memory:', db: base.db }), push: base.push };
   const jobs = await startJobQueue({ client: base.client, listen: base.listen, handlers: jobHandlers(services, () => {}), log: () => {} });
-  const app = await buildApp({ ...services, live: base.live, jobs, payments: base.payments });
+  const app = await buildApp({ ...services, live: base.live, jobs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   config.publicUrl = url;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import adyen from '@adyen/api-library';
 import { and, eq } from 'drizzle-orm';
 import { CreatePaymentResponse, CreditsResponse, DIRECT_DEBIT_CODE_TRIES, PaymentResponse, TransactionsResponse } from '../../contract/index.ts';
-import { creditLedger, profiles, users } from '../../server/db/schema.ts';
+import { creditLedger, payments, profiles, users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -311,5 +311,63 @@ describe('SEPA direct debit', () => {
     for (let i = 0; i < DIRECT_DEBIT_CODE_TRIES; i++) expect((await m.client.post('/api/directdebit-confirm.php', { id: body.id, code: wrong })).status).toBe(400);
     expect((await m.client.post('/api/directdebit-confirm.php', { id: body.id, code })).status).toBe(409);
     expect(expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${body.id}`)).payment.status).toBe('cancelled');
+  });
+});
+
+describe('refunds (POST /api/refund.php)', () => {
+  /** A completed purchase of bundle 1 (100 credits, €14.99) by webhook. */
+  async function bought(m: Member) {
+    const { payment } = await start(m);
+    await postWebhook(webhook(payment, true));
+    return payment;
+  }
+
+  it('takes the unused credits back once and returns their share of the price through the provider', async () => {
+    const m = await memberIn('NL');
+    const payment = await bought(m);
+    // 50 signup + 100 bought; two messages spend 20: the newest credits stay unused, so all 100 are refundable.
+    const [other] = (await m.client.get('/api/members.php?gender=female')).body.profiles as { id: number }[];
+    for (let i = 0; i < 2; i++) await m.client.post('/api/message.php', { id: newId(), profile: other.id, text: `hi ${i}` });
+    const res = await m.client.post('/api/refund.php', { payment: payment.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'refunded', refunded_credits: 100, refunded_amount: 1499 });
+    expect((await m.client.get('/api/user.php')).body.user.credits).toBe(30);
+    // The money goes back through the provider (a job); twice asked, one refund.
+    expect((await m.client.post('/api/refund.php', { payment: payment.id })).status).toBe(409);
+    await server.jobs.idle();
+    const { rows } = await server.client.executeSql(`select state from pgboss.job where name = 'refund' and data->>'paymentId' = $1`, [payment.id]);
+    expect(rows).toEqual([{ state: 'completed' }]);
+    const ledger = await server.db.select().from(creditLedger).where(and(eq(creditLedger.userId, m.id), eq(creditLedger.reason, 'refund')));
+    expect(ledger.map((l) => l.delta)).toEqual([-100]);
+    const movements = expectShape(TransactionsResponse, await m.client.get('/api/transactions.php')).movements;
+    expect(movements[0]).toMatchObject({ reason: 'refund', delta: -100 });
+  });
+
+  it('refunds only the credits still on the balance, at their share of the price', async () => {
+    const m = await memberIn('NL');
+    const payment = await bought(m);
+    await server.db.update(users).set({ credits: 40 }).where(eq(users.id, m.id)); // spent all but 40
+    const res = await m.client.post('/api/refund.php', { payment: payment.id });
+    expect(res.body).toMatchObject({ refunded_credits: 40, refunded_amount: Math.floor((1499 * 40) / 100) });
+    expect((await m.client.get('/api/user.php')).body.user.credits).toBe(0);
+  });
+
+  it('refuses after refund_days, with nothing unused, for a pending payment, and for another member', async () => {
+    const m = await memberIn('NL');
+    const old = await bought(m);
+    await server.db.update(payments).set({ createdAt: new Date(Date.now() - 15 * 86400_000) }).where(eq(payments.id, old.id));
+    const late = await m.client.post('/api/refund.php', { payment: old.id });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ code: 'refund_expired', message: 'The refund period of this purchase is over.' });
+
+    const spent = await bought(m);
+    await server.db.update(users).set({ credits: 0 }).where(eq(users.id, m.id));
+    expect((await m.client.post('/api/refund.php', { payment: spent.id })).body.error.code).toBe('nothing_to_refund');
+
+    const { payment: pending } = await start(m);
+    expect((await m.client.post('/api/refund.php', { payment: pending.id })).status).toBe(409);
+    const stranger = await memberIn('NL');
+    expect((await stranger.client.post('/api/refund.php', { payment: spent.id })).status).toBe(404);
+    expect((await stranger.client.post('/api/refund.php', { payment: 'nope' })).status).toBe(400);
   });
 });

@@ -199,7 +199,7 @@ describe('a new message', () => {
       expect(await mailbox()).toEqual([]);
 
       const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
-      const services = { db: quiet.db, config: loadConfig({}), mail: await createMailService({ db: quiet.db, smtpUrl: null, from: 'x <x@localhost>' }), sms: createSmsService(quiet.db), images: quiet.images, push: quiet.push };
+      const services = { db: quiet.db, config: loadConfig({}), mail: await createMailService({ db: quiet.db, smtpUrl: null, from: 'x <x@localhost>' }), sms: createSmsService(quiet.db), payments: quiet.payments, images: quiet.images, push: quiet.push };
       const later = await startJobQueue({ client: quiet.client, listen: quiet.listen, handlers: jobHandlers(services, log), log });
       await later.idle();
       await later.stop();

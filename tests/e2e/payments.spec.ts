@@ -51,6 +51,11 @@ test('a free member at 0 credits buys credits from the chat with iDEAL, is premi
   await expect(item).toContainText('iDEAL');
   await item.click();
   await expect(page.getByRole('heading', { name: 'Invoice details' })).toBeVisible();
+
+  // Within refund_days the unused credits (90 of the 100) can be refunded, at their share of the price.
+  await page.getByRole('button', { name: 'Refund my unused credits' }).click();
+  await expect(page.getByText('90 credits were taken back and €13.49 is on its way back to you.')).toBeVisible();
+  expect(await credits(page.request)).toBe(0);
 });
 
 for (const [outcome, button] of [['refused', 'Refuse the payment'], ['cancelled', 'Cancel and go back']] as const) {

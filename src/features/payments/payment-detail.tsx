@@ -1,15 +1,39 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Payment } from '../../../contract/index.ts';
 import { companyInfo, loadCompanyInfo } from '../../app/company-info-store.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { refreshUser, session } from '../account/session-store.ts';
 import { formatMoney } from './money.ts';
+import { requestRefund } from './payments-api.ts';
 
-/** One payment (/transactions/{id}): what, when, how much, how, its state, and the invoice details (company, VAT). */
-export function PaymentDetail({ payment: p }: { payment: Payment }) {
-  const { t, i18n } = useTranslation('payments');
+/**
+ * One payment (/transactions/{id}): what, when, how much, how, its state, the invoice details (company, VAT), and,
+ * within refund_days of a completed purchase, the refund of its unused credits.
+ */
+export function PaymentDetail({ payment: initial }: { payment: Payment }) {
+  const { t, i18n } = useTranslation(['payments', 'errors']);
   const { info } = useSnapshot(companyInfo);
+  const { settings } = useSnapshot(session);
+  const [p, setPayment] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
   useEffect(() => void loadCompanyInfo(), []);
+  const refundDays = settings?.refund_days ?? 0;
+  const refundable = p.status === 'completed' && Date.now() <= Date.parse(p.created_at) + refundDays * 86400_000;
+  const refund = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setPayment(await requestRefund(p.id));
+      void refreshUser().catch(() => {});
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
   const money = (amount: number) => formatMoney(amount, p.currency, i18n.language);
   return (
     <>
@@ -29,10 +53,28 @@ export function PaymentDetail({ payment: p }: { payment: Payment }) {
         <dt>{t('transactions.method')}</dt>
         <dd>{t(`methods.${p.method}`)}</dd>
         <dt>{t('transactions.status')}</dt>
-        <dd>{t(`transactions.statuses.${p.status}`)}</dd>
+        <dd>
+          {t(`transactions.statuses.${p.status}`)}
+          {p.refunded_credits != null && p.refunded_amount != null && (
+            <span className="d-block small">{t('transactions.refundedShort', { credits: p.refunded_credits, amount: money(p.refunded_amount) })}</span>
+          )}
+        </dd>
         <dt>{t('transactions.reference')}</dt>
         <dd className="text-break">{p.id}</dd>
       </dl>
+      {refundable && (
+        <section className="card border-0 shadow-sm rounded-4 p-3 mb-3" aria-labelledby="refund-heading">
+          <h2 id="refund-heading" className="h6 fw-bold">{t('transactions.refundHeading')}</h2>
+          <p>{t('transactions.refundLead', { days: refundDays })}</p>
+          {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+          <button type="button" className="btn btn-outline-danger rounded-pill align-self-start" disabled={busy} onClick={() => void refund()}>
+            {t('transactions.refundButton')}
+          </button>
+        </section>
+      )}
+      {p.status === 'refunded' && p.refunded_credits != null && p.refunded_amount != null && p.refunded_credits > 0 && p !== initial && (
+        <div className="alert alert-success" role="status">{t('transactions.refunded', { credits: p.refunded_credits, amount: money(p.refunded_amount) })}</div>
+      )}
       {info && (
         <section className="card border-0 shadow-sm rounded-4 p-3 mb-3" aria-labelledby="invoice-heading">
           <h2 id="invoice-heading" className="h6 fw-bold">{t('transactions.invoice')}</h2>

@@ -1,5 +1,5 @@
 // The money calls of contract/payments.ts, typed (docs/api.md: credits, payment, transactions).
-import { CreatePaymentResponse, CreditsResponse, DirectDebitResponse, PaymentResponse, TransactionsResponse, type Country, type DirectDebitRequest, type PaymentMethod } from '../../../contract/index.ts';
+import { CreatePaymentResponse, CreditsResponse, DirectDebitResponse, Payment, PaymentResponse, TransactionsResponse, type Country, type DirectDebitRequest, type PaymentMethod } from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
 
 /** GET /api/credits.php: bundles and methods of the member's payment country (a visitor's: `country`). */
@@ -15,6 +15,9 @@ export const startPayment = (id: string, bundle: number, method: PaymentMethod) 
 /** GET /api/payment.php: the payment's state; `sessionId`/`sessionResult` from the return URL let the server ask the provider. */
 export const fetchPayment = (id: string, sessionId?: string | null, sessionResult?: string | null) =>
   api('/api/payment.php', PaymentResponse, { query: { id, sessionId, sessionResult } });
+
+/** POST /api/refund.php: refunds the unused credits of a completed purchase within refund_days. */
+export const requestRefund = (payment: string) => api('/api/refund.php', Payment, { method: 'POST', body: { payment } });
 
 /** GET /api/transactions.php: the member's payments and credit movements, newest first. */
 export const fetchTransactions = () => api('/api/transactions.php', TransactionsResponse);
