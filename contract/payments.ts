@@ -35,6 +35,9 @@ export function methodFee(amount: number, feePercent: number): number {
   return Math.ceil((amount * feePercent) / 100);
 }
 
+/** The card methods: a card paid with may be stored for one-step repeat orders (card on file). */
+export const cardMethods: readonly PaymentMethod[] = ['visa', 'mastercard', 'creditcard', 'maestro', 'cartebancaire', 'nexi', 'dankort'];
+
 /** A payment method offered in the member's payment country, with its transaction fee in percent of the price. */
 export const MethodOffer = z.object({ id: PaymentMethod, fee_percent: z.number().nonnegative() });
 export type MethodOffer = z.infer<typeof MethodOffer>;
@@ -201,3 +204,22 @@ export type DirectDebitConfirmRequest = z.infer<typeof DirectDebitConfirmRequest
 /** GET /api/dev-sms.php: the text messages the embedded SMS service kept, newest first (a dev tool like the mailbox). */
 export const SmsOutboxResponse = z.object({ messages: z.array(z.object({ id: Id, to: z.string(), text: z.string(), created_at: z.string() })) });
 export type SmsOutboxResponse = z.infer<typeof SmsOutboxResponse>;
+
+/**
+ * GET /api/repeat-order.php (*member*, /credits/repeat-order): the member's last completed order (bundle and method)
+ * and the card stored at the provider, if any (brand and last 4 digits).
+ */
+export const RepeatOrderResponse = z.object({
+  last: z.object({ bundle_id: Id, method: PaymentMethod }).nullable(),
+  card: z.object({ method: PaymentMethod, last4: z.string() }).nullable(),
+});
+export type RepeatOrderResponse = z.infer<typeof RepeatOrderResponse>;
+
+/**
+ * POST /api/repeat-order.php (*member*): buys the last completed order's bundle again, charged in one step to the
+ * stored card (card on file); `id` is the idempotency key. Answers the payment: completed, or failed when the card was
+ * refused ("Credit card payment failed on the stored card", spec 8). Errors: 409 conflict (no earlier order or no
+ * stored card), 502 payment_unavailable.
+ */
+export const RepeatOrderRequest = z.object({ id: z.uuid() });
+export type RepeatOrderRequest = z.infer<typeof RepeatOrderRequest>;

@@ -413,3 +413,15 @@ export const smsOutbox = pgTable('sms_outbox', {
   text: text('text').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A member's card stored at the provider for card-on-file charges (the repeat order, spec 2 /credits/repeat-order):
+ * the provider's token, the card brand (a PaymentMethod slug) and its last 4 digits. One per member, the newest.
+ */
+export const storedCards = pgTable('stored_cards', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull(),
+  method: text('method').notNull(),
+  last4: text('last4').notNull(),
+  createdAt: createdAt(),
+});

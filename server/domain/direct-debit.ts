@@ -12,7 +12,7 @@ import type { JobQueue } from '../services/jobs.ts';
 import type { PaymentProvider } from '../services/payment-provider.ts';
 import { serverText } from '../texts.ts';
 import { bundlesFor, DIRECT_DEBIT_DAYS, DIRECT_DEBIT_LIMIT, methodsFor } from './payment-catalog.ts';
-import { completePayment, countryOf, paymentOf, settleUnpaid, toPayment } from './payments.ts';
+import { completePayment, countryOf, paymentOf, settleUnpaid, shopperReference, toPayment } from './payments.ts';
 import type { UserRow } from './sessions.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -118,7 +118,7 @@ export async function confirmDirectDebit(db: Db, provider: PaymentProvider, user
       currency: row.payment.currency,
       holder: row.debit.holder,
       iban: row.debit.iban,
-      shopperReference: `member-${user.id}`,
+      shopperReference: shopperReference(user.id),
       country: row.payment.country,
       returnUrl: `${publicUrl}/directdebit?payment=${row.payment.id}`,
     });

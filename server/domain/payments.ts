@@ -3,9 +3,9 @@
 // return (the server then asks the provider). Every path ends in the same state: completion wins over a failure
 // (money received is always credited), credits are added once (ledger key `payment:<id>`), premium on the first one.
 import { and, desc, eq } from 'drizzle-orm';
-import type { CreatePaymentRequest, CreatePaymentResponse, CreditMovement, CreditsResponse, Payment, PaymentResponse, PaymentStatus } from '../../contract/index.ts';
+import { cardMethods, type CreatePaymentRequest, type CreatePaymentResponse, type CreditMovement, type CreditsResponse, type Payment, type PaymentMethod, type PaymentResponse, type PaymentStatus, type RepeatOrderResponse } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { creditLedger, payments, profiles, users } from '../db/schema.ts';
+import { creditLedger, payments, profiles, storedCards, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../services/jobs.ts';
 import type { PaymentNotification, PaymentProvider, SessionStatus } from '../services/payment-provider.ts';
@@ -15,6 +15,9 @@ import { bundlesFor, feeOf, methodsFor, paymentCountry } from './payment-catalog
 import type { UserRow } from './sessions.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
+
+/** The member as the provider knows them (Adyen shopperReference: stored cards belong to it). */
+export const shopperReference = (userId: number) => `member-${userId}`;
 
 /** The ledger key of a payment's credits: unique, so they are added once whatever the order of events. */
 const ledgerKey = (paymentId: string) => `payment:${paymentId}`;
@@ -86,8 +89,9 @@ export async function createPayment(
       country,
       method: req.method,
       returnUrl: `${publicUrl}/credits/${bundle.id}/${req.method}?payment=${row.id}`,
-      shopperReference: `member-${user.id}`,
+      shopperReference: shopperReference(user.id),
       locale: user.language,
+      offerToStore: cardMethods.includes(req.method),
     });
   } catch {
     throw new ApiError(502, 'payment_unavailable');
@@ -165,6 +169,7 @@ export async function applyNotifications(db: Db, notifications: PaymentNotificat
       continue;
     }
     if (n.success) {
+      if (n.storedPaymentMethodId) await storeCard(db, row.userId, n.storedPaymentMethodId, row.method, n.cardSummary ?? '');
       if (await completePayment(db, row.id, n.pspReference)) changed++;
     } else if (row.status === 'pending') {
       await settleUnpaid(db, row.id, 'failed');
@@ -233,4 +238,68 @@ export async function sendRefund(db: Db, provider: PaymentProvider, { paymentId 
   if (!row || row.status !== 'refunded' || !row.refundedAmount) return;
   if (!row.pspReference) throw new Error(`payment ${paymentId}: no provider reference yet`);
   await provider.refund({ pspReference: row.pspReference, amount: row.refundedAmount, currency: row.currency, reference: `refund-${row.id}` });
+}
+
+/** Keeps `token`, the provider's stored card of member `userId` (brand `method`, last 4 digits), replacing an older one. */
+async function storeCard(db: Db, userId: number, token: string, method: string, last4: string): Promise<void> {
+  await db
+    .insert(storedCards)
+    .values({ userId, token, method, last4 })
+    .onConflictDoUpdate({ target: storedCards.userId, set: { token, method, last4, createdAt: new Date() } });
+}
+
+/** The member's last completed order and stored card (GET /api/repeat-order.php). */
+export async function repeatOrderOf(db: Db, userId: number): Promise<RepeatOrderResponse> {
+  const [last] = await db
+    .select({ bundleId: payments.bundleId, method: payments.method })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'completed')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  const [card] = await db.select().from(storedCards).where(eq(storedCards.userId, userId));
+  return {
+    last: last ? { bundle_id: last.bundleId, method: last.method as PaymentMethod } : null,
+    card: card ? { method: card.method as PaymentMethod, last4: card.last4 } : null,
+  };
+}
+
+/**
+ * Buys the last completed order's bundle again (POST /api/repeat-order.php), charged in one step to the stored card:
+ * the payment written pending under `id`, then the card-on-file charge (reference and idempotency key `id`), then
+ * settled by its result: Authorised completes it (credits once), Refused fails it. The same `id` again answers the
+ * same payment. Errors: 409 conflict (no earlier order, no stored card, or the bundle no longer sold there),
+ * 502 payment_unavailable (the provider could not be reached; the payment failed).
+ */
+export async function repeatOrder(db: Db, provider: PaymentProvider, user: UserRow, messageCredits: number, id: string, publicUrl: string): Promise<PaymentResponse> {
+  const [existing] = await db.select().from(payments).where(eq(payments.id, id));
+  if (existing) {
+    if (existing.userId !== user.id) throw new ApiError(409, 'conflict');
+    return paymentOf(db, provider, user, id);
+  }
+  const { last } = await repeatOrderOf(db, user.id);
+  const [card] = await db.select().from(storedCards).where(eq(storedCards.userId, user.id));
+  const country = await countryOf(db, user.id);
+  const bundle = last && bundlesFor(country, messageCredits).find((b) => b.id === last.bundle_id);
+  if (!bundle || !card) throw new ApiError(409, 'conflict');
+  await db
+    .insert(payments)
+    .values({ id, userId: user.id, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount, fee: 0, currency: bundle.currency, country, method: card.method })
+    .onConflictDoNothing();
+  let result;
+  try {
+    result = await provider.chargeStored({
+      reference: id,
+      amount: bundle.amount,
+      currency: bundle.currency,
+      token: card.token,
+      shopperReference: shopperReference(user.id),
+      returnUrl: `${publicUrl}/credits/repeat-order`,
+    });
+  } catch {
+    await settleUnpaid(db, id, 'failed');
+    throw new ApiError(502, 'payment_unavailable');
+  }
+  if (result.resultCode === 'Authorised') await completePayment(db, id, result.pspReference);
+  else if (result.resultCode !== 'Received' && result.resultCode !== 'Pending') await settleUnpaid(db, id, 'failed');
+  return paymentOf(db, provider, user, id);
 }

@@ -40,6 +40,10 @@ export interface PaymentNotification {
   merchantReference: string;
   pspReference: string;
   amount: { value: number; currency: string };
+  /** The token of a card the member chose to store with this payment (Adyen tokenization.storedPaymentMethodId). */
+  storedPaymentMethodId?: string;
+  /** The stored card's last 4 digits (Adyen cardSummary). */
+  cardSummary?: string;
 }
 
 /** What the payments domain needs from a provider. Every call throws on a network or provider error. */
@@ -60,6 +64,8 @@ export interface PaymentProvider {
     returnUrl: string;
     shopperReference: string;
     locale: string;
+    /** A card method: the checkout asks whether to store the card for later charges (card on file). */
+    offerToStore: boolean;
   }): Promise<CheckoutSession>;
   /**
    * Charges a SEPA direct debit of `amount` minor units of `currency` from `iban` (the mandate the member confirmed),
@@ -67,6 +73,12 @@ export interface PaymentProvider {
    * a webhook tells), 'Authorised' or 'Refused'.
    */
   directDebit(req: { reference: string; amount: number; currency: string; holder: string; iban: string; shopperReference: string; country: string; returnUrl: string }): Promise<string>;
+  /**
+   * Charges `amount` minor units of `currency` to the stored card `token` of `shopperReference`, without the member
+   * (card on file); `reference` is the reference and idempotency key. Answers Adyen's resultCode ('Authorised',
+   * 'Refused', ...) and the pspReference.
+   */
+  chargeStored(req: { reference: string; amount: number; currency: string; token: string; shopperReference: string; returnUrl: string }): Promise<{ resultCode: string; pspReference: string | null }>;
   /** Refunds `amount` minor units of the payment `pspReference`; `reference` is the refund's reference and idempotency key. */
   refund(req: { pspReference: string; amount: number; currency: string; reference: string }): Promise<void>;
   /** The result of session `sessionId`, given the `sessionResult` the checkout returned with. */
@@ -145,6 +157,7 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
           shopperReference: req.shopperReference,
           allowedPaymentMethods: [ADYEN_TYPE[req.method]],
           mode: 'hosted' as never,
+          ...(req.offerToStore ? { storePaymentMethodMode: 'askForConsent' as never, recurringProcessingModel: 'CardOnFile' as never } : {}),
         },
         { idempotencyKey: req.reference },
       );
@@ -168,6 +181,22 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
         { idempotencyKey: req.reference },
       );
       return String(result.resultCode ?? 'Received');
+    },
+    async chargeStored(req) {
+      const result = await payments.payments(
+        {
+          merchantAccount: opts.merchantAccount,
+          amount: { value: req.amount, currency: req.currency },
+          reference: req.reference,
+          returnUrl: req.returnUrl,
+          shopperReference: req.shopperReference,
+          paymentMethod: { type: 'scheme' as never, storedPaymentMethodId: req.token },
+          shopperInteraction: 'ContAuth' as never,
+          recurringProcessingModel: 'CardOnFile' as never,
+        },
+        { idempotencyKey: req.reference },
+      );
+      return { resultCode: String(result.resultCode ?? 'Error'), pspReference: result.pspReference ?? null };
     },
     async refund(req) {
       await modifications.refundCapturedPayment(
@@ -200,6 +229,9 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
           merchantReference: item.merchantReference,
           pspReference: item.pspReference,
           amount: item.amount,
+          ...(item.additionalData?.['tokenization.storedPaymentMethodId']
+            ? { storedPaymentMethodId: item.additionalData['tokenization.storedPaymentMethodId'], cardSummary: item.additionalData.cardSummary }
+            : {}),
         });
       }
       return { notifications, rejected };

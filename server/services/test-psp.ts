@@ -29,7 +29,15 @@ type Outcome = (typeof OUTCOMES)[number];
 
 interface Session {
   id: string;
-  request: { merchantAccount: string; amount: { value: number; currency: string }; reference: string; returnUrl: string; allowedPaymentMethods?: string[] };
+  request: {
+    merchantAccount: string;
+    amount: { value: number; currency: string };
+    reference: string;
+    returnUrl: string;
+    allowedPaymentMethods?: string[];
+    shopperReference?: string;
+    storePaymentMethodMode?: string;
+  };
   status: SessionStatus;
   /** The opaque result handed to the return URL; GET /sessions/{id} answers only with it. */
   result: string;
@@ -74,9 +82,9 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
    * Sends one AUTHORISATION notification for `s` to the site's webhook, signed, `delay` ms from now; retried as Adyen
    * does until accepted.
    */
-  const notify = (s: Pick<Session, 'request' | 'pspReference'>, success: boolean, delay = WEBHOOK_DELAY_MS) => {
+  const notify = (s: Pick<Session, 'request' | 'pspReference'>, success: boolean, delay = WEBHOOK_DELAY_MS, additionalData: Record<string, string> = {}) => {
     const item = {
-      additionalData: {} as Record<string, string>,
+      additionalData: { ...additionalData },
       amount: s.request.amount,
       eventCode: 'AUTHORISATION',
       eventDate: new Date().toISOString(),
@@ -119,13 +127,26 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
 
   // A direct payment: here only SEPA direct debit, which the bank settles later: 'Received' now, the webhook after
   // DEBIT_SETTLE_MS. The same idempotency key answers the first result again.
-  const directResults = new Map<string, { pspReference: string; resultCode: string }>();
+  const directResults = new Map<string, { pspReference: string; resultCode: string; refusalReason?: string }>();
+  /** Stored cards: token -> its shopper, and whether its later charges are declined (picked on the checkout page). */
+  const tokens = new Map<string, { shopperReference: string; declining: boolean }>();
   app.post(`${TEST_PSP_PATH}/v72/payments`, async (req, reply) => {
     if (!apiGuard(req, reply)) return reply;
-    const body = req.body as Session['request'] & { paymentMethod?: { type?: string; iban?: string; ownerName?: string } };
+    const body = req.body as Session['request'] & { paymentMethod?: { type?: string; iban?: string; ownerName?: string; storedPaymentMethodId?: string } };
     const key = String(req.headers['idempotency-key'] ?? randomUUID());
     const known = directResults.get(key);
     if (known) return known;
+    const stored = body.paymentMethod?.storedPaymentMethodId;
+    if (body.paymentMethod?.type === 'scheme' && stored) {
+      const card = tokens.get(stored);
+      if (!card || card.shopperReference !== body.shopperReference) {
+        return reply.status(422).send({ status: 422, errorCode: '14_0413', message: 'Stored payment method not found', errorType: 'validation' });
+      }
+      const charged = { pspReference: randomBytes(8).toString('hex').toUpperCase(), resultCode: card.declining ? 'Refused' : 'Authorised', ...(card.declining ? { refusalReason: 'Declined' } : {}) };
+      directResults.set(key, charged);
+      notify({ request: { ...body, allowedPaymentMethods: ['scheme'] }, pspReference: charged.pspReference }, !card.declining);
+      return charged;
+    }
     if (body.paymentMethod?.type !== 'sepadirectdebit' || !body.paymentMethod.iban || !body.paymentMethod.ownerName) {
       return reply.status(422).send({ status: 422, errorCode: '14_0011', message: 'The test payment service takes sepadirectdebit payments only', errorType: 'validation' });
     }
@@ -164,17 +185,28 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     const choices = (s.status === 'paymentPending' ? (['authorised', 'refused'] as const) : OUTCOMES)
       .map((o) => `<button type="submit" name="outcome" value="${o}" class="${o === 'authorised' ? 'primary' : ''}">${labels[o]}</button>`)
       .join('');
+    // A card checkout asks whether to store the card (Adyen's askForConsent); the test adds a card that declines later.
+    const consent =
+      s.request.storePaymentMethodMode === 'askForConsent' && s.status === 'active'
+        ? `<fieldset><legend>Store this card?</legend>${[
+            ['no', "Don't store the card"],
+            ['yes', 'Store the card for next time'],
+            ['declining', 'Store the card; its later charges are declined (test)'],
+          ]
+            .map(([v, label]) => `<label><input type="radio" name="store" value="${v}"${v === 'no' ? ' checked' : ''}> ${label}</label>`)
+            .join('')}</fieldset>`
+        : '';
     return page(
       `Pay ${price}`,
       `<p class="muted">Test payment service: no money moves. Pick what the payment does.</p>
       <dl><dt>Amount</dt><dd>${escapeHtml(price)}</dd><dt>Method</dt><dd>${escapeHtml(s.request.allowedPaymentMethods?.join(', ') ?? 'any')}</dd><dt>Reference</dt><dd>${escapeHtml(s.request.reference)}</dd><dt>Status</dt><dd>${escapeHtml(s.status)}</dd></dl>
-      ${open ? `<form method="post">${choices}</form>` : `<p>This checkout is ${escapeHtml(s.status)}.</p>`}`,
+      ${open ? `<form method="post">${consent}${choices}</form>` : `<p>This checkout is ${escapeHtml(s.status)}.</p>`}`,
     );
   });
 
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-    scope.post<{ Params: { id: string }; Body: { outcome?: string } }>(`${TEST_PSP_PATH}/checkout/:id`, async (req, reply) => {
+    scope.post<{ Params: { id: string }; Body: { outcome?: string; store?: string } }>(`${TEST_PSP_PATH}/checkout/:id`, async (req, reply) => {
       if (!guard(req, reply)) return reply;
       const s = current(req.params.id);
       const outcome = req.body?.outcome as Outcome | undefined;
@@ -182,7 +214,14 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
       const pending = s.status === 'paymentPending';
       s.status = ({ authorised: 'completed', refused: 'refused', cancelled: 'canceled', expired: 'expired', pending: 'paymentPending' } as const)[outcome];
       s.result = `${s.id}.${randomUUID()}`;
-      if (outcome === 'authorised' || outcome === 'refused') notify(s, outcome === 'authorised');
+      const store = outcome === 'authorised' && s.request.storePaymentMethodMode === 'askForConsent' && (req.body.store === 'yes' || req.body.store === 'declining');
+      let additionalData: Record<string, string> = {};
+      if (store) {
+        const token = `TK${randomBytes(8).toString('hex').toUpperCase()}`;
+        tokens.set(token, { shopperReference: s.request.shopperReference ?? '', declining: req.body.store === 'declining' });
+        additionalData = { 'tokenization.storedPaymentMethodId': token, cardSummary: '1111' };
+      }
+      if (outcome === 'authorised' || outcome === 'refused') notify(s, outcome === 'authorised', WEBHOOK_DELAY_MS, additionalData);
       // A pending payment settled later (at the bank) sends its webhook; the member is not sent back again.
       if (pending) return reply.header('content-type', 'text/html; charset=utf-8').send(page('Done', `<p>The pending payment is now ${escapeHtml(s.status)}.</p>`));
       const back = new URL(s.request.returnUrl);
@@ -199,6 +238,6 @@ const currencyDigits = (currency: string) => new Intl.NumberFormat('en', { style
 /** The hosted page's HTML around `body`. */
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Test payment service</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}h1{font-size:1.5rem}.muted{color:#555}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}form{display:grid;gap:.5rem;margin-top:1.5rem}button{font:inherit;padding:.75rem;border:1px solid #888;border-radius:.5rem;background:#fff;cursor:pointer}button.primary{background:#14753e;border-color:#14753e;color:#fff;font-weight:600}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}h1{font-size:1.5rem}.muted{color:#555}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}form{display:grid;gap:.5rem;margin-top:1.5rem}fieldset{border:1px solid #ccc;border-radius:.5rem;display:grid;gap:.35rem;padding:.75rem}legend{font-weight:600}button{font:inherit;padding:.75rem;border:1px solid #888;border-radius:.5rem;background:#fff;cursor:pointer}button.primary{background:#14753e;border-color:#14753e;color:#fff;font-weight:600}</style>
 </head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }

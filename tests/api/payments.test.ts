@@ -371,3 +371,53 @@ describe('refunds (POST /api/refund.php)', () => {
     expect((await stranger.client.post('/api/refund.php', { payment: 'nope' })).status).toBe(400);
   });
 });
+
+describe('stored card and repeat order (/api/repeat-order.php)', () => {
+  /** Pays bundle 1 by Visa on the checkout, storing the card as `store` says; waits for the webhook that brings the token. */
+  async function payByCard(m: Member, store: 'yes' | 'declining') {
+    const { payment, redirect_url } = await start(m, { method: 'visa' });
+    const page = await (await fetch(redirect_url)).text();
+    expect(page).toContain('Store this card?');
+    const res = await fetch(redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `outcome=authorised&store=${store}`, redirect: 'manual' });
+    expect(res.status).toBe(303);
+    await expect.poll(async () => (await m.client.get('/api/repeat-order.php')).body.card).toEqual({ method: 'visa', last4: '1111' });
+    return payment;
+  }
+
+  it('a card paid with and stored buys the last bundle again in one step', async () => {
+    const m = await memberIn('NL');
+    expect((await m.client.get('/api/repeat-order.php')).body).toEqual({ last: null, card: null });
+    expect((await m.client.post('/api/repeat-order.php', { id: newId() })).status).toBe(409);
+    await payByCard(m, 'yes');
+    expect((await m.client.get('/api/repeat-order.php')).body.last).toEqual({ bundle_id: 1, method: 'visa' });
+    const id = newId();
+    const res = await m.client.post('/api/repeat-order.php', { id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ payment: { id, status: 'completed', method: 'visa', credits: 100 }, credits: 50 + 200 });
+    // The same id again: the same payment, no second charge.
+    expect((await m.client.post('/api/repeat-order.php', { id })).body.credits).toBe(250);
+    await new Promise((r) => setTimeout(r, 500)); // the charge's webhook comes too
+    expect(await purchases(m.id)).toHaveLength(2);
+  });
+
+  it('20 concurrent repeat orders give 20 payments and 20 credit grants, never more', async () => {
+    const m = await memberIn('NL');
+    await payByCard(m, 'yes');
+    const ids = Array.from({ length: 20 }, () => newId());
+    const answers = await Promise.all([...ids, ...ids].map((id) => m.client.post('/api/repeat-order.php', { id })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await purchases(m.id)).toHaveLength(21);
+    expect((await m.client.get('/api/user.php')).body.user.credits).toBe(50 + 21 * 100);
+  });
+
+  it('a card the bank declines: the repeat order fails and adds nothing', async () => {
+    const m = await memberIn('NL');
+    await payByCard(m, 'declining');
+    const res = await m.client.post('/api/repeat-order.php', { id: newId() });
+    expect(res.status).toBe(200);
+    expect(res.body.payment.status).toBe('failed');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await purchases(m.id)).toHaveLength(1);
+  });
+});

@@ -127,3 +127,28 @@ test('direct debit: the mandate form, the SMS code from the dev SMS outbox, then
   await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 15_000 });
   expect(await credits(page.request)).toBe(150);
 });
+
+for (const [store, ending] of [['Store the card for next time', 'completes'], ['Store the card; its later charges are declined (test)', 'fails']] as const) {
+  test(`repeat order with the stored card in one step: a charge that ${ending}`, async ({ page }) => {
+    await signup(page.request);
+    await page.goto('/credits');
+    await checkout(page, 100, 'Visa');
+    await page.getByLabel(store).check();
+    await page.getByRole('button', { name: 'Pay (authorised)' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    await page.getByRole('link', { name: 'Credits', exact: false }).first().click();
+    await page.getByRole('link', { name: 'Buy your last bundle again' }).click();
+    await expect(page).toHaveURL('/credits/repeat-order');
+    await page.getByRole('button', { name: 'Buy 100 credits again for €14.99 with your Visa ending in 1111' }).click();
+    if (ending === 'completes') {
+      await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+      await expect.poll(() => credits(page.request)).toBe(250);
+    } else {
+      await expect(page.getByRole('alert').filter({ hasText: 'Credit card payment failed on the stored card' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Pay with PayPal instead' })).toHaveAttribute('href', '/credits/1/paypal');
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByRole('button', { name: /^Buy 100 credits again/ })).toBeVisible();
+      expect(await credits(page.request)).toBe(150);
+    }
+  });
+}

@@ -1,5 +1,5 @@
 // The money calls of contract/payments.ts, typed (docs/api.md: credits, payment, transactions).
-import { CreatePaymentResponse, CreditsResponse, DirectDebitResponse, Payment, PaymentResponse, TransactionsResponse, type Country, type DirectDebitRequest, type PaymentMethod } from '../../../contract/index.ts';
+import { CreatePaymentResponse, CreditsResponse, DirectDebitResponse, Payment, PaymentResponse, RepeatOrderResponse, TransactionsResponse, type Country, type DirectDebitRequest, type PaymentMethod } from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
 
 /** GET /api/credits.php: bundles and methods of the member's payment country (a visitor's: `country`). */
@@ -18,6 +18,12 @@ export const fetchPayment = (id: string, sessionId?: string | null, sessionResul
 
 /** POST /api/refund.php: refunds the unused credits of a completed purchase within refund_days. */
 export const requestRefund = (payment: string) => api('/api/refund.php', Payment, { method: 'POST', body: { payment } });
+
+/** GET /api/repeat-order.php: the last completed order and the stored card. */
+export const fetchRepeatOrder = () => api('/api/repeat-order.php', RepeatOrderResponse);
+
+/** POST /api/repeat-order.php: the last order again, charged to the stored card in one step. Idempotent by `id`. */
+export const repeatWithStoredCard = (id: string) => api('/api/repeat-order.php', PaymentResponse, { method: 'POST', body: { id }, retry: true });
 
 /** GET /api/transactions.php: the member's payments and credit movements, newest first. */
 export const fetchTransactions = () => api('/api/transactions.php', TransactionsResponse);

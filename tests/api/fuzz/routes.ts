@@ -73,6 +73,8 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'POST', path: '/api/directdebit-confirm.php', body: c.DirectDebitConfirmRequest },
   { method: 'GET', path: '/api/dev-sms.php', query: none },
   { method: 'POST', path: '/api/refund.php', body: c.RefundRequest },
+  { method: 'GET', path: '/api/repeat-order.php', query: none },
+  { method: 'POST', path: '/api/repeat-order.php', body: c.RepeatOrderRequest },
   { method: 'POST', path: '/api/payment-webhook.php', body: c.PaymentWebhookRequest },
   { method: 'GET', path: '/api/photos.php', query: none },
   { method: 'POST', path: '/api/photos.php', upload: true },
