@@ -64,12 +64,16 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
  * Boots a server on 127.0.0.1 with a fresh database and `members` fictional demo members: in-memory PGlite,
  * or a new PostgreSQL database when TEST_DATABASE_URL is set. `sameDatabaseAs`: a second server instance on
  * that (PostgreSQL) server's database, nothing seeded; close it before that server, which drops the database.
- * `env`: more configuration variables (server/config.ts), e.g. TRUST_PROXY, DEV_TOOLS, PUBLIC_URL.
+ * `env`: more configuration variables (server/config.ts), e.g. TRUST_PROXY, DEV_TOOLS, PUBLIC_URL. `database: 'PGlite'`:
+ * in-memory PGlite even when TEST_DATABASE_URL is set (a suite that must run on both, e.g. the payments).
  */
-export async function startServer(members = 60, opts: { sameDatabaseAs?: TestServer; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startServer(
+  members = 60,
+  opts: { sameDatabaseAs?: TestServer; env?: Record<string, string>; database?: 'PGlite' | 'PostgreSQL' } = {},
+): Promise<TestServer> {
   const shared = opts.sameDatabaseAs;
   if (shared && !shared.databaseUrl) throw new Error('startServer: only PostgreSQL databases can be shared');
-  const pgDb = shared ? null : await freshPostgres();
+  const pgDb = shared || opts.database === 'PGlite' ? null : await freshPostgres();
   const databaseUrl = shared?.databaseUrl ?? pgDb?.url ?? null;
   const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl ?? undefined, ...opts.env }), host: '127.0.0.1' };
   const { db, client, close, listen } = await openDatabase(config);
