@@ -1,7 +1,7 @@
 // A server process for the server benchmark (tests/perf/server-bench.ts): `bare` is a node:http route answering a
 // small JSON (the 100% line), `app` the real app on a fresh database (in-memory PGlite, or a new database on
 // TEST_DATABASE_URL) with 300 demo members and the demo accounts, the sender's credits raised so sends never run
-// out. Prints `{"url": ...}` on stdout once listening.
+// out. Prints `{"url": ..., "hmacKey": ...}` on stdout once listening.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -18,6 +18,7 @@ if (mode === 'bare') {
 } else {
   const server = await startServer(300);
   await server.db.update(users).set({ credits: 1_000_000_000 }).where(eq(users.email, 'sanne@demo.test'));
-  console.log(JSON.stringify({ url: server.url }));
+  // The test payment service's HMAC key: the bench signs its webhooks as the service does.
+  console.log(JSON.stringify({ url: server.url, hmacKey: server.payments.testKeys!.hmacKey }));
   process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
 }

@@ -5,6 +5,7 @@
 // (default 3; the median counts), BENCH_SERVER_CONNECTIONS (default 10).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import adyen from '@adyen/api-library';
 import autocannon from 'autocannon';
 import { v7 } from 'uuid';
 
@@ -25,14 +26,14 @@ export interface ServerBenchResult {
 
 const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
 
-async function startTarget(mode: 'bare' | 'app', env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+async function startTarget(mode: 'bare' | 'app', env: NodeJS.ProcessEnv): Promise<{ url: string; hmacKey?: string; child: ChildProcess }> {
   // Its stderr is shown only when it fails to start (at the end, deferred pushes of aborted sends log noise).
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/perf/server-bench-target.ts', mode], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
-    if (line.startsWith('{')) return { url: (JSON.parse(line) as { url: string }).url, child };
+    if (line.startsWith('{')) return { ...(JSON.parse(line) as { url: string; hmacKey?: string }), child };
   }
   throw new Error(`bench target ${mode} did not start: ${stderr}`);
 }
@@ -45,6 +46,28 @@ async function login(url: string, email: string): Promise<{ cookie: string; id: 
   });
   const body = (await res.json()) as { user: { id: number } };
   return { cookie: res.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0], id: body.user.id };
+}
+
+/**
+ * A signed AUTHORISATION notification (HMAC as Adyen and the test service sign it) of a payment the member started
+ * and that this notification settled: the body the bench posts again and again.
+ */
+async function settledPaymentWebhook(url: string, json: Record<string, string>, cookie: string, hmacKey: string): Promise<string> {
+  const res = await fetch(`${url}/api/payment.php`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ id: v7(), bundle: 1, method: 'visa' }) });
+  const { payment } = (await res.json()) as { payment: { id: string; amount: number; currency: string } };
+  const item = {
+    additionalData: {} as Record<string, string>,
+    amount: { value: payment.amount, currency: payment.currency },
+    eventCode: 'AUTHORISATION',
+    merchantAccountCode: 'HeartlineTestMerchant',
+    merchantReference: payment.id,
+    pspReference: 'BENCH0000000001',
+    success: 'true',
+  };
+  item.additionalData.hmacSignature = new adyen.hmacValidator().calculateHmac(item as never, hmacKey);
+  const body = JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
+  await fetch(`${url}/api/payment-webhook.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  return body;
 }
 
 /** The member's current sync cursor and its ETag: the sync followed page by page until `more` is false. */
@@ -92,6 +115,7 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
     const json = { 'content-type': 'application/json', origin: app.url };
     await fetch(`${app.url}/api/message.php`, { method: 'POST', headers: { ...json, cookie: sender.cookie }, body: JSON.stringify({ id: v7(), profile: recipient.id, text: 'hello' }) });
     const member = { cookie: sender.cookie };
+    const webhook = await settledPaymentWebhook(app.url, json, member.cookie, app.hmacKey!);
     let { etag, cursor } = await syncHead(app.url, member.cookie);
     const cases: Case[] = [
       { label: 'bare node:http', path: '/' },
@@ -103,6 +127,8 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
       { label: 'sync.php snapshot', path: '/api/sync.php', headers: member },
       { label: 'chats.php', path: '/api/chats.php', headers: member },
       { label: 'members.php search', path: '/api/members.php', headers: member },
+      // Adyen resends notifications; each is verified (HMAC) and applied idempotently (the payment is settled already).
+      { label: 'payment webhook', path: '/api/payment-webhook.php', method: 'POST', headers: { 'content-type': 'application/json' }, body: () => webhook },
       { label: 'message send', path: '/api/message.php', method: 'POST', headers: { ...json, ...member }, body: () => JSON.stringify({ id: v7(), profile: recipient.id, text: 'Benchmark message' }) },
     ];
     const samples = new Map<string, number[]>(cases.map((c) => [c.label, []]));
