@@ -1,7 +1,8 @@
 // A server process for the server benchmark (tests/perf/server-bench.ts): `bare` is a node:http route answering a
 // small JSON (the 100% line), `app` the real app on a fresh database (in-memory PGlite, or a new database on
 // TEST_DATABASE_URL) with 300 demo members and the demo accounts, the sender's credits raised so sends never run
-// out. Prints `{"url": ..., "hmacKey": ...}` on stdout once listening.
+// out. Prints `{"url": ..., "hmacKey": ...}` on stdout once listening; answers any IPC message with the number of
+// statements sent to PostgreSQL so far (0 on PGlite).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -16,6 +17,15 @@ if (mode === 'bare') {
   });
   server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
 } else {
+  // Statements sent to PostgreSQL, counted where node-postgres sends each one (the bench asks over IPC).
+  let statements = 0;
+  const { default: pg } = await import('pg');
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  process.on('message', () => process.send?.({ statements }));
   const server = await startServer(300);
   await server.db.update(users).set({ credits: 1_000_000_000 }).where(eq(users.email, 'sanne@demo.test'));
   // The test payment service's HMAC key: the bench signs its webhooks as the service does.

@@ -18,17 +18,28 @@ interface Case {
   body?: () => string;
 }
 
-/** Requests per second (median of the rounds) of each case, and each as a ratio of the bare route's. */
+/**
+ * Requests per second (median of the rounds) of each case, each as a ratio of the bare route's, and the statements
+ * sent to PostgreSQL per request (all rounds; null on PGlite, whose statements are not counted).
+ */
 export interface ServerBenchResult {
   database: string;
-  rows: { label: string; rps: number; ratio: number }[];
+  rows: { label: string; rps: number; ratio: number; statements: number | null }[];
+}
+
+/** The statements the app process sent to PostgreSQL so far (its IPC answer). */
+function statementsOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve((m as { statements: number }).statements));
+    child.send('count');
+  });
 }
 
 const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
 
 async function startTarget(mode: 'bare' | 'app', env: NodeJS.ProcessEnv): Promise<{ url: string; hmacKey?: string; child: ChildProcess }> {
   // Its stderr is shown only when it fails to start (at the end, deferred pushes of aborted sends log noise).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/perf/server-bench-target.ts', mode], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/perf/server-bench-target.ts', mode], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const lines = createInterface({ input: child.stdout! });
@@ -80,7 +91,7 @@ async function syncHead(url: string, cookie: string, since?: number): Promise<{ 
   }
 }
 
-function run(url: string, c: Case, seconds: number, connections: number): Promise<number> {
+function run(url: string, c: Case, seconds: number, connections: number): Promise<{ rps: number; total: number }> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -96,7 +107,7 @@ function run(url: string, c: Case, seconds: number, connections: number): Promis
         // The conditional sync must answer 304 every time (else it measured snapshots), every other call 2xx.
         const good = c.label.includes('304') ? result['3xx'] : result['2xx'];
         if (good !== result.requests.total || result.errors) return reject(new Error(`${c.label}: ${result.requests.total - good} unexpected answers of ${result.requests.total}: ${JSON.stringify(result.statusCodeStats)}`));
-        resolve(result.requests.average);
+        resolve({ rps: result.requests.average, total: result.requests.total });
       },
     );
   });
@@ -132,10 +143,15 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
       { label: 'message send', path: '/api/message.php', method: 'POST', headers: { ...json, ...member }, body: () => JSON.stringify({ id: v7(), profile: recipient.id, text: 'Benchmark message' }) },
     ];
     const samples = new Map<string, number[]>(cases.map((c) => [c.label, []]));
+    const counted = new Map<string, { statements: number; requests: number }>(cases.map((c) => [c.label, { statements: 0, requests: 0 }]));
     for (let round = 0; round < rounds; round++) {
       for (const c of cases) {
         // The send changes the log, so it runs last in a round; the conditional sync uses the etag of its round.
-        const rps = await run(c === cases[0] ? bare.url : app.url, c, seconds, connections);
+        const before = await statementsOf(app.child);
+        const { rps, total } = await run(c === cases[0] ? bare.url : app.url, c, seconds, connections);
+        const count = counted.get(c.label)!;
+        count.statements += (await statementsOf(app.child)) - before;
+        count.requests += total;
         samples.get(c.label)!.push(rps);
       }
       log(`${database}: round ${round + 1} of ${rounds} done`);
@@ -150,17 +166,34 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
     }
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
     const base = median(samples.get(cases[0].label)!);
-    return { database, rows: cases.map((c) => ({ label: c.label, rps: median(samples.get(c.label)!), ratio: median(samples.get(c.label)!) / base })) };
+    const perRequest = (label: string) => {
+      const { statements, requests } = counted.get(label)!;
+      return label === cases[0].label || statements === 0 ? null : statements / requests;
+    };
+    return { database, rows: cases.map((c) => ({ label: c.label, rps: median(samples.get(c.label)!), ratio: median(samples.get(c.label)!) / base, statements: perRequest(c.label) })) };
   } finally {
     bare.child.kill('SIGTERM');
     app.child.kill('SIGTERM');
   }
 }
 
-/** A table of the results: one row per call, a column per database (requests/s and % of bare). */
+/**
+ * A table of the results: one row per call, per database requests/s and % of bare, and statements per request where
+ * they were counted (PostgreSQL; the job queue's own polling adds a few hundredths).
+ */
 export function formatServerBench(results: ServerBenchResult[]): string {
-  const head = `| call | ${results.map((r) => `${r.database} req/s | ${r.database} % of bare`).join(' | ')} |`;
-  const rule = `|---|${results.map(() => '---:|---:').join('|')}|`;
-  const rows = results[0].rows.map((row, i) => `| ${row.label} | ${results.map((r) => `${Math.round(r.rows[i].rps)} | ${(r.rows[i].ratio * 100).toFixed(1)}%`).join(' | ')} |`);
+  const stmts = (r: ServerBenchResult) => r.rows.some((row) => row.statements !== null);
+  const head = `| call | ${results.map((r) => `${r.database} req/s | ${r.database} % of bare${stmts(r) ? ` | ${r.database} statements/request` : ''}`).join(' | ')} |`;
+  const rule = `|---|${results.map((r) => (stmts(r) ? '---:|---:|---:' : '---:|---:')).join('|')}|`;
+  const rows = results[0].rows.map(
+    (row, i) =>
+      `| ${row.label} | ${results
+        .map((r) => {
+          const cell = r.rows[i];
+          const counted = stmts(r) ? ` | ${cell.statements === null ? '' : cell.statements.toFixed(1)}` : '';
+          return `${Math.round(cell.rps)} | ${(cell.ratio * 100).toFixed(1)}%${counted}`;
+        })
+        .join(' | ')} |`,
+  );
   return [head, rule, ...rows].join('\n');
 }
