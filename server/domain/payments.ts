@@ -169,8 +169,9 @@ export async function applyNotifications(db: Db, notifications: PaymentNotificat
       continue;
     }
     if (n.success) {
-      if (n.storedPaymentMethodId) await storeCard(db, row.userId, n.storedPaymentMethodId, row.method, n.cardSummary ?? '');
       if (await completePayment(db, row.id, n.pspReference)) changed++;
+      // After the completion: a stored card is only ever offered with a completed order to repeat.
+      if (n.storedPaymentMethodId) await storeCard(db, row.userId, n.storedPaymentMethodId, row.method, n.cardSummary ?? '');
     } else if (row.status === 'pending') {
       await settleUnpaid(db, row.id, 'failed');
       changed++;

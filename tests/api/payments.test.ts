@@ -385,7 +385,7 @@ describe.each(DATABASES)('payments on %s', (database) => {
       expect(page).toContain('Store this card?');
       const res = await fetch(redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `outcome=authorised&store=${store}`, redirect: 'manual' });
       expect(res.status).toBe(303);
-      await expect.poll(async () => (await m.client.get('/api/repeat-order.php')).body.card).toEqual({ method: 'visa', last4: '1111' });
+      await expect.poll(async () => (await m.client.get('/api/repeat-order.php')).body).toEqual({ last: { bundle_id: 1, method: 'visa' }, card: { method: 'visa', last4: '1111' } });
       return payment;
     }
 
