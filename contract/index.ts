@@ -10,6 +10,7 @@ export * from './likes.ts';
 export * from './sync.ts';
 export * from './live.ts';
 export * from './payments.ts';
+export * from './money.ts';
 export * from './push.ts';
 export * from './photos.ts';
 export * from './password.ts';

@@ -1,10 +1,10 @@
 // SEPA direct debit (spec 4 "Direct-debit flow", spec 5, 8; /directdebit): the member fills the mandate form, a code
 // goes by SMS to the mobile number, the code confirms the order and the debit goes to the provider; the payment then
 // settles like any other (server/domain/payments.ts: the webhook completes it, credits once).
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { electronicFormatIBAN } from 'ibantools';
-import { DIRECT_DEBIT_CODE_TRIES, type DirectDebitConfirmRequest, type DirectDebitRequest, type DirectDebitResponse, type PaymentResponse } from '../../contract/index.ts';
+import { DIRECT_DEBIT_CODE_TRIES, formatMoney, type DirectDebitConfirmRequest, type DirectDebitRequest, type DirectDebitResponse, type PaymentResponse } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { directDebits, payments, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -13,9 +13,7 @@ import type { PaymentProvider } from '../services/payment-provider.ts';
 import { serverText } from '../texts.ts';
 import { bundlesFor, DIRECT_DEBIT_DAYS, DIRECT_DEBIT_LIMIT, methodsFor } from './payment-catalog.ts';
 import { completePayment, countryOf, paymentOf, settleUnpaid, shopperReference, toPayment } from './payments.ts';
-import type { UserRow } from './sessions.ts';
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+import { hashToken, type UserRow } from './sessions.ts';
 
 /** The number with all but its last 2 digits hidden ("•••••••78"). */
 export const phoneHint = (phone: string) => {
@@ -76,9 +74,9 @@ export async function orderDirectDebit(
       postalCode: req.postal_code,
       city: req.city,
       phone: req.phone,
-      codeHash: sha256(code),
+      codeHash: hashToken(code),
     });
-    const amount = new Intl.NumberFormat(user.language, { style: 'currency', currency: bundle.currency }).format(bundle.amount / 100);
+    const amount = formatMoney(bundle.amount, bundle.currency, user.language);
     await jobs.enqueue(tx as Db, 'sms', { to: req.phone, text: serverText(user.language, 'payments', 'sms.code', { code, amount, site: site.name }) });
     return payment;
   });
@@ -100,7 +98,7 @@ export async function confirmDirectDebit(db: Db, provider: PaymentProvider, user
   if (!row) throw new ApiError(404, 'not_found');
   if (row.debit.confirmedAt) return paymentOf(db, provider, user, req.id);
   if (row.payment.status !== 'pending') throw new ApiError(409, 'conflict');
-  const right = timingSafeEqual(Buffer.from(sha256(req.code)), Buffer.from(row.debit.codeHash));
+  const right = timingSafeEqual(Buffer.from(hashToken(req.code)), Buffer.from(row.debit.codeHash));
   if (!right) {
     const [{ attempts }] = await db
       .update(directDebits)

@@ -56,7 +56,7 @@ export async function creditsOffer(db: Db, userId: number | null, messageCredits
 /**
  * Starts paying bundle `req.bundle` with `req.method` (POST /api/payment.php). The payment row is written first
  * (pending), then the provider's checkout opened with `req.id` as reference and idempotency key, so a retry of the
- * same id, even after a crash in between, gets the same checkout. `returnPath` is where the member comes back.
+ * same id, even after a crash in between, gets the same checkout; the member comes back to /credits/{id}/{method}.
  * Errors: 400 bad_request (fields bundle / method: not sold in the member's payment country), 409 conflict (the id
  * is another payment), 502 payment_unavailable (the provider failed; the same id may be retried).
  */
@@ -249,8 +249,8 @@ async function storeCard(db: Db, userId: number, token: string, method: string, 
     .onConflictDoUpdate({ target: storedCards.userId, set: { token, method, last4, createdAt: new Date() } });
 }
 
-/** The member's last completed order and stored card (GET /api/repeat-order.php). */
-export async function repeatOrderOf(db: Db, userId: number): Promise<RepeatOrderResponse> {
+/** The member's last completed order (its bundle and method) and stored card row, each undefined when none. */
+async function lastOrderAndCard(db: Db, userId: number) {
   const [last] = await db
     .select({ bundleId: payments.bundleId, method: payments.method })
     .from(payments)
@@ -258,6 +258,12 @@ export async function repeatOrderOf(db: Db, userId: number): Promise<RepeatOrder
     .orderBy(desc(payments.createdAt))
     .limit(1);
   const [card] = await db.select().from(storedCards).where(eq(storedCards.userId, userId));
+  return { last, card };
+}
+
+/** The member's last completed order and stored card (GET /api/repeat-order.php). */
+export async function repeatOrderOf(db: Db, userId: number): Promise<RepeatOrderResponse> {
+  const { last, card } = await lastOrderAndCard(db, userId);
   return {
     last: last ? { bundle_id: last.bundleId, method: last.method as PaymentMethod } : null,
     card: card ? { method: card.method as PaymentMethod, last4: card.last4 } : null,
@@ -277,10 +283,9 @@ export async function repeatOrder(db: Db, provider: PaymentProvider, user: UserR
     if (existing.userId !== user.id) throw new ApiError(409, 'conflict');
     return paymentOf(db, provider, user, id);
   }
-  const { last } = await repeatOrderOf(db, user.id);
-  const [card] = await db.select().from(storedCards).where(eq(storedCards.userId, user.id));
+  const { last, card } = await lastOrderAndCard(db, user.id);
   const country = await countryOf(db, user.id);
-  const bundle = last && bundlesFor(country, messageCredits).find((b) => b.id === last.bundle_id);
+  const bundle = last && bundlesFor(country, messageCredits).find((b) => b.id === last.bundleId);
   if (!bundle || !card) throw new ApiError(409, 'conflict');
   await db
     .insert(payments)

@@ -143,18 +143,22 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
   const payments = checkout.PaymentsApi;
   const modifications = checkout.ModificationsApi;
   const validator = new hmacValidator();
+  /** The fields every order sends: merchant, amount, our reference, where to return, and the member. */
+  const order = (req: { reference: string; amount: number; currency: string; returnUrl: string; shopperReference: string }) => ({
+    merchantAccount: opts.merchantAccount,
+    amount: { value: req.amount, currency: req.currency },
+    reference: req.reference,
+    returnUrl: req.returnUrl,
+    shopperReference: req.shopperReference,
+  });
   return {
     embedded: opts.embedded,
     async createSession(req) {
       const session = await payments.sessions(
         {
-          merchantAccount: opts.merchantAccount,
-          amount: { value: req.amount, currency: req.currency },
-          reference: req.reference,
-          returnUrl: req.returnUrl,
+          ...order(req),
           countryCode: req.country,
           shopperLocale: req.locale,
-          shopperReference: req.shopperReference,
           allowedPaymentMethods: [ADYEN_TYPE[req.method]],
           mode: 'hosted' as never,
           ...(req.offerToStore ? { storePaymentMethodMode: 'askForConsent' as never, recurringProcessingModel: 'CardOnFile' as never } : {}),
@@ -167,12 +171,8 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
     async directDebit(req) {
       const result = await payments.payments(
         {
-          merchantAccount: opts.merchantAccount,
-          amount: { value: req.amount, currency: req.currency },
-          reference: req.reference,
-          returnUrl: req.returnUrl,
+          ...order(req),
           countryCode: req.country,
-          shopperReference: req.shopperReference,
           paymentMethod: { type: 'sepadirectdebit' as never, ownerName: req.holder, iban: req.iban },
           shopperInteraction: 'Ecommerce' as never,
           storePaymentMethod: true,
@@ -185,11 +185,7 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
     async chargeStored(req) {
       const result = await payments.payments(
         {
-          merchantAccount: opts.merchantAccount,
-          amount: { value: req.amount, currency: req.currency },
-          reference: req.reference,
-          returnUrl: req.returnUrl,
-          shopperReference: req.shopperReference,
+          ...order(req),
           paymentMethod: { type: 'scheme' as never, storedPaymentMethodId: req.token },
           shopperInteraction: 'ContAuth' as never,
           recurringProcessingModel: 'CardOnFile' as never,

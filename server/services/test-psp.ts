@@ -7,6 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import adyen from '@adyen/api-library';
 import type { Config } from '../config.ts';
+import { formatMoney } from '../../contract/index.ts';
+import { escapeHtml } from '../domain/notice-mail.ts';
 import { errorBody } from '../errors.ts';
 import { devToolsAllowed } from '../security.ts';
 import type { SessionStatus } from './payment-provider.ts';
@@ -52,8 +54,6 @@ export interface TestPspOptions {
   config: Pick<Config, 'publicUrl' | 'devTools'>;
   log: (message: string, detail: Record<string, unknown>) => void;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Registers the embedded test payment service under TEST_PSP_PATH. */
 export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions): Promise<void> {
@@ -179,7 +179,7 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     const s = current(req.params.id);
     reply.header('content-type', 'text/html; charset=utf-8');
     if (!s) return reply.status(404).send(page('Checkout not found', '<p>This checkout does not exist (the test payment service forgets open checkouts when the server restarts).</p>'));
-    const price = new Intl.NumberFormat('en', { style: 'currency', currency: s.request.amount.currency }).format(s.request.amount.value / 10 ** currencyDigits(s.request.amount.currency));
+    const price = formatMoney(s.request.amount.value, s.request.amount.currency, 'en');
     const open = s.status === 'active' || s.status === 'paymentPending';
     const labels: Record<Outcome, string> = { authorised: 'Pay (authorised)', refused: 'Refuse the payment', cancelled: 'Cancel and go back', expired: 'Let the checkout expire', pending: 'Leave it pending at the bank' };
     const choices = (s.status === 'paymentPending' ? (['authorised', 'refused'] as const) : OUTCOMES)
@@ -231,9 +231,6 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     });
   });
 }
-
-/** Digits after the decimal point of `currency` (ISO 4217: all the site's currencies have 2). */
-const currencyDigits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 /** The hosted page's HTML around `body`. */
 function page(title: string, body: string): string {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { CreditsResponse } from '../../../contract/index.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney, type CreditsResponse } from '../../../contract/index.ts';
 
 /**
  * The bundles of an offer as cards (spec 2: /credits): credits, price, what one message costs in money at that price,

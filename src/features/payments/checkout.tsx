@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { v7 } from 'uuid';
-import { methodFee, type Bundle, type MethodOffer } from '../../../contract/index.ts';
+import { formatMoney, methodFee, type Bundle, type MethodOffer } from '../../../contract/index.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { formatMoney } from './money.ts';
 import { startPayment } from './payments-api.ts';
 
 /** The order's summary and the Pay button: starts the payment (one idempotency key per visit) and leaves for the checkout. */

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { usePageTitle } from '../../app/page-title.ts';
 import { session } from '../account/session-store.ts';
 import { BundleList } from './bundle-list.tsx';
-import { OfferError } from './offer-error.tsx';
+import { LoadError } from './load-error.tsx';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
 
@@ -19,7 +19,7 @@ export default function CreditsScreen() {
       <h1 className="h3 fw-bold mb-1">{t('credits.title')}</h1>
       <p className="text-body-secondary mb-1">{t('credits.lead')}</p>
       {user && <p className="fw-semibold mb-3">{t('credits.balance', { count: user.credits })}</p>}
-      {error != null && !offer && <OfferError error={error} onRetry={reload} />}
+      {error != null && !offer && <LoadError error={error} onRetry={reload} />}
       {offer ? <BundleList offer={offer} /> : error == null && <div className="bundle-list-placeholder" aria-hidden="true" />}
       <p className="d-flex flex-wrap gap-3 mt-3">
         <Link href="/transactions">{t('credits.transactions')}</Link>

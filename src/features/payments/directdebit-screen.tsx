@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { v7 } from 'uuid';
-import { DirectDebitRequest, type Bundle } from '../../../contract/index.ts';
+import { formatMoney, DirectDebitRequest, type Bundle } from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { session } from '../account/session-store.ts';
-import { formatMoney } from './money.ts';
-import { OfferError } from './offer-error.tsx';
+import { LoadError } from './load-error.tsx';
 import { PaymentStatus } from './payment-status.tsx';
 import { confirmDirectDebit, orderDirectDebit } from './payments-api.ts';
 import { useOffer } from './use-offer.ts';
@@ -43,7 +42,7 @@ export default function DirectDebitScreen() {
   return (
     <div className="container py-3 py-md-4 payments" style={{ maxWidth: 640 }}>
       <h1 className="h3 fw-bold mb-3">{t('directdebit.title')}</h1>
-      {error != null && !offer && <OfferError error={error} onRetry={reload} />}
+      {error != null && !offer && <LoadError error={error} onRetry={reload} />}
       {payment ? (
         <PaymentStatus id={payment} sessionId={null} sessionResult={null} methods={offer?.methods ?? null} />
       ) : (

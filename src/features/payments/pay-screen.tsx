@@ -4,7 +4,7 @@ import type { Bundle, CreditsResponse, MethodOffer } from '../../../contract/ind
 import { usePageTitle } from '../../app/page-title.ts';
 import { Checkout } from './checkout.tsx';
 import { MethodList } from './method-list.tsx';
-import { OfferError } from './offer-error.tsx';
+import { LoadError } from './load-error.tsx';
 import { PaymentStatus } from './payment-status.tsx';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
@@ -27,7 +27,7 @@ export default function PayScreen() {
   return (
     <div className="container py-3 py-md-4 payments" style={{ maxWidth: 640 }}>
       <h1 className="h3 fw-bold mb-3">{bundle ? t('pay.title', { count: bundle.credits }) : t('credits.title')}</h1>
-      {error != null && !offer && <OfferError error={error} onRetry={reload} />}
+      {error != null && !offer && <LoadError error={error} onRetry={reload} />}
       {paymentId ? (
         <PaymentStatus id={paymentId} sessionId={search.get('sessionId')} sessionResult={search.get('sessionResult')} methods={offer?.methods ?? null} />
       ) : (

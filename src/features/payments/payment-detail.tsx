@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { Payment } from '../../../contract/index.ts';
+import { formatMoney, type Payment } from '../../../contract/index.ts';
 import { companyInfo, loadCompanyInfo } from '../../app/company-info-store.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { refreshUser, session } from '../account/session-store.ts';
-import { formatMoney } from './money.ts';
 import { requestRefund } from './payments-api.ts';
 
 /**

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { usePageTitle } from '../../app/page-title.ts';
 import { session } from '../account/session-store.ts';
 import { BundleList } from './bundle-list.tsx';
-import { OfferError } from './offer-error.tsx';
+import { LoadError } from './load-error.tsx';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
 
@@ -32,7 +32,7 @@ export default function PremiumScreen() {
         </div>
       </section>
       <h2 className="h5 fw-bold">{t('premium.choose')}</h2>
-      {error != null && !offer && <OfferError error={error} onRetry={reload} />}
+      {error != null && !offer && <LoadError error={error} onRetry={reload} />}
       {offer ? <BundleList offer={offer} /> : error == null && <div className="bundle-list-placeholder" aria-hidden="true" />}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../contract/index.ts';
 import { usePageTitle } from '../../app/page-title.ts';
-import { formatMoney } from './money.ts';
-import { OfferError } from './offer-error.tsx';
+import { LoadError } from './load-error.tsx';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
 
@@ -16,7 +16,7 @@ export default function PricingScreen() {
       <h1 className="h3 fw-bold mb-2">{t('pricing.title')}</h1>
       <p>{t('pricing.lead')}</p>
       {offer && <p>{t('pricing.perMessage', { count: offer.message_credits })}</p>}
-      {error != null && !offer && <OfferError error={error} onRetry={reload} />}
+      {error != null && !offer && <LoadError error={error} onRetry={reload} />}
       {offer && (
         <table className="table pricing-table">
           <caption>{t('pricing.country', { country: countryName })}</caption>

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { v7 } from 'uuid';
-import type { Bundle, PaymentResponse, RepeatOrderResponse } from '../../../contract/index.ts';
+import { formatMoney, type Bundle, type PaymentResponse, type RepeatOrderResponse } from '../../../contract/index.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { refreshUser } from '../account/session-store.ts';
 import { Checkout } from './checkout.tsx';
-import { formatMoney } from './money.ts';
-import { OfferError } from './offer-error.tsx';
+import { LoadError } from './load-error.tsx';
 import { fetchRepeatOrder, repeatWithStoredCard } from './payments-api.ts';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
@@ -32,7 +31,7 @@ export default function RepeatOrderScreen() {
   return (
     <div className="container py-3 py-md-4 payments" style={{ maxWidth: 640 }}>
       <h1 className="h3 fw-bold mb-3">{t('repeat.title')}</h1>
-      {error != null && !offer && <OfferError error={error} onRetry={reload} />}
+      {error != null && !offer && <LoadError error={error} onRetry={reload} />}
       {order && !order.last && (
         <p>
           {t('repeat.none')} <Link href="/credits">{t('repeat.choose')}</Link>

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import type { Payment, TransactionsResponse } from '../../../contract/index.ts';
+import { formatMoney, type Payment, type TransactionsResponse } from '../../../contract/index.ts';
 import { usePageTitle } from '../../app/page-title.ts';
-import { OfferError } from './offer-error.tsx';
+import { LoadError } from './load-error.tsx';
 import { fetchTransactions } from './payments-api.ts';
 import { PaymentDetail } from './payment-detail.tsx';
-import { formatMoney } from './money.ts';
 import './payments.scss';
 
 /** The badge of each payment state (whole class names, so the build's CSS purge sees them). */
@@ -50,7 +49,7 @@ export default function TransactionsScreen() {
     return (
       <div className="container py-3 py-md-4 payments" style={{ maxWidth: 720 }}>
         <h1 className="h3 fw-bold mb-3">{t('transactions.detail')}</h1>
-        {error != null && !data && <OfferError error={error} onRetry={() => setAttempt((n) => n + 1)} />}
+        {error != null && !data && <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} message="transactions.loadFailed" />}
         {data && (payment ? <PaymentDetail payment={payment} /> : <div className="alert alert-warning" role="alert">{t('transactions.notFound')}</div>)}
         <Link href="/transactions">{t('transactions.back')}</Link>
       </div>
@@ -60,7 +59,7 @@ export default function TransactionsScreen() {
   return (
     <div className="container py-3 py-md-4 payments" style={{ maxWidth: 900 }}>
       <h1 className="h3 fw-bold mb-3">{t('transactions.title')}</h1>
-      {error != null && !data && <OfferError error={error} onRetry={() => setAttempt((n) => n + 1)} />}
+      {error != null && !data && <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} message="transactions.loadFailed" />}
       {data && (
         <>
           <h2 className="h5 fw-bold">{t('transactions.payments')}</h2>

@@ -1,4 +1,5 @@
-// Money on screen: integer minor units of a currency, shown in the page's language through Intl.
+// Money as people read it: integer minor units of a currency in a language, through Intl (pages, SMS texts, the
+// test payment service's checkout).
 
 /** `amount` minor units of `currency` as the language `lng` writes it ("€14.99", "14,99 €", "169,00 kr."). */
 export function formatMoney(amount: number, currency: string, lng: string): string {
