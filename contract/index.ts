@@ -11,6 +11,8 @@ export * from './sync.ts';
 export * from './live.ts';
 export * from './payments.ts';
 export * from './money.ts';
+export * from './discounts.ts';
+export * from './premium.ts';
 export * from './push.ts';
 export * from './photos.ts';
 export * from './password.ts';

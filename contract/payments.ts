@@ -72,6 +72,9 @@ export const Payment = z.object({
   /** A refund (status refunded): the unused credits taken back and the money returned (minor units). */
   refunded_credits: z.number().int().nullable(),
   refunded_amount: z.number().int().nullable(),
+  /** What a discount code took off the bundle's price (minor units, 0: none) and the code. */
+  discount: z.number().int().nonnegative(),
+  discount_code: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -86,13 +89,18 @@ export type Payment = z.infer<typeof Payment>;
 export const RefundRequest = z.object({ payment: z.uuid() });
 export type RefundRequest = z.infer<typeof RefundRequest>;
 
+/** A discount code as typed with an order (contract/discounts.ts). */
+export const OrderDiscountCode = Text.trim().min(1).max(40);
+
 /**
- * POST /api/payment.php (*member*): starts paying bundle `bundle` with `method`. `id` is a new UUID per attempt, the
- * idempotency key: the same id again answers the same payment and checkout. Answers the pending payment and
- * `redirect_url`, the provider's hosted checkout page. Errors: 400 bad_request (fields: bundle, method: not sold in
- * the member's payment country), 409 conflict (the id belongs to another payment), 502 payment_unavailable.
+ * POST /api/payment.php (*member*): starts paying bundle `bundle` with `method`, with `discount_code` off the price
+ * when given (docs/payments.md "Discounts"). `id` is a new UUID per attempt, the idempotency key: the same id again
+ * answers the same payment and checkout. Answers the pending payment and `redirect_url`, the provider's hosted
+ * checkout page. Errors: 400 bad_request (fields: bundle, method: not sold in the member's payment country;
+ * discount_code: does not apply to this order), 404 code_not_found, 409 code_used, 409 conflict (the id belongs to
+ * another payment), 502 payment_unavailable.
  */
-export const CreatePaymentRequest = z.object({ id: z.uuid(), bundle: Id, method: PaymentMethod });
+export const CreatePaymentRequest = z.object({ id: z.uuid(), bundle: Id, method: PaymentMethod, discount_code: OrderDiscountCode.optional() });
 export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequest>;
 export const CreatePaymentResponse = z.object({ payment: Payment, redirect_url: z.string() });
 export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponse>;
@@ -184,6 +192,8 @@ export const DirectDebitRequest = z.object({
   postal_code: Text.trim().min(2).max(12),
   city: Text.trim().min(1).max(60),
   phone: z.string().trim().regex(/^\+?[0-9][0-9 ()-]{6,18}[0-9]$/, 'not a mobile number'),
+  /** A discount code off the price, as for POST /api/payment.php. */
+  discount_code: OrderDiscountCode.optional(),
 });
 export type DirectDebitRequest = z.infer<typeof DirectDebitRequest>;
 export const DirectDebitResponse = z.object({

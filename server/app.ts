@@ -27,6 +27,7 @@ import passwordRoutes from './routes/password.ts';
 import accountLifeRoutes from './routes/account-life.ts';
 import exportRoutes from './routes/export.ts';
 import complaintRoutes from './routes/complaints.ts';
+import offerRoutes from './routes/offers.ts';
 
 /**
  * Builds the app (not listening). Serves /api/* (spec 7 paths), /media/* (images) and, when
@@ -83,6 +84,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(exportRoutes, deps);
   await app.register(complaintRoutes, deps);
   await app.register(paymentRoutes, deps);
+  await app.register(offerRoutes, deps);
   // Jobs being run (pushes, mails) finish before the database closes; waiting ones stay for the next start.
   app.addHook('onClose', () => deps.jobs.stop());
 

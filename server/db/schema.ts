@@ -1,7 +1,7 @@
 // Drizzle schema (pg-core): the one home of the database's tables. Runs on PGlite and PostgreSQL alike.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, check, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { CompanyInfo, DisabledReason, EmailKind, Settings } from '../../contract/index.ts';
 
@@ -376,6 +376,9 @@ export const payments = pgTable(
     /** A refund of unused credits (status refunded): the credits taken back and the money returned, minor units. */
     refundedCredits: integer('refunded_credits'),
     refundedAmount: integer('refunded_amount'),
+    /** The discount code taken off the price (as it was at the time; amount is after it), and what it took off (minor units). */
+    discountCode: text('discount_code'),
+    discount: integer('discount').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -425,3 +428,56 @@ export const storedCards = pgTable('stored_cards', {
   last4: text('last4').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A discount code of a site (spec 3 "Discount code", docs/payments.md "Discounts"). `kind` code: typed by the member
+ * on /credits; welcome: the site's welcome discount (spec 4); time_bonus: TIMEBONUS25, whose end is each member's
+ * signup + 4 hours instead of `expires`. `first_purchase_only` codes are for members who never paid (not paid_user).
+ * `minimum_order_value` is in minor units of `currency`; null country, currency, payment_methods: any.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    code: text('code').notNull(),
+    kind: text('kind').$type<'code' | 'welcome' | 'time_bonus'>().notNull().default('code'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    country: text('country'),
+    currency: text('currency'),
+    valuePercentage: doublePrecision('value_percentage').notNull(),
+    minimumOrderValue: integer('minimum_order_value').notNull().default(0),
+    paymentMethods: jsonb('payment_methods').$type<string[]>(),
+    validity: text('validity').$type<'once_per_user' | 'shared'>().notNull(),
+    firstPurchaseOnly: boolean('first_purchase_only').notNull().default(false),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    expires: timestamp('expires', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_site_code').on(t.siteId, sql`upper(${t.code})`),
+    check('discount_codes_percentage', sql`${t.valuePercentage} > 0 and ${t.valuePercentage} <= 100`),
+    check('discount_codes_kind', sql`${t.kind} in ('code', 'welcome', 'time_bonus')`),
+    check('discount_codes_validity', sql`${t.validity} in ('once_per_user', 'shared')`),
+  ],
+);
+
+/**
+ * A payment that carries a discount code: written with the pending payment, `consumed_at` set in the transaction that
+ * completes it. A once-per-user code is consumed at most once per member (the partial unique index).
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    paymentId: uuid('payment_id').primaryKey().references(() => payments.id, { onDelete: 'cascade' }),
+    codeId: integer('code_id').notNull().references(() => discountCodes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    oncePerUser: boolean('once_per_user').notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_redemptions_once').on(t.codeId, t.userId).where(sql`${t.oncePerUser} and ${t.consumedAt} is not null`),
+    index('discount_redemptions_code_user').on(t.codeId, t.userId),
+  ],
+);

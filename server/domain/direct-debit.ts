@@ -5,13 +5,14 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { electronicFormatIBAN } from 'ibantools';
 import { DIRECT_DEBIT_CODE_TRIES, formatMoney, type DirectDebitConfirmRequest, type DirectDebitRequest, type DirectDebitResponse, type PaymentResponse } from '../../contract/index.ts';
-import type { Db } from '../db/connect.ts';
+import type { Db, Tx } from '../db/connect.ts';
 import { directDebits, payments, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { JobQueue } from '../services/jobs.ts';
 import type { PaymentProvider } from '../services/payment-provider.ts';
 import { serverText } from '../texts.ts';
 import { bundlesFor, DIRECT_DEBIT_DAYS, DIRECT_DEBIT_LIMIT, methodsFor } from './payment-catalog.ts';
+import { discountForOrder, holdDiscount } from './discounts.ts';
 import { completePayment, countryOf, paymentOf, settleUnpaid, shopperReference, toPayment } from './payments.ts';
 import { hashToken, type UserRow } from './sessions.ts';
 
@@ -24,7 +25,8 @@ export const phoneHint = (phone: string) => {
 /**
  * Orders bundle `req.bundle` by direct debit (POST /api/directdebit.php): checks the block and the limit, writes the
  * pending payment, the mandate and a code's hash, and the SMS job with the code, in one transaction. The same `req.id`
- * again answers the same order (no new code). Errors: 403 direct_debit_blocked, 400 bad_request (bundle, or no
+ * again answers the same order (no new code). `req.discount_code` comes off the price as on POST /api/payment.php.
+ * Errors: those of discountForOrder (discount codes), 403 direct_debit_blocked, 400 bad_request (bundle, or no
  * direct debit in the payment country), 429 direct_debit_limit (over DIRECT_DEBIT_LIMIT in DIRECT_DEBIT_DAYS),
  * 409 conflict (the id is another payment).
  */
@@ -48,7 +50,9 @@ export async function orderDirectDebit(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const row = await db.transaction(async (tx) => {
     // The member's row locked: two orders at once are counted one after the other against the limit.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+    const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('no key update');
+    const d = req.discount_code ? await discountForOrder(tx as Tx, me, req.discount_code, { bundle, method: 'sepadirectdebit', country }) : null;
+    const price = bundle.amount - (d?.discount ?? 0);
     const [{ total }] = await tx
       .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
       .from(payments)
@@ -60,11 +64,15 @@ export async function orderDirectDebit(
           gt(payments.createdAt, sql`now() - make_interval(days => ${DIRECT_DEBIT_DAYS}::int)`),
         ),
       );
-    if (total + bundle.amount > DIRECT_DEBIT_LIMIT[bundle.currency]) throw new ApiError(429, 'direct_debit_limit');
+    if (total + price > DIRECT_DEBIT_LIMIT[bundle.currency]) throw new ApiError(429, 'direct_debit_limit');
     const [payment] = await tx
       .insert(payments)
-      .values({ id: req.id, userId: user.id, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount, fee: 0, currency: bundle.currency, country, method: 'sepadirectdebit' })
+      .values({
+        id: req.id, userId: user.id, bundleId: bundle.id, credits: bundle.credits, amount: price, fee: 0, currency: bundle.currency, country,
+        method: 'sepadirectdebit', discount: d?.discount ?? 0, discountCode: d?.code ?? null,
+      })
       .returning();
+    if (d) await holdDiscount(tx as Tx, payment.id, user.id, d);
     await tx.insert(directDebits).values({
       paymentId: payment.id,
       holder: req.holder,
@@ -76,7 +84,7 @@ export async function orderDirectDebit(
       phone: req.phone,
       codeHash: hashToken(code),
     });
-    const amount = formatMoney(bundle.amount, bundle.currency, user.language);
+    const amount = formatMoney(price, bundle.currency, user.language);
     await jobs.enqueue(tx as Db, 'sms', { to: req.phone, text: serverText(user.language, 'payments', 'sms.code', { code, amount, site: site.name }) });
     return payment;
   });

@@ -3,7 +3,7 @@
 // return (the server then asks the provider). Every path ends in the same state: completion wins over a failure
 // (money received is always credited), credits are added once (ledger key `payment:<id>`), premium on the first one.
 import { and, desc, eq } from 'drizzle-orm';
-import { cardMethods, type CreatePaymentRequest, type CreatePaymentResponse, type CreditMovement, type CreditsResponse, type Payment, type PaymentMethod, type PaymentResponse, type PaymentStatus, type RepeatOrderResponse } from '../../contract/index.ts';
+import { cardMethods, type Bundle, type Country, type CreatePaymentRequest, type CreatePaymentResponse, type CreditMovement, type CreditsResponse, type Payment, type PaymentMethod, type PaymentResponse, type PaymentStatus, type RepeatOrderResponse } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { creditLedger, payments, profiles, storedCards, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -12,6 +12,7 @@ import type { PaymentNotification, PaymentProvider, SessionStatus } from '../ser
 import { recordChanges } from './changes.ts';
 import { applyCredits } from './credits-ledger.ts';
 import { bundlesFor, feeOf, methodsFor, paymentCountry } from './payment-catalog.ts';
+import { consumeDiscount, discountForOrder, holdDiscount } from './discounts.ts';
 import type { UserRow } from './sessions.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -35,6 +36,8 @@ export function toPayment(row: PaymentRow): Payment {
     status: row.status,
     refunded_credits: row.refundedCredits,
     refunded_amount: row.refundedAmount,
+    discount: row.discount,
+    discount_code: row.discountCode,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -58,7 +61,8 @@ export async function creditsOffer(db: Db, userId: number | null, messageCredits
  * (pending), then the provider's checkout opened with `req.id` as reference and idempotency key, so a retry of the
  * same id, even after a crash in between, gets the same checkout; the member comes back to /credits/{id}/{method}.
  * Errors: 400 bad_request (fields bundle / method: not sold in the member's payment country), 409 conflict (the id
- * is another payment), 502 payment_unavailable (the provider failed; the same id may be retried).
+ * is another payment), those of writeOrder (discount codes), 502 payment_unavailable (the provider failed; the same
+ * id may be retried).
  */
 export async function createPayment(
   db: Db,
@@ -72,13 +76,7 @@ export async function createPayment(
   const bundle = bundlesFor(country, messageCredits).find((b) => b.id === req.bundle);
   if (!bundle) throw new ApiError(400, 'bad_request', {}, { bundle: 'not sold in your country' });
   if (!methodsFor(country).some((m) => m.id === req.method)) throw new ApiError(400, 'bad_request', {}, { method: 'not offered in your country' });
-  const fee = feeOf(req.method, bundle.amount);
-  await db
-    .insert(payments)
-    .values({ id: req.id, userId: user.id, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount + fee, fee, currency: bundle.currency, country, method: req.method })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(payments).where(eq(payments.id, req.id));
-  if (row.userId !== user.id || row.bundleId !== bundle.id || row.method !== req.method) throw new ApiError(409, 'conflict');
+  const row = await writeOrder(db, user, { id: req.id, bundle, method: req.method, country, discountCode: req.discount_code });
   if (row.status !== 'pending') throw new ApiError(409, 'conflict');
   let session;
   try {
@@ -101,8 +99,43 @@ export async function createPayment(
 }
 
 /**
+ * Writes the pending payment `order.id` of `user` for `order.bundle` paid with `order.method`, with the discount of
+ * `order.discountCode` off the price (server/domain/discounts.ts) and then the method's fee on what is left: the price
+ * the pages show. One transaction with the member's row locked, so two orders at once take a once-per-user code one
+ * after the other. The same id again writes nothing and answers the row as it is. Errors: 409 conflict (the id is
+ * another order: another member, bundle, method or code), and those of discountForOrder.
+ */
+export async function writeOrder(
+  db: Db,
+  user: UserRow,
+  order: { id: string; bundle: Bundle; method: PaymentMethod; country: Country; discountCode?: string },
+): Promise<PaymentRow> {
+  return db.transaction(async (tx) => {
+    const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('no key update');
+    const [existing] = await tx.select().from(payments).where(eq(payments.id, order.id));
+    if (existing) {
+      const same = existing.userId === user.id && existing.bundleId === order.bundle.id && existing.method === order.method;
+      if (!same || (existing.discountCode ?? undefined)?.toUpperCase() !== order.discountCode?.toUpperCase()) throw new ApiError(409, 'conflict');
+      return existing;
+    }
+    const d = order.discountCode ? await discountForOrder(tx as Tx, me, order.discountCode, order) : null;
+    const price = order.bundle.amount - (d?.discount ?? 0);
+    const fee = feeOf(order.method, price);
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        id: order.id, userId: user.id, bundleId: order.bundle.id, credits: order.bundle.credits, amount: price + fee, fee, currency: order.bundle.currency,
+        country: order.country, method: order.method, discount: d?.discount ?? 0, discountCode: d?.code ?? null,
+      })
+      .returning();
+    if (d) await holdDiscount(tx as Tx, row.id, user.id, d);
+    return row;
+  });
+}
+
+/**
  * Completes payment `id` in one transaction: the row locked, credits added through the ledger (key payment:<id>,
- * once), the member made premium (paid_user, spec 4: for good), the status completed from any other state (a
+ * once), its discount code consumed (once), the member made premium (paid_user, spec 4: for good), the status completed from any other state (a
  * refused attempt may be followed by a paid one in the same checkout). Returns false when it was completed already.
  * Sync log: 'user' for the member (balance, premium).
  */
@@ -112,6 +145,7 @@ export async function completePayment(db: Db, id: string, pspReference: string |
     if (!row || row.status === 'completed' || row.status === 'refunded') return false;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
     await applyCredits(tx as Tx, row.userId, row.credits, 'purchase', ledgerKey(row.id));
+    await consumeDiscount(tx as Tx, row.id);
     await tx.update(users).set({ paidUser: true }).where(eq(users.id, row.userId));
     await tx.update(payments).set({ status: 'completed', pspReference: pspReference ?? row.pspReference, updatedAt: new Date() }).where(eq(payments.id, id));
     await recordChanges(tx, [{ userId: row.userId, kind: 'user', entityId: row.userId }]);

@@ -76,6 +76,8 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'GET', path: '/api/repeat-order.php', query: none },
   { method: 'POST', path: '/api/repeat-order.php', body: c.RepeatOrderRequest },
   { method: 'POST', path: '/api/payment-webhook.php', body: c.PaymentWebhookRequest },
+  { method: 'GET', path: '/api/discountcode.php', query: c.DiscountCodeQuery },
+  { method: 'GET', path: '/api/premium.php', query: none },
   { method: 'GET', path: '/api/photos.php', query: none },
   { method: 'POST', path: '/api/photos.php', upload: true },
   { method: 'PUT', path: '/api/photos.php', body: c.PhotoOrderRequest },
