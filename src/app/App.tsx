@@ -10,6 +10,8 @@ import { captureInstallPrompt } from '../pwa/install.ts';
 
 // Headless and lazy: it imports the chat and likes stores, which bring the API client along.
 const RefreshService = lazy(() => import('./refresh-service.tsx'));
+// Headless and lazy: the member's time bonus and welcome discount (spec 4).
+const OffersService = lazy(() => import('../features/offers/offers-service.tsx'));
 // Headless and lazy: SW registration, update prompt, persistent storage (docs/pwa.md).
 const PwaService = lazy(() => import('../pwa/pwa-service.tsx'));
 
@@ -25,6 +27,7 @@ export function App() {
           <Suspense fallback={<div className="boot-splash" />}>
             <Suspense fallback={null}>
               <RefreshService />
+              <OffersService />
               <PwaService />
             </Suspense>
             <AppRouter />

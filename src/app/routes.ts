@@ -103,6 +103,12 @@ export const routes: readonly AppRoute[] = [
   { path: '/transactions/:id', name: 'transactions-id', layout: 'default', access: 'members', screen: transactions },
 ];
 
+/** Spec 2: the members area, by route name (likes-type is the likes screen with a tab chosen). */
+export const MEMBERS_AREA: ReadonlySet<string> = new Set(['members', 'members-id', 'chats', 'likes', 'likes-type', 'likes-m-id', 'premium']);
+
+/** True when `path` is in the members area (spec 2). */
+export const inMembersArea = (path: string) => MEMBERS_AREA.has(findRoute(path).name);
+
 /** Shown for every path no route matches (spec 8: "This page could not be found"). */
 export const notFoundRoute: AppRoute = { path: '*', name: 'not-found', layout: 'default', access: 'public', screen: notFound };
 

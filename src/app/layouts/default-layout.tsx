@@ -5,6 +5,8 @@ import { PushAlert } from '../../pwa/push-alert.tsx';
 import { NewLikeHost } from '../../features/likes/new-like-host.tsx';
 import { DisabledNotificationsAlert } from '../../features/notifications/disabled-notifications-alert.tsx';
 import { AccountAlerts } from '../../features/account/account-alerts.tsx';
+import { OfferBanner } from '../../features/offers/offer-banner.tsx';
+import { OfferPopup } from '../../features/offers/offer-popup.tsx';
 import { Disclaimer, Footer } from './footer.tsx';
 import { SignupModalHost } from './signup-modal-host.tsx';
 import { TopNav } from './top-nav.tsx';
@@ -29,6 +31,9 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <Disclaimer />
+      {/* Spec 2, 4: the time-bonus banner and popup (or the welcome discount's) in the members area. */}
+      <OfferBanner />
+      <OfferPopup />
       <SignupModalHost />
       <IosInstallHint />
     </div>

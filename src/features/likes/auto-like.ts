@@ -4,16 +4,13 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { findRoute } from '../../app/routes.ts';
+import { inMembersArea } from '../../app/routes.ts';
 import { network } from '../../pwa/online.ts';
 import { requestSync, syncNews } from '../../sync/member-sync.ts';
 import { session } from '../account/session-store.ts';
 
 /** Milliseconds in the members area (online and visible) before the auto-like is asked for. */
 export const AUTO_LIKE_DELAY_MS = 15_000;
-
-/** Spec 2: the members area, by route name (likes-type is the likes screen with a tab chosen). */
-export const MEMBERS_AREA: ReadonlySet<string> = new Set(['members', 'members-id', 'chats', 'likes', 'likes-type', 'likes-m-id', 'premium']);
 
 /** Set once the call was made: never twice per page life. */
 let asked = false;
@@ -30,7 +27,7 @@ export interface AutoLikeConditions {
 
 /** True when a logged-in, non-fictional member is in the members area (spec 2) with the page online and visible. */
 export function autoLikeDue({ user, path, online, visible }: AutoLikeConditions): boolean {
-  return !!user && !user.fictional_icon && online && visible && MEMBERS_AREA.has(findRoute(path).name);
+  return !!user && !user.fictional_icon && online && visible && inMembersArea(path);
 }
 
 /**

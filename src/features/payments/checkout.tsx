@@ -4,21 +4,29 @@ import { Link } from 'wouter';
 import { v7 } from 'uuid';
 import { formatMoney, methodFee, type Bundle, type MethodOffer } from '../../../contract/index.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { discountOn, useActiveDiscount } from '../offers/order-discount.ts';
 import { startPayment } from './payments-api.ts';
 
-/** The order's summary and the Pay button: starts the payment (one idempotency key per visit) and leaves for the checkout. */
-export function Checkout({ bundle, method }: { bundle: Bundle; method: MethodOffer }) {
-  const { t, i18n } = useTranslation(['payments', 'errors']);
+/**
+ * The order's summary and the Pay button: the price, the member's active discount where it applies to this method,
+ * the method's fee on what is left, the total; starts the payment (one idempotency key per visit) with the code and
+ * leaves for the checkout. `country` is the payment country.
+ */
+export function Checkout({ bundle, method, country }: { bundle: Bundle; method: MethodOffer; country: string }) {
+  const { t, i18n } = useTranslation(['payments', 'offers', 'errors']);
+  const code = useActiveDiscount();
+  const discount = discountOn(code, bundle, country, method.id);
+  const price = bundle.amount - discount;
   const [id] = useState(() => v7());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const money = (amount: number) => formatMoney(amount, bundle.currency, i18n.language);
-  const fee = methodFee(bundle.amount, method.fee_percent);
+  const fee = methodFee(price, method.fee_percent);
   const pay = async () => {
     setBusy(true);
     setError(null);
     try {
-      const { redirect_url } = await startPayment(id, bundle.id, method.id);
+      const { redirect_url } = await startPayment(id, bundle.id, method.id, discount > 0 ? code?.code : undefined);
       window.location.assign(redirect_url);
     } catch (e) {
       setError(e);
@@ -35,6 +43,12 @@ export function Checkout({ bundle, method }: { bundle: Bundle; method: MethodOff
         <dd>{t(`methods.${method.id}`)}</dd>
         <dt>{t('pay.price')}</dt>
         <dd>{money(bundle.amount)}</dd>
+        {discount > 0 && code && (
+          <>
+            <dt>{t('offers:price.discount', { code: code.code, percent: code.value_percentage })}</dt>
+            <dd>−{money(discount)}</dd>
+          </>
+        )}
         {fee > 0 && (
           <>
             <dt>{t('pay.fee', { percent: method.fee_percent })}</dt>
@@ -42,11 +56,14 @@ export function Checkout({ bundle, method }: { bundle: Bundle; method: MethodOff
           </>
         )}
         <dt className="fw-bold">{t('pay.total')}</dt>
-        <dd className="fw-bold">{money(bundle.amount + fee)}</dd>
+        <dd className="fw-bold">{money(price + fee)}</dd>
       </dl>
+      {code && discount === 0 && discountOn(code, bundle, country) > 0 && (
+        <p className="small text-body-secondary">{t('offers:price.notForMethod', { code: code.code, method: t(`methods.${method.id}`) })}</p>
+      )}
       {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
       <button type="button" className="btn btn-primary btn-lg rounded-pill w-100 my-3" disabled={busy} onClick={() => void pay()}>
-        {busy ? t('pay.redirecting') : t('pay.button', { price: money(bundle.amount + fee) })}
+        {busy ? t('pay.redirecting') : t('pay.button', { price: money(price + fee) })}
       </button>
       <p className="small text-body-secondary">{t('pay.secure')}</p>
       <Link href={`/credits/${bundle.id}`}>{t('pay.changeMethod')}</Link>

@@ -11,6 +11,7 @@ import { errorText } from '../../i18n/error-text.ts';
 import { session } from '../account/session-store.ts';
 import { LoadError } from './load-error.tsx';
 import { PaymentStatus } from './payment-status.tsx';
+import { discountOn, useActiveDiscount } from '../offers/order-discount.ts';
 import { confirmDirectDebit, orderDirectDebit } from './payments-api.ts';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
@@ -48,7 +49,7 @@ export default function DirectDebitScreen() {
       ) : (
         offer &&
         (bundle ? (
-          <DirectDebitOrder bundle={bundle} />
+          <DirectDebitOrder bundle={bundle} country={offer!.country} />
         ) : (
           <p>
             {t('directdebit.noBundle')} <Link href="/credits">{t('directdebit.chooseBundle')}</Link>
@@ -59,8 +60,10 @@ export default function DirectDebitScreen() {
   );
 }
 
-function DirectDebitOrder({ bundle }: { bundle: Bundle }) {
+function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string }) {
   const { t, i18n } = useTranslation(['payments', 'errors']);
+  const discountCode = useActiveDiscount();
+  const discount = discountOn(discountCode, bundle, country, 'sepadirectdebit');
   const { settings } = useSnapshot(session);
   const [, navigate] = useLocation();
   const [id] = useState(() => v7());
@@ -71,7 +74,7 @@ function DirectDebitOrder({ bundle }: { bundle: Bundle }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const price = formatMoney(bundle.amount, bundle.currency, i18n.language);
+  const price = formatMoney(bundle.amount - discount, bundle.currency, i18n.language);
 
   /** The message of a field's problem: required, or what is wrong with it. */
   const problem = (field: string, value: string) => {
@@ -85,7 +88,7 @@ function DirectDebitOrder({ bundle }: { bundle: Bundle }) {
   async function order(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const parsed = DirectDebitRequest.safeParse({ id, bundle: bundle.id, mandate, ...values });
+    const parsed = DirectDebitRequest.safeParse({ id, bundle: bundle.id, mandate, ...values, discount_code: discount > 0 ? discountCode?.code : undefined });
     if (!parsed.success) {
       const found: typeof fields = {};
       for (const issue of parsed.error.issues) {

@@ -57,5 +57,5 @@ function Choose({ offer, bundle, method, methodAsked }: { offer: CreditsResponse
       </>
     );
   }
-  return <Checkout bundle={bundle} method={method} />;
+  return <Checkout bundle={bundle} method={method} country={offer.country} />;
 }

@@ -43,6 +43,12 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
         <dd>{t('bundle.credits', { count: p.credits })}</dd>
         <dt>{t('transactions.amount')}</dt>
         <dd>{money(p.amount)}</dd>
+        {p.discount > 0 && (
+          <>
+            <dt>{t('transactions.discount', { code: p.discount_code })}</dt>
+            <dd>−{money(p.discount)}</dd>
+          </>
+        )}
         {p.fee > 0 && (
           <>
             <dt>{t('transactions.fee')}</dt>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { setEnteredCode } from '../offers/offer-store.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import Spinner from 'react-bootstrap/Spinner';
@@ -43,6 +44,8 @@ export function PaymentStatus({ id, sessionId, sessionResult, methods }: { id: s
     if (status !== 'completed' || toasted.current) return;
     toasted.current = true;
     showToast(t('status.completed'));
+    // A typed code served this order: a once-per-user one is used up, and the next order starts without it.
+    setEnteredCode(null);
     void refreshUser().catch(() => {});
   }, [status, t]);
 

@@ -6,11 +6,11 @@ import { api } from '../../api/client.ts';
 export const fetchOffer = (country?: Country | null) => api('/api/credits.php', CreditsResponse, { query: { country } });
 
 /**
- * POST /api/payment.php: starts paying `bundle` with `method`. `id` is the attempt's idempotency key: a retry with the
- * same id answers the same checkout, so the call is retried like a GET.
+ * POST /api/payment.php: starts paying `bundle` with `method`, `discount_code` off the price when given. `id` is the
+ * attempt's idempotency key: a retry with the same id answers the same checkout, so the call is retried like a GET.
  */
-export const startPayment = (id: string, bundle: number, method: PaymentMethod) =>
-  api('/api/payment.php', CreatePaymentResponse, { method: 'POST', body: { id, bundle, method }, retry: true });
+export const startPayment = (id: string, bundle: number, method: PaymentMethod, discount_code?: string) =>
+  api('/api/payment.php', CreatePaymentResponse, { method: 'POST', body: { id, bundle, method, discount_code }, retry: true });
 
 /** GET /api/payment.php: the payment's state; `sessionId`/`sessionResult` from the return URL let the server ask the provider. */
 export const fetchPayment = (id: string, sessionId?: string | null, sessionResult?: string | null) =>

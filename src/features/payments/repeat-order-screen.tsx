@@ -41,7 +41,7 @@ export default function RepeatOrderScreen() {
       {bundle && method && !order?.card && (
         <>
           <p>{t('repeat.lead', { credits: t('bundle.credits', { count: bundle.credits }), method: t(`methods.${method.id}`) })}</p>
-          <Checkout bundle={bundle} method={method} />
+          <Checkout bundle={bundle} method={method} country={offer!.country} />
         </>
       )}
     </div>

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { inMembersArea } from '../../app/routes.ts';
+import { session } from '../account/session-store.ts';
+import { offerTime } from './offer-time.ts';
+import { offers } from './offer-store.ts';
+import './offers.scss';
+
+/**
+ * The time-bonus banner (spec 2, 4) in the members area, counting down to the end of the bonus, else the
+ * welcome-discount banner with its countdown; both link to /credits. Fixed at the bottom of the window, so its arrival
+ * moves nothing on the page.
+ */
+export function OfferBanner() {
+  const { t, ready } = useTranslation('offers', { useSuspense: false });
+  const { user } = useSnapshot(session);
+  const { timeBonus, isVisible, countdownTimer, welcome, welcomeLeft } = useSnapshot(offers);
+  const [location] = useLocation();
+  if (!ready || !user || !inMembersArea(location)) return null;
+  if (isVisible && timeBonus && countdownTimer) {
+    const percent = timeBonus.value_percentage;
+    return (
+      <section className="offer-banner offer-banner-bonus" aria-label={t('timeBonus.title', { percent })}>
+        <span className="offer-banner-text">{t('timeBonus.banner', { percent, time: offerTime(t, countdownTimer) })}</span>
+        <Link href="/credits" className="btn btn-sm btn-light rounded-pill fw-semibold">{t('timeBonus.bannerCta', { percent })}</Link>
+      </section>
+    );
+  }
+  if (welcome) {
+    const percent = welcome.value_percentage;
+    return (
+      <section className="offer-banner offer-banner-welcome" aria-label={t('welcome.title', { percent })}>
+        <span className="offer-banner-text">
+          {welcomeLeft ? t('welcome.banner', { percent, time: offerTime(t, welcomeLeft) }) : t('welcome.bannerNoEnd', { percent })}
+        </span>
+        <Link href="/credits" className="btn btn-sm btn-light rounded-pill fw-semibold">{t('welcome.bannerCta', { percent })}</Link>
+      </section>
+    );
+  }
+  return null;
+}
