@@ -31,8 +31,9 @@ test('a free member at 0 credits buys credits from the chat with iDEAL, is premi
   await expect(page.getByRole('heading', { name: 'Buy credits' })).toBeVisible();
   await expect(page.getByText('1 message = 10 credits ≈ €1.50')).toBeVisible();
 
+  // A new member's time bonus (TIMEBONUS25) takes 25 percent off: 14.99 - 3.75.
   await checkout(page, 100, 'iDEAL');
-  await expect(page.getByRole('heading', { name: /Pay €14\.99/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Pay €11\.24/ })).toBeVisible();
   await page.getByRole('button', { name: 'Pay (authorised)' }).click();
   await expect(page).toHaveURL(/\/credits\/1\/ideal\?payment=/);
   await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
@@ -47,14 +48,14 @@ test('a free member at 0 credits buys credits from the chat with iDEAL, is premi
   await expect.poll(() => credits(page.request)).toBe(90);
 
   await page.goto('/transactions');
-  const item = page.getByRole('link', { name: /100 credits · €14\.99 Completed/ });
+  const item = page.getByRole('link', { name: /100 credits · €11\.24 Completed/ });
   await expect(item).toContainText('iDEAL');
   await item.click();
   await expect(page.getByRole('heading', { name: 'Invoice details' })).toBeVisible();
 
   // Within refund_days the unused credits (90 of the 100) can be refunded, at their share of the price.
   await page.getByRole('button', { name: 'Refund my unused credits' }).click();
-  await expect(page.getByText('90 credits were taken back and €13.49 is on its way back to you.')).toBeVisible();
+  await expect(page.getByText('90 credits were taken back and €10.11 is on its way back to you.')).toBeVisible();
   expect(await credits(page.request)).toBe(0);
 });
 
