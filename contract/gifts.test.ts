@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { giftAmount } from './gifts.ts';
+import { giftPrice } from './gifts.ts';
 
-describe('giftAmount', () => {
+describe('giftPrice', () => {
   it('prices the gift at the smallest bundle’s price per credit, rounded to a minor unit', () => {
     const bundles = [
       { credits: 250, amount: 4999 },
@@ -9,10 +9,10 @@ describe('giftAmount', () => {
       { credits: 100, amount: 2499 },
     ];
     // 25 credits at 1499 / 50 cents each = 749.5 cents.
-    expect(giftAmount(bundles, 25)).toBe(750);
+    expect(giftPrice(bundles, 25)).toEqual({ amount: 750, basis: { credits: 50, amount: 1499 } });
   });
 
   it('has no price without bundles', () => {
-    expect(giftAmount([], 25)).toBeNull();
+    expect(giftPrice([], 25)).toBeNull();
   });
 });

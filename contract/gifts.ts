@@ -27,13 +27,19 @@ export const SendGiftRequest = z.object({
 });
 export type SendGiftRequest = z.infer<typeof SendGiftRequest>;
 
+/** The real-money price of a gift (giftPrice): `amount` in minor units, and the bundle it is based on. */
+export interface GiftPrice {
+  amount: number;
+  basis: { credits: number; amount: number };
+}
+
 /**
  * The money a gift costs (spec 1: the real-money price is shown before sending): `giftCredits` credits at the
  * price per credit of the smallest bundle (fewest credits) of the payment country, in that bundle's minor units,
  * rounded to the nearest unit. Null when no bundle is sold.
  */
-export function giftAmount(bundles: readonly { credits: number; amount: number }[], giftCredits: number): number | null {
+export function giftPrice(bundles: readonly { credits: number; amount: number }[], giftCredits: number): GiftPrice | null {
   if (bundles.length === 0) return null;
   const smallest = bundles.reduce((a, b) => (b.credits < a.credits ? b : a));
-  return Math.round((smallest.amount * giftCredits) / smallest.credits);
+  return { amount: Math.round((smallest.amount * giftCredits) / smallest.credits), basis: { credits: smallest.credits, amount: smallest.amount } };
 }

@@ -12,10 +12,11 @@ import { formatListTime } from './chat-time.ts';
  * fictional icon, and a "Delete" button beside the link.
  */
 export function ChatListItem({ chat, meId, onDelete }: { chat: ConversationRow; meId: number; onDelete: () => void }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t, i18n } = useTranslation(['chat', 'gifts']);
   const { profile, lastMessage: last, unread } = chat;
   const when = last?.createdAt ?? chat.lastMessageAt;
-  const preview = last ? (last.senderId === meId ? t('list.you', { text: last.text }) : last.text) : t('list.noMessages');
+  const text = last?.gift ? t('gifts:preview', { gift: t(`gifts:names.${last.gift}`) }) : last?.text;
+  const preview = last ? (last.senderId === meId ? t('list.you', { text }) : text) : t('list.noMessages');
   return (
     <li className="list-group-item bg-white d-flex align-items-center gap-1 px-2 py-0">
       <Link
