@@ -58,7 +58,7 @@ test('a gift sent offline arrives once when back online and the balance drops by
 
   // The chat list shows the gift as the last message.
   await page.goto('/chats');
-  await expect(page.getByRole('link', { name: /Sanne/ })).toContainText('You: Gift: Red rose');
+  await expect(page.getByRole('link', { name: /Sanne/ })).toContainText('You sent a gift: Red rose');
   await context.close();
 });
 

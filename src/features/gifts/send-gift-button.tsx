@@ -44,7 +44,7 @@ export function SendGiftButton({ member, compact = false, onSent }: { member: Me
       {compact ? (
         <button
           type="button"
-          className="btn btn-light border rounded-circle d-inline-flex align-items-center justify-content-center flex-shrink-0 text-primary"
+          className="btn btn-light border rounded-circle d-inline-flex align-items-center justify-content-center flex-shrink-0 p-0 text-primary"
           style={{ width: 46, height: 46 }}
           aria-label={t('send')}
           title={t('send')}
