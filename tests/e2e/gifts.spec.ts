@@ -1,6 +1,7 @@
 // Gifts in the real browser (spec 1, 3 gift_credits, 6): the picker shows each gift's credits and money price, a gift
 // sent offline waits in the outbox and arrives exactly once when back online with one debit of gift_credits, and a
 // visitor who wants to send one is asked to log in.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { credits, findMember, login, LUCAS, SANNE, waitForServiceWorker } from './support.ts';
 
@@ -28,6 +29,9 @@ test('a gift sent offline arrives once when back online and the balance drops by
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/based on the smallest credit bundle/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: /Red rose.*25 credits.*≈ €\d+\.\d\d/ })).toBeVisible();
+  // The open dialog passes the accessibility gate's rules (tests/e2e/axe.spec.ts).
+  const axe = await new AxeBuilder({ page }).include('.modal').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
