@@ -1,14 +1,20 @@
 // Conversations and messages (spec 3: chat state; spec 7: chats, chat delete; DESIGN: sync protocol).
 import { z } from 'zod';
 import { Id, QueryId, QueryCursor, Text } from './common.ts';
+import { GiftId } from './gifts.ts';
 import { MemberCard } from './members.ts';
 
-/** A message. `id` is the client-generated UUIDv7 (the idempotency key of the send); `seq` orders a conversation. */
+/**
+ * A message. `id` is the client-generated UUIDv7 (the idempotency key of the send); `seq` orders a conversation.
+ * `gift` is the catalogue id of a gift message (POST /api/gift.php; its `text` is then empty), null for text; an
+ * answer without it (a server from before gifts, during a rolling deploy) reads as null.
+ */
 export const Message = z.object({
   id: z.uuid(),
   conversation_id: z.number().int(),
   sender_id: z.number().int(),
   text: z.string(),
+  gift: GiftId.nullable().default(null),
   created_at: z.string(),
   seq: z.number().int(),
   /** Read by the recipient. */

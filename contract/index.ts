@@ -6,6 +6,7 @@ export * from './user.ts';
 export * from './settings.ts';
 export * from './members.ts';
 export * from './chats.ts';
+export * from './gifts.ts';
 export * from './likes.ts';
 export * from './sync.ts';
 export * from './live.ts';

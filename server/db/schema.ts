@@ -213,6 +213,8 @@ export const messages = pgTable(
     conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** The catalogue id of a gift message (contract/gifts.ts), null for a text message. */
+    gift: text('gift'),
     cost: integer('cost').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -77,7 +77,7 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
         started_by_me: conv.startedBy === userId,
         messages: messageRows
           .filter((m) => m.conversationId === conv.id)
-          .map((m) => ({ id: m.id, from: m.senderId === userId ? 'me' : 'them', text: m.text, credits: m.senderId === userId ? m.cost : 0, sent_at: iso(m.createdAt), read_at: iso(m.readAt) })),
+          .map((m) => ({ id: m.id, from: m.senderId === userId ? 'me' : 'them', text: m.text, gift: m.gift, credits: m.senderId === userId ? m.cost : 0, sent_at: iso(m.createdAt), read_at: iso(m.readAt) })),
       })),
     ),
     'likes.json': json({

@@ -28,6 +28,8 @@ export interface MailNoticeDeps {
 /** One notification to consider: `kind` to `recipientId` about `senderId`, throttled per `topic`, opening `openPath`. */
 export interface MailNotice {
   kind: EmailKind;
+  /** Texts other than `kind`'s (NoticeMailInput.template): `gift` for a gift message. */
+  template?: 'gift';
   recipientId: number;
   senderId: number;
   topic: string;
@@ -81,6 +83,7 @@ export async function deliverNotice({ db, mail, config }: MailNoticeDeps, notice
     await mail.send(
       noticeMail({
         kind: notice.kind,
+        template: notice.template,
         language: u.language,
         to: u.email,
         recipientName: recipient.name,
@@ -101,10 +104,11 @@ export async function deliverNotice({ db, mail, config }: MailNoticeDeps, notice
 
 /**
  * Inside the transaction that creates a new message (not the replay of an id): writes the job that mails its
- * recipient, of kind message (topic `c<conversation id>`, link `/chats/<sender id>`), under the rules of deliverNotice.
+ * recipient, of kind message (topic `c<conversation id>`, link `/chats/<sender id>`; a gift's with the gift texts),
+ * under the rules of deliverNotice.
  */
 export function mailMessageNotice(jobs: JobQueue, tx: Db, message: Message, recipientId: number): Promise<void> {
-  return jobs.enqueue(tx, 'mail-notice', { kind: 'message', recipientId, senderId: message.sender_id, topic: `c${message.conversation_id}`, openPath: `/chats/${message.sender_id}` });
+  return jobs.enqueue(tx, 'mail-notice', { kind: 'message', ...(message.gift ? { template: 'gift' as const } : {}), recipientId, senderId: message.sender_id, topic: `c${message.conversation_id}`, openPath: `/chats/${message.sender_id}` });
 }
 
 /**

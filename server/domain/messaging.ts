@@ -1,6 +1,6 @@
 // Conversations and messages: paid sends with an idempotency key, the chat list, keyset pages, read and delete.
 import { and, desc, eq, inArray, isNotNull, isNull, lt, max, ne, or, sql, sum } from 'drizzle-orm';
-import type { Chat, Message, MessagesResponse, SendMessageRequest, SendMessageResponse, Settings } from '../../contract/index.ts';
+import { GiftId, type Chat, type Message, type MessagesResponse, type SendMessageResponse, type Settings } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { blocks, conversationMembers, conversations, creditLedger, messages, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -15,7 +15,7 @@ type MessageRow = typeof messages.$inferSelect;
 
 /** The contract shape of a message row. */
 export function toMessage(m: MessageRow): Message {
-  return { id: m.id, conversation_id: m.conversationId, sender_id: m.senderId, text: m.text, created_at: m.createdAt.toISOString(), seq: m.seq, read: m.readAt !== null };
+  return { id: m.id, conversation_id: m.conversationId, sender_id: m.senderId, text: m.text, gift: GiftId.safeParse(m.gift).data ?? null, created_at: m.createdAt.toISOString(), seq: m.seq, read: m.readAt !== null };
 }
 
 const pair = (a: number, b: number) => (a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a });
@@ -32,12 +32,25 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 /**
- * Sends `req.text` from `sender` to member `req.profile` (spec 1, 4, 6, 9). One transaction: the sender row is
- * locked, a free member's third new conversation is refused, the cost is debited through the ledger (key
- * `message:<id>`) and the message written. The same `req.id` again answers the first send's message (no new
- * debit, and the balance as it was right after that debit). `req.text` holds at most the site's message_length
- * characters (UTF-16 code units, spec 3 settings). Errors: 400 bad_request (fields.text: too long), 404 not_found,
- * 403 blocked, 403 premium_only, 402 not_enough_credits, 409 conflict (id reused for another message).
+ * What a send carries: a text message (`text`, gift null) or a gift (`gift`, text '') of the catalogue (contract/gifts.ts).
+ * `id` (UUIDv7) is the idempotency key of both: a gift and a message never share an id.
+ */
+export interface MessageDraft {
+  id: string;
+  profile: number;
+  text: string;
+  gift: GiftId | null;
+}
+
+/**
+ * Sends `draft` from `sender` to member `draft.profile` (spec 1, 4, 6, 9): a text message (POST /api/message.php) or
+ * a gift (POST /api/gift.php). One transaction: the sender row is locked, a free member's third new conversation is
+ * refused, the cost is debited through the ledger (key `message:<id>`) and the message written. A text costs
+ * max(message_credits, the country's minimum); a gift costs `gift_credits` (spec 3 settings), both in credits. The
+ * same `draft.id` again answers the first send's message (no new debit, and the balance as it was right after that
+ * debit). `draft.text` holds at most the site's message_length characters (UTF-16 code units, spec 3 settings).
+ * Errors: 400 bad_request (fields.text: too long), 404 not_found, 403 blocked, 403 premium_only, 402
+ * not_enough_credits, 409 conflict (id reused for another message or gift).
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
  * (credits, through applyCredits). The replay of an id writes nothing. The sender row is locked FOR NO KEY UPDATE,
@@ -50,9 +63,9 @@ const isUniqueViolation = (e: unknown) => {
 export async function sendMessage(
   db: Db,
   siteId: number,
-  settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations' | 'message_length'>,
+  settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations' | 'message_length' | 'gift_credits'>,
   sender: UserRow,
-  req: SendMessageRequest,
+  req: MessageDraft,
   notify: (tx: Db, message: Message) => Promise<void>,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
   if (req.text.length > settings.message_length) throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
@@ -63,7 +76,7 @@ export async function sendMessage(
       const [existing] = await tx.select().from(messages).where(eq(messages.id, req.id));
       if (existing) {
         const conv = await findConversation(tx, sender.id, req.profile);
-        if (existing.senderId !== sender.id || existing.conversationId !== conv?.id || existing.text !== req.text) throw new ApiError(409, 'conflict');
+        if (existing.senderId !== sender.id || existing.conversationId !== conv?.id || existing.text !== req.text || existing.gift !== req.gift) throw new ApiError(409, 'conflict');
         // The first send's answer: the balance right after its debit, from the ledger row of its key.
         const [debit] = await tx.select({ balanceAfter: creditLedger.balanceAfter }).from(creditLedger).where(eq(creditLedger.idempotencyKey, `message:${req.id}`));
         return { answer: { message: toMessage(existing), credits: debit?.balanceAfter ?? me.credits, cost: existing.cost }, created: false };
@@ -78,9 +91,9 @@ export async function sendMessage(
         await tx.insert(conversationMembers).values([{ conversationId: conv.id, userId: sender.id }, { conversationId: conv.id, userId: req.profile }]);
       }
       const [senderProfile] = await tx.select({ country: profiles.country }).from(profiles).where(eq(profiles.userId, sender.id));
-      const cost = messageCost(settings, senderProfile?.country ?? '');
+      const cost = req.gift ? settings.gift_credits : messageCost(settings, senderProfile?.country ?? '');
       const credits = await applyCredits(tx, sender.id, -cost, 'message', `message:${req.id}`);
-      const [row] = await tx.insert(messages).values({ id: req.id, conversationId: conv.id, senderId: sender.id, text: req.text, cost }).returning();
+      const [row] = await tx.insert(messages).values({ id: req.id, conversationId: conv.id, senderId: sender.id, text: req.text, gift: req.gift, cost }).returning();
       await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, conv.id));
       await tx.update(conversationMembers).set({ hidden: false }).where(eq(conversationMembers.conversationId, conv.id));
       await tx

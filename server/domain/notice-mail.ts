@@ -7,6 +7,8 @@ import { serverText } from '../texts.ts';
 /** What a notification mail says and where its links go. */
 export interface NoticeMailInput {
   kind: EmailKind;
+  /** The texts' section of mail.json when not `kind`'s own: `gift` for a gift message (kind message). */
+  template?: 'gift';
   /** The recipient's language (locales/<lng>/mail.json, English per missing key). */
   language: string;
   /** Recipient's address, shown in the footer. */
@@ -32,13 +34,14 @@ export function escapeHtml(s: string): string {
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 
 /**
- * The mail of one notification: subject and texts from `mail.json` (`<kind>.subject|body|action`, `greeting`,
+ * The mail of one notification: subject and texts from `mail.json` (`<template or kind>.subject|body|action`, `greeting`,
  * `footer.*`), a link to open `openPath`, a link to /notifications, and the headers `List-Unsubscribe:
  * <PUBLIC_URL/api/unsubscribe.php?token=…>` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058). Names
  * are escaped in the HTML. The message text itself is never mailed: mail previews are seen by others (discretion).
  */
 export function noticeMail(input: NoticeMailInput): OutgoingMail {
-  const { kind, language: lng, publicUrl } = input;
+  const { language: lng, publicUrl } = input;
+  const kind = input.template ?? input.kind;
   const t = (key: string, values: Record<string, string> = {}) => serverText(lng, 'mail', key, values);
   const name = oneLine(input.senderName);
   const vars = { name, site: input.siteName, address: input.to };

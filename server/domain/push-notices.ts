@@ -51,7 +51,10 @@ export async function messagePayload(db: Db, cdnPrefix: string, message: Message
     conversation_id: message.conversation_id,
     sender: c.sender,
     title: serverText(c.language, 'push', 'message.title', { name: c.sender.name }),
-    body: pushText(message.text),
+    // A gift says which one arrived (the image is the page's), in the recipient's language.
+    body: message.gift
+      ? serverText(c.language, 'push', 'gift.body', { gift: serverText(c.language, 'gifts', `names.${message.gift}`) })
+      : pushText(message.text),
     url: `/chats/${message.sender_id}`,
     totals: c.totals,
     // The newest state of the chat: a later message may already have been sent, which the entry then carries.

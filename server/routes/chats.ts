@@ -1,8 +1,10 @@
-// Chat calls: the chat list and delete (spec 7), message pages, sending, and marking a chat read.
-import type { FastifyInstance } from 'fastify';
-import { DeleteChatRequest, MessagesQuery, ReadChatRequest, SendMessageRequest, type ChatsResponse, type MessagesResponse, type SendMessageResponse } from '../../contract/index.ts';
+// Chat calls: the chat list and delete (spec 7), message pages, sending messages and gifts, and marking a chat read.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  DeleteChatRequest, MessagesQuery, ReadChatRequest, SendGiftRequest, SendMessageRequest, type ChatsResponse, type MessagesResponse, type SendMessageResponse,
+} from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { chatList, hideChat, markRead, messagePage, sendMessage } from '../domain/messaging.ts';
+import { chatList, hideChat, markRead, messagePage, sendMessage, type MessageDraft } from '../domain/messaging.ts';
 import { mailMessageNotice } from '../domain/email-notices.ts';
 import { requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
@@ -29,9 +31,10 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs }: Dep
     return messagePage(db, site.id, { id: user.id, paidUser: user.paidUser }, q.profile, q.before, q.limit);
   });
 
-  app.post('/api/message.php', async (req): Promise<SendMessageResponse> => {
+  /** Sends a text message or a gift (one ledger key, sync log and notices); `draft` parses the body after the session check. */
+  const send = async (req: FastifyRequest, draft: () => MessageDraft): Promise<SendMessageResponse> => {
     const user = await requireUser(db, req);
-    const body = parse(SendMessageRequest, req.body);
+    const body = draft();
     const site = await siteOf(db, req);
     // The push and the mail are jobs written with the message: the sender never waits for a push service. An
     // unconfirmed sender's message is held back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told.
@@ -41,7 +44,11 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs }: Dep
       await mailMessageNotice(jobs, tx, message, body.profile);
     });
     return answer;
-  });
+  };
+
+  app.post('/api/message.php', (req) => send(req, () => ({ ...parse(SendMessageRequest, req.body), gift: null })));
+
+  app.post('/api/gift.php', (req) => send(req, () => ({ ...parse(SendGiftRequest, req.body), text: '' })));
 
   app.post('/api/chat-read.php', async (req) => {
     const user = await requireUser(db, req);

@@ -1,8 +1,13 @@
 // Conversations in Dexie: the chat list rows, upserted from the server's chat entries, and the move of a
 // provisional conversation (first message written offline) to the id the server gave it.
-import type { Chat } from '../../contract/index.ts';
-import { provisionalId, type AppDB, type ConversationRow } from './db.ts';
+import type { Chat, Message } from '../../contract/index.ts';
+import { provisionalId, type AppDB, type ConversationRow, type LastMessage } from './db.ts';
 import { conversationMessages } from './messages-repo.ts';
+
+/** The chat list's preview of server message `m` (text or gift). */
+export function lastMessageOf(m: Message): LastMessage {
+  return { text: m.text, gift: m.gift, senderId: m.sender_id, createdAt: m.created_at };
+}
 
 /**
  * The Dexie row of a server chat entry. `nextBefore` is kept from `existing`; for a new row it is `oldestSeq`
@@ -15,7 +20,7 @@ export function chatToRow(chat: Chat, existing: ConversationRow | undefined, old
     peerId: chat.profile.id,
     profile: chat.profile,
     lastMessageAt: chat.conversation.last_message_at ?? last?.created_at ?? '',
-    lastMessage: last ? { text: last.text, senderId: last.sender_id, createdAt: last.created_at } : null,
+    lastMessage: last ? lastMessageOf(last) : null,
     unread: chat.num_unread_messages,
     peerReadSeq: chat.peer_read_seq,
     nextBefore: existing ? existing.nextBefore : oldestSeq,

@@ -1,7 +1,7 @@
 // The one Dexie schema (DESIGN: synced data lives in IndexedDB). DOM-free: the service worker opens the same
 // database to count the badge. One database per logged-in member, deleted at logout.
 import Dexie, { type Table } from 'dexie';
-import type { LikedBy, MemberCard, MemberProfile } from '../../contract/index.ts';
+import type { GiftId, LikedBy, MemberCard, MemberProfile } from '../../contract/index.ts';
 
 /** IndexedDB cannot index booleans: indexed flags are 0 or 1. */
 export type Flag = 0 | 1;
@@ -17,13 +17,22 @@ export interface ConversationRow {
   profile: MemberCard;
   /** ISO time of the newest message, '' when none: the list sorts on it, newest first. */
   lastMessageAt: string;
-  lastMessage: { text: string; senderId: number; createdAt: string } | null;
+  /** The chat list's preview; `gift` set for a gift message (absent in rows stored before gifts existed). */
+  lastMessage: LastMessage | null;
   /** Unread messages from the peer (spec 3: num_unread_messages). */
   unread: number;
   /** Highest seq of the member's own messages the peer has read. */
   peerReadSeq: number;
   /** Keyset cursor of the next older page not yet in Dexie; null when the start of the conversation is here. */
   nextBefore: number | null;
+}
+
+/** The newest message of a conversation as the chat list shows it (lastMessageOf). */
+export interface LastMessage {
+  text: string;
+  gift?: GiftId | null;
+  senderId: number;
+  createdAt: string;
 }
 
 /** Delivery states (DESIGN: sync protocol): pending in the outbox, sent (stored), failed (refused for good). */
@@ -46,6 +55,8 @@ export interface MessageRow {
   conversationId: number;
   senderId: number;
   text: string;
+  /** The catalogue id of a gift message ('' text), null or absent (rows stored before gifts existed) for text. */
+  gift?: GiftId | null;
   /** ISO time. */
   createdAt: string;
   seq: number;
@@ -74,7 +85,7 @@ export type LikedByRow = Omit<LikedBy, 'like_new'> & { order: number; likeNew: F
 
 /** What the outbox carries, one shape per write (DESIGN: writes). */
 export type OutboxOp =
-  | { kind: 'send-message'; messageId: string; peerId: number; text: string }
+  | { kind: 'send-message'; messageId: string; peerId: number; text: string; gift?: GiftId | null }
   | { kind: 'like'; profileId: number; on: boolean }
   | { kind: 'delete-chat'; conversationId: number }
   | { kind: 'read-chat'; conversationId: number }

@@ -2,7 +2,7 @@
 // the newest page when a chat opens, older pages on "Load earlier messages".
 import { MessagesResponse, type MemberCard } from '../../contract/index.ts';
 import { api } from '../api/client.ts';
-import { adoptProvisional, conversationWith } from '../data/conversations-repo.ts';
+import { adoptProvisional, conversationWith, lastMessageOf } from '../data/conversations-repo.ts';
 import type { AppDB } from '../data/db.ts';
 import { PAGE_SIZE, putServerMessages } from '../data/messages-repo.ts';
 
@@ -21,7 +21,7 @@ export async function loadNewestPage(db: AppDB, peer: MemberCard): Promise<void>
       const last = res.messages[res.messages.length - 1];
       await db.conversations.put({
         id, peerId: peer.id, profile: peer, lastMessageAt: last?.created_at ?? '', unread: 0, peerReadSeq: 0, nextBefore: res.next_before,
-        lastMessage: last ? { text: last.text, senderId: last.sender_id, createdAt: last.created_at } : null,
+        lastMessage: last ? lastMessageOf(last) : null,
       });
     }
     await putServerMessages(db, res.messages);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { retryPolicy } from '../api/client.ts';
 import { provisionalId, type AppDB } from '../data/db.ts';
 import { messagePage } from '../data/messages-repo.ts';
-import { drainOutbox, queueDeleteChat, queueLike, queueMessage, queueReadChat, retryMessage, discardMessage } from './outbox.ts';
+import { drainOutbox, queueDeleteChat, queueGift, queueLike, queueMessage, queueReadChat, retryMessage, discardMessage } from './outbox.ts';
 import { readCursor, writeCursor } from './cursor.ts';
 import { card, freshDb, offline, stubApi, type Handler } from './test-kit.ts';
 
@@ -94,6 +94,28 @@ describe('drainOutbox', () => {
     await drainOutbox(db, hooks());
     expect(server.stored.size).toBe(1);
     expect((await db.messages.get(id))?.status).toBe('sent');
+  });
+
+  it('sends a gift to /api/gift.php like a message: after a network failure again with the same id', async () => {
+    const bodies: { id: string; profile: number; gift: string }[] = [];
+    let loseAnswer = true;
+    stubApi({
+      '/api/gift.php': ({ body }) => {
+        const b = body as { id: string; profile: number; gift: string };
+        bodies.push(b);
+        if (loseAnswer) { loseAnswer = false; return offline(); }
+        const message = { id: b.id, conversation_id: 9, sender_id: ME, text: '', gift: b.gift, created_at: new Date().toISOString(), seq: 5, read: false };
+        return { status: 200, body: { message, credits: 25, cost: 25 } };
+      },
+    });
+    const id = await queueGift(db, ME, peer, 'rose');
+    expect((await db.conversations.get(provisionalId(peer.id)))?.lastMessage).toMatchObject({ gift: 'rose', text: '' });
+    const h = hooks();
+    await drainOutbox(db, h);
+    expect(bodies).toEqual([{ id, profile: peer.id, gift: 'rose' }, { id, profile: peer.id, gift: 'rose' }]);
+    expect(await db.messages.get(id)).toMatchObject({ status: 'sent', gift: 'rose', conversationId: 9 });
+    expect((await db.conversations.get(9))?.lastMessage).toMatchObject({ gift: 'rose' });
+    expect(h.onCredits).toHaveBeenLastCalledWith(25);
   });
 
   it('marks a refused message failed with the reason; retry sends it with the same id, delete removes it', async () => {

@@ -3,10 +3,10 @@
 // UUIDv7, or the write's natural key), so a retry after a lost answer never applies twice on the server.
 import { v7 } from 'uuid';
 import {
-  DeleteChatResponse, LikeResponse, LikeSeenResponse, ReadChatResponse, SendMessageResponse, type MemberCard,
+  DeleteChatResponse, LikeResponse, LikeSeenResponse, ReadChatResponse, SendMessageResponse, type GiftId, type MemberCard,
 } from '../../contract/index.ts';
 import { api, ApiCallError } from '../api/client.ts';
-import { adoptProvisional, conversationWith, removeConversation } from '../data/conversations-repo.ts';
+import { adoptProvisional, conversationWith, lastMessageOf, removeConversation } from '../data/conversations-repo.ts';
 import { provisionalId, type AppDB, type OutboxOp, type OutboxRow } from '../data/db.ts';
 import { toLikeRow } from '../data/likes-repo.ts';
 import { conversationMessages, fromServer } from '../data/messages-repo.ts';
@@ -29,16 +29,28 @@ async function enqueue(db: AppDB, op: OutboxOp, key: string): Promise<void> {
  * Writes a message from `senderId` to `peer` (pending, seq Infinity) and queues its send. A conversation row is
  * created under the provisional id when Dexie has none with this member. Returns the message id (UUIDv7).
  */
-export async function queueMessage(db: AppDB, senderId: number, peer: MemberCard, text: string): Promise<string> {
+export function queueMessage(db: AppDB, senderId: number, peer: MemberCard, text: string): Promise<string> {
+  return queueSend(db, senderId, peer, text, null);
+}
+
+/**
+ * Writes gift `gift` from `senderId` to `peer` as a pending gift message and queues its send (POST /api/gift.php),
+ * exactly like a text message: offline-safe, its UUIDv7 the idempotency key of the one debit. Returns the id.
+ */
+export function queueGift(db: AppDB, senderId: number, peer: MemberCard, gift: GiftId): Promise<string> {
+  return queueSend(db, senderId, peer, '', gift);
+}
+
+async function queueSend(db: AppDB, senderId: number, peer: MemberCard, text: string, gift: GiftId | null): Promise<string> {
   const id = v7();
   const createdAt = new Date().toISOString();
   await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
     const conv = (await conversationWith(db, peer.id)) ?? {
       id: provisionalId(peer.id), peerId: peer.id, profile: peer, lastMessageAt: '', lastMessage: null, unread: 0, peerReadSeq: 0, nextBefore: null,
     };
-    await db.conversations.put({ ...conv, lastMessageAt: createdAt, lastMessage: { text, senderId, createdAt } });
-    await db.messages.add({ id, conversationId: conv.id, senderId, text, createdAt, seq: Infinity, read: 0, status: 'pending', failure: null });
-    await enqueue(db, { kind: 'send-message', messageId: id, peerId: peer.id, text }, `message:${id}`);
+    await db.conversations.put({ ...conv, lastMessageAt: createdAt, lastMessage: { text, gift, senderId, createdAt } });
+    await db.messages.add({ id, conversationId: conv.id, senderId, text, gift, createdAt, seq: Infinity, read: 0, status: 'pending', failure: null });
+    await enqueue(db, { kind: 'send-message', messageId: id, peerId: peer.id, text, gift }, `message:${id}`);
   });
   return id;
 }
@@ -51,7 +63,7 @@ export async function retryMessage(db: AppDB, messageId: string): Promise<void> 
     const conv = await db.conversations.get(m.conversationId);
     if (!conv) return;
     await db.messages.update(messageId, { status: 'pending', failure: null });
-    await enqueue(db, { kind: 'send-message', messageId, peerId: conv.peerId, text: m.text }, `message:${messageId}`);
+    await enqueue(db, { kind: 'send-message', messageId, peerId: conv.peerId, text: m.text, gift: m.gift }, `message:${messageId}`);
   });
 }
 
@@ -112,15 +124,15 @@ const isPermanent = (e: unknown) => e instanceof ApiCallError && e.status >= 400
 async function deliver(db: AppDB, row: OutboxRow, hooks: OutboxHooks): Promise<void> {
   switch (row.kind) {
     case 'send-message': {
-      const res = await api('/api/message.php', SendMessageResponse, {
-        method: 'POST', body: { id: row.messageId, profile: row.peerId, text: row.text }, retry: true,
-      });
+      const res = row.gift
+        ? await api('/api/gift.php', SendMessageResponse, { method: 'POST', body: { id: row.messageId, profile: row.peerId, gift: row.gift }, retry: true })
+        : await api('/api/message.php', SendMessageResponse, { method: 'POST', body: { id: row.messageId, profile: row.peerId, text: row.text }, retry: true });
       const m = res.message;
       await db.transaction('rw', [db.conversations, db.messages], async () => {
         const temp = await db.conversations.get(provisionalId(row.peerId));
         await adoptProvisional(db, row.peerId, m.conversation_id);
         const conv = (await db.conversations.get(m.conversation_id)) ?? (temp && { ...temp, id: m.conversation_id, nextBefore: m.seq });
-        if (conv) await db.conversations.put({ ...conv, lastMessageAt: m.created_at, lastMessage: { text: m.text, senderId: m.sender_id, createdAt: m.created_at } });
+        if (conv) await db.conversations.put({ ...conv, lastMessageAt: m.created_at, lastMessage: lastMessageOf(m) });
         await db.messages.put(fromServer(m));
       });
       hooks.onCredits(res.credits);

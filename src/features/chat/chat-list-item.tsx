@@ -8,14 +8,20 @@ import { Avatar } from './avatar.tsx';
 import { formatListTime } from './chat-time.ts';
 
 /**
- * One chat list row: avatar, name (the link's name starts with it), last message preview, time, unread badge,
+ * One chat list row: avatar, name (the link's name starts with it), last message preview (a gift by its name), time, unread badge,
  * fictional icon, and a "Delete" button beside the link.
  */
 export function ChatListItem({ chat, meId, onDelete }: { chat: ConversationRow; meId: number; onDelete: () => void }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t, i18n } = useTranslation(['chat', 'gifts']);
   const { profile, lastMessage: last, unread } = chat;
   const when = last?.createdAt ?? chat.lastMessageAt;
-  const preview = last ? (last.senderId === meId ? t('list.you', { text: last.text }) : last.text) : t('list.noMessages');
+  const mine = last?.senderId === meId;
+  const gift = last?.gift ? t(`gifts:names.${last.gift}`) : null;
+  const preview = !last
+    ? t('list.noMessages')
+    : gift
+      ? t(mine ? 'gifts:previewYou' : 'gifts:preview', { gift })
+      : mine ? t('list.you', { text: last.text }) : last.text;
   return (
     <li className="list-group-item bg-white d-flex align-items-center gap-1 px-2 py-0">
       <Link

@@ -18,6 +18,7 @@ import { loadProfile } from '../../sync/profiles.ts';
 import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { FictionalWarning } from '../member/fictional-warning.tsx';
+import { SendGiftButton } from '../gifts/send-gift-button.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { MessageList } from './message-list.tsx';
 import { Composer } from './composer.tsx';
@@ -179,7 +180,7 @@ export default function ChatScreen() {
         <div className="bg-white border-top flex-shrink-0" style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}>
           {!online && <p className="small text-body-secondary text-center mb-0 pt-2 px-3" role="status">{t('offlineQueued')}</p>}
           {user?.status === 'not_confirmed' && <UnconfirmedNotice />}
-          <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={send} />
+          <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={send} actions={<SendGiftButton member={member} compact />} />
         </div>
       )}
     </div>

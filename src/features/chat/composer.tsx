@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendIcon } from '../members/icons.tsx';
 
@@ -7,14 +7,16 @@ const MAX_ROWS = 5;
 
 /**
  * The message composer: textarea "Message" (Enter sends, Shift+Enter adds a line, at most `maxLength`
- * characters), button "Send", the cost of one message ("Costs N credits") and the balance.
+ * characters), button "Send", the cost of one message ("Costs N credits") and the balance. `actions` sit before the
+ * textarea (the "Send a gift" button).
  */
-export function Composer({ maxLength, cost, credits, disabled = false, onSend }: {
+export function Composer({ maxLength, cost, credits, disabled = false, actions, onSend }: {
   maxLength: number;
   cost: number;
   /** The user's balance, shown beside the cost. */
   credits?: number;
   disabled?: boolean;
+  actions?: ReactNode;
   onSend: (text: string) => void;
 }) {
   const { t } = useTranslation('chat');
@@ -46,6 +48,7 @@ export function Composer({ maxLength, cost, credits, disabled = false, onSend }:
       onSubmit={(e) => { e.preventDefault(); send(); }}
     >
       <div className="d-flex align-items-end gap-2">
+        {actions}
         <label htmlFor={id} className="visually-hidden">{t('message')}</label>
         <textarea
           ref={area}

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { errorText } from '../../i18n/error-text.ts';
 import { AlertIcon, CheckAllIcon, CheckIcon, ClockIcon } from '../members/icons.tsx';
 import type { MessageRow } from '../../data/db.ts';
+import { GiftImage } from '../gifts/gift-image.tsx';
 import { formatTime } from './chat-time.ts';
 
 /** Where a refused send can go on (DESIGN: failed messages show "a way on"). */
@@ -13,7 +14,7 @@ const WAY_ON: Record<string, { href: string; key: string }> = {
 };
 
 /**
- * One message: own messages right-aligned in the primary colour with their state (pending, sent, read),
+ * One message (a gift message shows the gift's drawing and name): own messages right-aligned in the primary colour with their state (pending, sent, read),
  * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete".
  */
 export function MessageBubble({ message, mine, read, tight = false, onRetry, onDelete, memberName }: {
@@ -28,7 +29,7 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
   /** The other member's name, for the `blocked` reason. */
   memberName: string;
 }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t, i18n } = useTranslation(['chat', 'gifts']);
   const failed = message.status === 'failed';
   const code = message.failure?.code ?? '';
   const wayOn = WAY_ON[code];
@@ -52,7 +53,14 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
           overflowWrap: 'anywhere',
         }}
       >
-        <span>{message.text}</span>
+        {message.gift ? (
+          <span className="d-flex flex-column align-items-center gap-1 py-1">
+            <span className="bg-white rounded-4 p-2 d-inline-flex"><GiftImage gift={message.gift} size={96} /></span>
+            <span className="small fw-semibold">{t('gifts:giftLabel', { gift: t(`gifts:names.${message.gift}`) })}</span>
+          </span>
+        ) : (
+          <span>{message.text}</span>
+        )}
         <span className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white' : 'text-body-secondary'}`} style={{ fontSize: '.72rem', lineHeight: 1.9 }}>
           <time dateTime={message.createdAt}>{formatTime(message.createdAt, i18n.language || 'en')}</time>
           {mine && <span title={state.label} className="d-inline-flex">{state.icon}<span className="visually-hidden">{state.label}</span></span>}

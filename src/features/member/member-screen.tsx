@@ -17,6 +17,7 @@ import { requestSync, syncNews } from '../../sync/member-sync.ts';
 import { queueLikeSeen } from '../../sync/outbox.ts';
 import { loadProfile } from '../../sync/profiles.ts';
 import { useMemberDb } from '../../sync/use-member-db.ts';
+import { SendGiftButton } from '../gifts/send-gift-button.tsx';
 import { setBlock, setLike } from './member-actions.ts';
 import { PhotoGallery } from './photo-gallery.tsx';
 import { ProfileDetails } from './profile-details.tsx';
@@ -156,6 +157,8 @@ export default function MemberScreen() {
               >
                 <ChatIcon /> {t('profile.sendMessage')}
               </Link>
+              {/* From the profile a gift goes into the conversation with this member, which then opens. */}
+              <SendGiftButton member={profile} onSent={() => navigate(`/members/${profile.id}/chat`)} />
             </div>
           )}
           {actionError != null && <div className="alert alert-danger mt-2" role="alert">{errorText(actionError, { t, name: profile.name })}</div>}

@@ -28,6 +28,7 @@ CREATE TABLE "discount_redemptions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "gift" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "discount_code" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "discount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_codes_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
