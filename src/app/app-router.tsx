@@ -6,11 +6,34 @@ import { session } from '../features/account/session-store.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { loginHref, nextAfterLogin } from './login-redirect.ts';
 import { findRoute, layouts, notFoundRoute } from './routes.ts';
+import { EntryWarning } from './entry-warning.tsx';
+import { doneProgress, progress, startProgress } from './progress.ts';
 
-/** Spec 2: "A progress bar runs on navigation": shown by CSS after 200 ms while a screen chunk loads. */
+/** Spec 2: "A progress bar runs on navigation": a Suspense fallback that runs the bar while a chunk loads. */
 function RouteProgress() {
+  useEffect(() => {
+    startProgress();
+    return doneProgress;
+  }, []);
+  return null;
+}
+
+/** The bar itself (src/app/progress.ts), drawn above every layout. */
+function ProgressBar() {
   const { t } = useTranslation();
-  return <div className="route-progress" role="progressbar" aria-label={t('generic.loading')} />;
+  const { visible, value } = useSnapshot(progress);
+  if (!visible) return null;
+  return (
+    <div
+      className="route-progress"
+      role="progressbar"
+      aria-label={t('generic.loading')}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(value * 100)}
+      style={{ transform: `scaleX(${value})` }}
+    />
+  );
 }
 
 /** Matches the location against the route table, applies the access rules and renders layout + screen. */
@@ -33,6 +56,9 @@ export function AppRouter() {
   const Layout = layouts[route.layout];
   const Screen = route.screen;
   return (
+    <>
+    <ProgressBar />
+    <EntryWarning layout={route.layout} />
     <Suspense fallback={<RouteProgress />}>
       <Layout>
         <ErrorBoundary key={route.name} resetKey={location}>
@@ -48,5 +74,6 @@ export function AppRouter() {
         </ErrorBoundary>
       </Layout>
     </Suspense>
+    </>
   );
 }
