@@ -16,3 +16,4 @@ export * from './photos.ts';
 export * from './password.ts';
 export * from './account.ts';
 export * from './complaints.ts';
+export * from './content.ts';

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../features/account/session-store.ts';
-import { cleanPhone, companyInfo, loadCompanyInfo } from '../company-info-store.ts';
+import { cleanPhone } from '../../../contract/settings.ts';
+import { companyInfo, loadCompanyInfo } from '../company-info-store.ts';
 
 /** Spec 2 footer links, in the spec's order. */
 const footerLinks = [
