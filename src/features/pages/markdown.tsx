@@ -1,0 +1,42 @@
+// Renders a content block's Markdown as React elements (markdown-to-jsx): raw HTML in the text is shown as text,
+// never parsed, so nothing from the database becomes markup; site paths navigate through the router.
+import type { ComponentProps } from 'react';
+import MarkdownToJsx, { slugify } from 'markdown-to-jsx';
+import { Link } from 'wouter';
+
+/** A Markdown link: a site path ("/pages/faq") through the router, an in-page "#anchor" as is, anything else as an outside link. */
+function MarkdownLink({ href = '', children, title }: ComponentProps<'a'>) {
+  if (href.startsWith('/') && !href.startsWith('//')) return <Link href={href} title={title}>{children}</Link>;
+  if (href.startsWith('#')) return <a href={href} title={title}>{children}</a>;
+  return (
+    <a href={href} title={title} rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+/** A Markdown table in a scrolling box, so a wide table never widens a phone's page. */
+function MarkdownTable(props: ComponentProps<'table'>) {
+  return (
+    <div className="content-table-wrap">
+      <table {...props} />
+    </div>
+  );
+}
+
+/** The id a heading gets (`## 1. Who we are` -> "1-who-we-are"): the same rule the renderer uses, for the table of contents. */
+export function headingId(text: string): string {
+  return slugify(text);
+}
+
+/**
+ * Markdown (CommonMark with tables) of a content block as React elements. Raw HTML is not parsed (it shows as text)
+ * and the renderer's sanitizer drops `javascript:` and similar URLs.
+ */
+export function Markdown({ children }: { children: string }) {
+  return (
+    <MarkdownToJsx options={{ disableParsingRawHTML: true, forceBlock: true, wrapper: null, overrides: { a: MarkdownLink, table: MarkdownTable } }}>
+      {children}
+    </MarkdownToJsx>
+  );
+}
