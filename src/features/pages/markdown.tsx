@@ -1,11 +1,16 @@
 // Renders a content block's Markdown as React elements (markdown-to-jsx): raw HTML in the text is shown as text,
 // never parsed, so nothing from the database becomes markup; site paths navigate through the router.
-import type { ComponentProps } from 'react';
-import MarkdownToJsx, { slugify } from 'markdown-to-jsx';
+import { useMemo, type ComponentProps } from 'react';
+// The package's ES module build has no default export (7.7): its `compiler` is the same renderer.
+import { compiler, slugify } from 'markdown-to-jsx';
 import { Link } from 'wouter';
 
-/** A Markdown link: a site path ("/pages/faq") through the router, an in-page "#anchor" as is, anything else as an outside link. */
-function MarkdownLink({ href = '', children, title }: ComponentProps<'a'>) {
+/**
+ * A Markdown link: a site path ("/pages/faq") through the router, an in-page "#anchor" as is, anything else as an
+ * outside link; one whose URL the sanitizer dropped (`javascript:`) is plain text.
+ */
+function MarkdownLink({ href, children, title }: ComponentProps<'a'>) {
+  if (!href) return <>{children}</>;
   if (href.startsWith('/') && !href.startsWith('//')) return <Link href={href} title={title}>{children}</Link>;
   if (href.startsWith('#')) return <a href={href} title={title}>{children}</a>;
   return (
@@ -34,9 +39,9 @@ export function headingId(text: string): string {
  * and the renderer's sanitizer drops `javascript:` and similar URLs.
  */
 export function Markdown({ children }: { children: string }) {
-  return (
-    <MarkdownToJsx options={{ disableParsingRawHTML: true, forceBlock: true, wrapper: null, overrides: { a: MarkdownLink, table: MarkdownTable } }}>
-      {children}
-    </MarkdownToJsx>
+  const nodes = useMemo(
+    () => compiler(children, { disableParsingRawHTML: true, forceBlock: true, wrapper: null, overrides: { a: MarkdownLink, table: MarkdownTable } }),
+    [children],
   );
+  return <>{nodes}</>;
 }
