@@ -83,7 +83,7 @@ describe('GET /api/content.php', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const { content } = ContentResponse.parse(await res.json());
     expect(content.markdown).toBe(hostile);
-    const html = renderToStaticMarkup(createElement(Router, { ssrPath: '/' }, createElement(Markdown, null, content.markdown)));
+    const html = renderToStaticMarkup(createElement(Router, { ssrPath: '/', children: createElement(Markdown, null, content.markdown) }));
     expect(html).toContain('<h2 id="hello">Hello</h2>');
     // Tags and attributes, not words: the hostile text itself may show as text.
     expect(html).not.toMatch(/<script|<img|<[^>]*\son\w+=|href="javascript:/i);

@@ -22,7 +22,9 @@ test('each static page opens with its heading, and the legal ones with their ver
     await expect(page).toHaveTitle(new RegExp(`^${heading} - `));
   }
   await page.goto('/pages/terms');
-  await expect(page.getByText(/^Version of/)).toContainText('1 March 2024');
+  // Spec 9: the company was added on 2024-03-01 (server/seed/site.ts), after 2023-12-01T12:00:00Z.
+  await expect(page.getByText(/^Version of/)).toHaveText('Version of March 1, 2024');
+  await expect(page.locator('time')).toHaveAttribute('datetime', '2024-03-01T12:00:00.000Z');
   // A long text has a table of contents whose links reach its sections.
   const toc = page.getByRole('navigation', { name: 'On this page' });
   await toc.getByRole('link', { name: '5. Credits and payments' }).click();
