@@ -88,6 +88,6 @@ describe('GET /api/content.php', () => {
     // Tags and attributes, not words: the hostile text itself may show as text.
     expect(html).not.toMatch(/<script|<img|<[^>]*\son\w+=|href="javascript:/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain('<p>click and <a href="/pages/faq">faq</a></p>');
+    expect(html).toContain('<p>click and <a href="/pages/faq" class="text-decoration-underline">faq</a></p>');
   });
 });

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { ContentBlock } from '../../../contract/index.ts';
 import { headingId, Markdown } from './markdown.tsx';
 
-/** Long texts (this many `## ` sections or more) get a table of contents. */
+/** Long texts (this many `## ` sections or more, and this many characters) get a table of contents. */
 const TOC_MIN_SECTIONS = 4;
+const TOC_MIN_CHARS = 3000;
 
 /** The `## ` headings of `markdown` (outside code blocks), as shown: the table of contents of a long text. */
 export function sectionHeadings(markdown: string): string[] {
@@ -32,18 +33,18 @@ export function ContentArticle({ block }: { block: ContentBlock }) {
           <time dateTime={block.version_date}>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(block.version_date))}</time>
         </p>
       )}
-      {sections.length >= TOC_MIN_SECTIONS && (
+      {sections.length >= TOC_MIN_SECTIONS && block.markdown.length >= TOC_MIN_CHARS && (
         <nav className="content-toc" aria-labelledby="content-toc-heading">
           <h2 id="content-toc-heading" className="h6 fw-bold">
             {t('toc')}
           </h2>
-          <ol>
+          <ul>
             {sections.map((s) => (
               <li key={s}>
                 <a href={`#${headingId(s)}`}>{s}</a>
               </li>
             ))}
-          </ol>
+          </ul>
         </nav>
       )}
       <div className="content-body">

@@ -11,10 +11,12 @@ import { Link } from 'wouter';
  */
 function MarkdownLink({ href, children, title }: ComponentProps<'a'>) {
   if (!href) return <>{children}</>;
-  if (href.startsWith('/') && !href.startsWith('//')) return <Link href={href} title={title}>{children}</Link>;
-  if (href.startsWith('#')) return <a href={href} title={title}>{children}</a>;
+  // Underlined: inside running text a link must not rely on its colour alone (WCAG 1.4.1).
+  const className = 'text-decoration-underline';
+  if (href.startsWith('/') && !href.startsWith('//')) return <Link href={href} title={title} className={className}>{children}</Link>;
+  if (href.startsWith('#')) return <a href={href} title={title} className={className}>{children}</a>;
   return (
-    <a href={href} title={title} rel="noopener noreferrer">
+    <a href={href} title={title} className={className} rel="noopener noreferrer">
       {children}
     </a>
   );
