@@ -7,13 +7,22 @@ import { ContentArticle } from './content-article.tsx';
 import { useContentBlock } from './use-content-block.ts';
 import './pages.scss';
 
+/** The path's last segment, decoded ("" when it is not valid percent-encoding: no block has that token). */
+function tokenOf(path: string): string {
+  try {
+    return decodeURIComponent(path.split('/').filter(Boolean).pop() ?? '');
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The static pages of spec 2 (/pages/terms, privacy, cookies, ban, return-policy, faq, service) and the `{token}`
  * route: the content block named by the path's last segment. An unknown token shows the 404 page (spec 8).
  */
 export default function ContentScreen() {
   const [location] = useLocation();
-  const token = decodeURIComponent(location.split('/').filter(Boolean).pop() ?? '');
+  const token = tokenOf(location);
   const view = useContentBlock(token);
   const { t } = useTranslation(['pages', 'errors']);
   usePageTitle(view.state === 'ready' ? view.block.title : null);
