@@ -70,6 +70,11 @@ export const CompanyInfo = z.object({
 export type CompanyInfo = z.infer<typeof CompanyInfo>;
 export const CompanyInfoResponse = z.object({ companyinfo: CompanyInfo });
 
+/** Spec 9: the support phone cleaned of dashes and spaces, e.g. for a `tel:` link ("+31 20-123" -> "+3120123"). */
+export function cleanPhone(phone: string): string {
+  return phone.replace(/[-\s]/g, '');
+}
+
 /** GET /api/interests.php: the icon set of spec 3. */
 export const InterestsResponse = z.object({ interests: z.array(z.object({ id: z.string(), icon: z.string() })) });
 export type InterestsResponse = z.infer<typeof InterestsResponse>;

@@ -11,6 +11,7 @@ import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts
 import { checkMutation, securityHeaders } from './security.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
+import contentRoutes from './routes/content.ts';
 import memberRoutes from './routes/members.ts';
 import chatRoutes from './routes/chats.ts';
 import likeRoutes from './routes/likes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
 
   await app.register(accountRoutes, deps);
   await app.register(siteRoutes, deps);
+  await app.register(contentRoutes, deps);
   await app.register(memberRoutes, deps);
   await app.register(chatRoutes, deps);
   await app.register(likeRoutes, deps);

@@ -10,8 +10,9 @@ declare const self: ServiceWorkerGlobalScope;
 
 
 /** Spec 1 "content blocks" (legal pages, FAQ, pricing text, interest icons, landing content) and spec 7's
- * "fetched once, cached" calls: same for every member, fine to show slightly stale, refreshed in the background. */
-export const CONTENT_BLOCK_PATHS: readonly string[] = ['/api/companyinfo.php', '/api/interests.php', '/api/regions.php'];
+ * "fetched once, cached" calls: same for every member, fine to show slightly stale, refreshed in the background.
+ * Cached per full URL, so each block (`/api/content.php?token=faq&lang=en`) has its own entry. */
+export const CONTENT_BLOCK_PATHS: readonly string[] = ['/api/companyinfo.php', '/api/interests.php', '/api/regions.php', '/api/content.php'];
 
 /**
  * Paths the app shell must never answer: server endpoints, photos, the embedded test payment service's server-rendered

@@ -15,6 +15,24 @@ export const sites = pgTable('sites', {
   company: jsonb('company').$type<CompanyInfo>().notNull(),
 });
 
+/**
+ * A content block (spec 1: legal pages, FAQ, pricing text, landing content) of a site in one language, opened by its
+ * token (`terms`, `faq`, ...). `markdown` is Markdown with `{{placeholders}}` (company name, refund_days, ...) that
+ * the content call fills from the site's settings and company info; it is never sent or shown as HTML.
+ */
+export const contentBlocks = pgTable(
+  'content_blocks',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    token: text('token').notNull(),
+    title: text('title').notNull(),
+    markdown: text('markdown').notNull(),
+  },
+  (t) => [uniqueIndex('content_blocks_site_language_token').on(t.siteId, t.language, t.token)],
+);
+
 /** A member account. `credits` is a cache of the ledger sum, kept in the same transaction as each ledger row. */
 export const users = pgTable(
   'users',

@@ -1,7 +1,8 @@
-// The default sites (brands) seeded at first start: their public settings and company info (spec 3).
+// The default sites (brands) seeded at first start: their public settings and company info (spec 3), and their texts.
 import type { Db } from '../db/connect.ts';
 import { sites } from '../db/schema.ts';
 import { seedDiscountCodes } from '../domain/discounts.ts';
+import { seedContentBlocks } from './content.ts';
 import { countries, languages, type CompanyInfo } from '../../contract/index.ts';
 
 type SiteSettings = (typeof sites.$inferInsert)['settings'];
@@ -74,9 +75,14 @@ export const defaultSites = [
   },
 ];
 
-/** Inserts the default sites when none exist, and the discount codes every site has. Safe to call at every start. */
+/**
+ * Inserts the default sites when none exist, the discount codes every site has and the English content blocks any
+ * site lacks. Safe to call at every start.
+ */
 export async function seedSites(db: Db): Promise<void> {
   const existing = await db.select({ id: sites.id }).from(sites).limit(1);
   if (existing.length === 0) await db.insert(sites).values(defaultSites);
+  const all = await db.select({ id: sites.id }).from(sites);
+  await seedContentBlocks(db, all.map((s) => s.id));
   await seedDiscountCodes(db);
 }

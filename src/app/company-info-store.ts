@@ -17,8 +17,3 @@ export function loadCompanyInfo(): Promise<CompanyInfo | null> {
   );
   return pending;
 }
-
-/** Spec 9: the support phone is cleaned by removing dashes and spaces (for tel: links). */
-export function cleanPhone(phone: string): string {
-  return phone.replace(/[-\s]/g, '');
-}

@@ -19,7 +19,12 @@ describe('route table (spec 2)', () => {
       const route = findRoute(path);
       expect([route.name, route.layout]).toEqual([name, layout]);
     }
-    expect(findRoute('/nope')).toBe(notFoundRoute);
+    expect(findRoute('/pages/return-policy')).toMatchObject({ name: 'pages-return-policy', layout: 'default', access: 'public' });
+    expect(findRoute('/pages/nope')).toBe(notFoundRoute);
+    // Spec 2 `{token}`: the last route, after every named single-segment path.
+    expect(findRoute('/2257')).toMatchObject({ name: 'token', layout: 'default' });
+    expect(findRoute('/login').name).toBe('login');
+    expect(findRoute('/a/b/c')).toBe(notFoundRoute);
     expect(findRoute('/members/')).toMatchObject({ name: 'members' });
   });
 

@@ -66,6 +66,7 @@ const pricing = lazyScreen(() => import('../features/payments/pricing-screen.tsx
 const transactions = lazyScreen(() => import('../features/payments/transactions-screen.tsx'));
 const directDebit = lazyScreen(() => import('../features/payments/directdebit-screen.tsx'));
 const devSms = lazyScreen(() => import('../features/payments/dev-sms-screen.tsx'));
+const content = lazyScreen(() => import('../features/pages/content-screen.tsx'));
 const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
 
 /** Matched top to bottom; the first match wins. */
@@ -101,6 +102,11 @@ export const routes: readonly AppRoute[] = [
   { path: '/pricing', name: 'pricing', layout: 'default', access: 'public', screen: pricing },
   { path: '/transactions', name: 'transactions', layout: 'default', access: 'members', screen: transactions },
   { path: '/transactions/:id', name: 'transactions-id', layout: 'default', access: 'members', screen: transactions },
+  ...['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'].map(
+    (page): AppRoute => ({ path: `/pages/${page}`, name: `pages-${page}`, layout: 'default', access: 'public', screen: content }),
+  ),
+  // Spec 2 `{token}`: any other single segment opens the content block of that token (the 404 page when none).
+  { path: '/:token', name: 'token', layout: 'default', access: 'public', screen: content },
 ];
 
 /** Spec 2: the members area, by route name (likes-type is the likes screen with a tab chosen). */

@@ -21,6 +21,10 @@ test('visitor screens have no axe violations', async ({ page }) => {
   for (const path of ['/', '/login', '/signup', '/reset-password', '/complaints', '/members', '/pricing']) await check(page, path);
 });
 
+test('static pages have no axe violations', async ({ page }) => {
+  for (const path of ['/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pages/return-policy', '/pages/faq', '/pages/service', '/2257', '/no-such-page']) await check(page, path);
+});
+
 test('member screens have no axe violations', async ({ page }) => {
   // A new member writing to a fictional one: the demo accounts other tests count on stay untouched.
   await signup(page.request);

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../features/account/session-store.ts';
-import { cleanPhone, companyInfo, loadCompanyInfo } from '../company-info-store.ts';
+import { cleanPhone } from '../../../contract/settings.ts';
+import { companyInfo, loadCompanyInfo } from '../company-info-store.ts';
 
 /** Spec 2 footer links, in the spec's order. */
 const footerLinks = [
@@ -54,7 +55,24 @@ function CompanyBlock() {
   );
 }
 
-/** The site footer with the legal links and the company info. */
+/**
+ * Spec 1: "A footer for the US only is shown for English": the 18 U.S.C. 2257 record-keeping compliance statement
+ * (the content block `2257`), for a member whose profile is in the US, or a visitor the site places in the US
+ * (chosen or geo-located country), reading the site in English.
+ */
+function UsFooter() {
+  const { t, i18n } = useTranslation();
+  const { user, settings } = useSnapshot(session);
+  const country = user?.profile.country ?? settings?.geoip_selected_country ?? settings?.geoip_country ?? null;
+  if (country !== 'US' || i18n.language !== 'en') return null;
+  return (
+    <p className="footer-us">
+      <Link href="/2257">{t('footer.usc2257')}</Link>
+    </p>
+  );
+}
+
+/** The site footer with the legal links (spec 2), the company info and the US-only footer (spec 1). */
 export function Footer() {
   const { t } = useTranslation();
   return (
@@ -70,6 +88,7 @@ export function Footer() {
           </ul>
         </nav>
         <CompanyBlock />
+        <UsFooter />
       </div>
     </footer>
   );

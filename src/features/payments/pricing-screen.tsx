@@ -1,20 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../contract/index.ts';
 import { usePageTitle } from '../../app/page-title.ts';
+import { Markdown } from '../pages/markdown.tsx';
+import { useContentBlock } from '../pages/use-content-block.ts';
 import { LoadError } from './load-error.tsx';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
 
-/** /pricing (spec 2: the pricing text): how credits work, what a message costs, and the bundle prices of the country. */
+/**
+ * /pricing (spec 2: the pricing text): the site's pricing content block (spec 1) above the bundle prices of the
+ * country; while the block is not there (loading, offline and never read, or a site without one) the built-in text.
+ */
 export default function PricingScreen() {
   const { t, i18n } = useTranslation('payments');
   usePageTitle(t('pricing.title'));
   const { offer, error, reload } = useOffer();
+  const text = useContentBlock('pricing');
+  const block = text.state === 'ready' ? text.block : null;
   const countryName = offer ? (new Intl.DisplayNames([i18n.language], { type: 'region' }).of(offer.country) ?? offer.country) : '';
   return (
     <div className="container py-3 py-md-4 payments" style={{ maxWidth: 720 }}>
       <h1 className="h3 fw-bold mb-2">{t('pricing.title')}</h1>
-      <p>{t('pricing.lead')}</p>
+      {block ? (
+        <div className="content-body" lang={block.language}>
+          <Markdown>{block.markdown}</Markdown>
+        </div>
+      ) : (
+        <p>{t('pricing.lead')}</p>
+      )}
       {offer && <p>{t('pricing.perMessage', { count: offer.message_credits })}</p>}
       {error != null && !offer && <LoadError error={error} onRetry={reload} />}
       {offer && (
@@ -36,9 +49,9 @@ export default function PricingScreen() {
           </tbody>
         </table>
       )}
-      <p>{t('pricing.premium')}</p>
+      {!block && <p>{t('pricing.premium')}</p>}
       <p>{t('pricing.fees')}</p>
-      <p>{t('pricing.refunds')}</p>
+      {!block && <p>{t('pricing.refunds')}</p>}
     </div>
   );
 }

@@ -1,3 +1,12 @@
+CREATE TABLE "content_blocks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"site_id" integer NOT NULL,
+	"language" text NOT NULL,
+	"token" text NOT NULL,
+	"title" text NOT NULL,
+	"markdown" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "discount_codes" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"site_id" integer NOT NULL,
@@ -31,11 +40,13 @@ CREATE TABLE "discount_redemptions" (
 ALTER TABLE "messages" ADD COLUMN "gift" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "discount_code" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "discount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "content_blocks" ADD CONSTRAINT "content_blocks_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_codes_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_code_id_discount_codes_id_fk" FOREIGN KEY ("code_id") REFERENCES "public"."discount_codes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "content_blocks_site_language_token" ON "content_blocks" USING btree ("site_id","language","token");--> statement-breakpoint
 CREATE UNIQUE INDEX "discount_codes_site_code" ON "discount_codes" USING btree ("site_id",upper("code"));--> statement-breakpoint
 CREATE UNIQUE INDEX "discount_redemptions_once" ON "discount_redemptions" USING btree ("code_id","user_id") WHERE "discount_redemptions"."once_per_user" and "discount_redemptions"."consumed_at" is not null;--> statement-breakpoint
 CREATE INDEX "discount_redemptions_code_user" ON "discount_redemptions" USING btree ("code_id","user_id");

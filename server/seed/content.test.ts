@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ContentToken } from '../../contract/index.ts';
+import { defaultSites } from './site.ts';
+import { seedBlocks } from './content.ts';
+import { fillPlaceholders, placeholderValues } from '../domain/content.ts';
+
+describe('seeded content blocks', () => {
+  const blocks = seedBlocks();
+
+  it('has every static page of spec 2, the pricing text and the US record-keeping statement', () => {
+    expect(blocks.map((b) => b.token)).toEqual(expect.arrayContaining(['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service', 'pricing', '2257']));
+    for (const b of blocks) expect(ContentToken.safeParse(b.token).success).toBe(true);
+  });
+
+  it('uses only placeholders the server fills, and no raw HTML', () => {
+    const site = { id: 1, ...defaultSites[0] };
+    const values = placeholderValues(site);
+    for (const b of blocks) {
+      expect(fillPlaceholders(b.title + b.markdown, values), b.token).not.toMatch(/\{\{|\}\}/);
+      expect(b.markdown, b.token).not.toMatch(/<[a-z!/]/i);
+    }
+  });
+});
