@@ -63,6 +63,9 @@ const pay = lazyScreen(() => import('../features/payments/pay-screen.tsx'));
 const repeatOrder = lazyScreen(() => import('../features/payments/repeat-order-screen.tsx'));
 const premium = lazyScreen(() => import('../features/payments/premium-screen.tsx'));
 const pricing = lazyScreen(() => import('../features/payments/pricing-screen.tsx'));
+const completeSignup = lazyScreen(() => import('../features/onboarding/complete-signup-screen.tsx'));
+const signupMatches = lazyScreen(() => import('../features/onboarding/signup-matches-screen.tsx'));
+const langConfig = lazyScreen(() => import('../features/language/lang-config-screen.tsx'));
 const transactions = lazyScreen(() => import('../features/payments/transactions-screen.tsx'));
 const directDebit = lazyScreen(() => import('../features/payments/directdebit-screen.tsx'));
 const devSms = lazyScreen(() => import('../features/payments/dev-sms-screen.tsx'));
@@ -100,6 +103,9 @@ export const routes: readonly AppRoute[] = [
   { path: '/dev/sms', name: 'dev-sms', layout: 'default', access: 'public', screen: devSms },
   { path: '/premium', name: 'premium', layout: 'default', access: 'members', screen: premium },
   { path: '/pricing', name: 'pricing', layout: 'default', access: 'public', screen: pricing },
+  { path: '/complete-signup', name: 'complete-signup', layout: 'default', access: 'members', screen: completeSignup },
+  { path: '/signup-matches', name: 'signup-matches', layout: 'default', access: 'members', screen: signupMatches },
+  { path: '/lang-config', name: 'lang-config', layout: 'default', access: 'public', screen: langConfig },
   { path: '/transactions', name: 'transactions', layout: 'default', access: 'members', screen: transactions },
   { path: '/transactions/:id', name: 'transactions-id', layout: 'default', access: 'members', screen: transactions },
   ...['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'].map(

@@ -30,6 +30,23 @@ export const languageNames: Record<Language, string> = {
   sv: 'Svenska',
 };
 
+/** Spec 9: the languages offered in each country's language menu (the others are on /lang-config). */
+export const countryLanguages: Readonly<Record<string, readonly Language[]>> = {
+  US: ['en', 'es'], NL: ['nl'], BE: ['nl', 'fr', 'de'], FR: ['fr'], IT: ['it'], ES: ['es'], DE: ['de'], AT: ['de'], IE: ['en'],
+  GB: ['en'], CA: ['en', 'fr'], PL: ['pl'], AU: ['en'], NZ: ['en'], CH: ['de', 'it', 'fr', 'en'], DK: ['da'], FI: ['fi', 'sv'],
+  NO: ['nb'], SE: ['sv'],
+};
+
+/**
+ * The languages the menu offers in `country` (spec 9), with `current` added when it is not one of them (a member
+ * keeps seeing the language they read in); every language when the country is unknown.
+ */
+export function visibleLanguages(country: string | null | undefined, current: Language): readonly Language[] {
+  const own = country ? countryLanguages[country] : undefined;
+  if (!own) return siteLanguages;
+  return own.includes(current) ? own : [...own, current];
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (siteLanguages as readonly string[]).includes(value);
 }

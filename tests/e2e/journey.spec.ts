@@ -26,7 +26,10 @@ test('sign up, activate, search, like, chat with credits; the other member answe
   await a.getByLabel('Looking for').selectOption({ label: 'women' });
   await a.getByLabel('Country').selectOption('NL');
   await a.getByRole('button', { name: 'Sign up' }).click();
-  await expect(a).toHaveURL(/\/members/);
+  // The completion step, then the members who fit a man looking for women.
+  await expect(a).toHaveURL('/complete-signup');
+  await a.getByRole('link', { name: 'See who fits you' }).click();
+  await expect(a.getByRole('heading', { name: 'Members who fit you' })).toBeVisible();
   const start = await credits(a);
   expect(start).toBe(50);
 

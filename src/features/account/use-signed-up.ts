@@ -3,12 +3,12 @@ import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../ui/toast-store.ts';
 
-/** After signup: tell the user to confirm the e-mail, then open the members area. */
+/** After signup: tell the user to confirm the e-mail, then the completion step (/complete-signup, spec 2). */
 export function useSignedUp(): () => void {
   const { t } = useTranslation('account');
   const [, navigate] = useLocation();
   return useCallback(() => {
     showToast(t('signup.success'), 'success', 10_000);
-    navigate('/members');
+    navigate('/complete-signup');
   }, [t, navigate]);
 }
