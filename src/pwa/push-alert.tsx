@@ -10,7 +10,7 @@ import { checkPush, pushCapable, pushState, subscribePush, watchPushPermission }
 /** Spec 2: the dismissal is stored with its time under this key. */
 const HIDE_KEY = 'hide-push-notification-alert';
 /** Spec 2: routes where the push opt-in alert never shows. */
-const HIDDEN_ON = new Set(['signup', 'notifications', 'activate-done', 'directdebit', 'premium']);
+const HIDDEN_ON = new Set(['signup', 'complete-signup', 'notifications', 'activate-done', 'directdebit', 'premium']);
 
 /**
  * The push opt-in alert of spec 2 for logged-in members: shown when push is possible and not yet on, outside

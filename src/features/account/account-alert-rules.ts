@@ -12,9 +12,9 @@ export interface AlertUser {
 /** Spec 2: the profile photo alert's dismissal is stored with its time under this key. */
 export const ENRICH_ALERT_KEY = 'hide-enrich-alert';
 /** Spec 2: routes where the profile photo alert never shows. */
-export const ENRICH_ALERT_HIDDEN_ON: ReadonlySet<string> = new Set(['profile', 'signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings']);
+export const ENRICH_ALERT_HIDDEN_ON: ReadonlySet<string> = new Set(['profile', 'signup', 'complete-signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings']);
 /** Spec 2: routes where the activation reminder never shows. */
-export const ACTIVATION_HIDDEN_ON: ReadonlySet<string> = new Set(['signup', 'settings', 'notifications']);
+export const ACTIVATION_HIDDEN_ON: ReadonlySet<string> = new Set(['signup', 'complete-signup', 'settings', 'notifications']);
 /** Spec 2: the query parameter that turns the activation reminder into a modal on a smartphone. */
 export const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
 

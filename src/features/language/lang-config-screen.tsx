@@ -26,9 +26,9 @@ export default function LangConfigScreen() {
     showToast(t('langConfig.saved', { language: languageNames[lng] }), 'success');
   };
   const group = (id: string, title: string, list: readonly Language[]) => (
-    <fieldset className="card border-0 shadow-sm rounded-4 p-3 mb-3">
-      <legend className="h6 fw-bold float-none w-auto px-1 mb-2" id={id}>{title}</legend>
-      <div className="lang-options">
+    <fieldset className="mb-3">
+      <legend className="h6 fw-bold mb-2" id={id}>{title}</legend>
+      <div className="card border-0 shadow-sm rounded-4 p-3">
         {list.map((lng) => (
           <div className="form-check" key={lng}>
             <input className="form-check-input" type="radio" name="language" id={`lang-${lng}`} checked={lng === current} onChange={() => void choose(lng)} />
