@@ -18,7 +18,7 @@ async function check(page: Page, path: string, ready = page.locator('main h1, ma
 }
 
 test('visitor screens have no axe violations', async ({ page }) => {
-  for (const path of ['/', '/login', '/signup', '/reset-password', '/complaints', '/members', '/pricing']) await check(page, path);
+  for (const path of ['/', '/login', '/signup', '/reset-password', '/complaints', '/members', '/pricing', '/lang-config']) await check(page, path);
 });
 
 test('static pages have no axe violations', async ({ page }) => {
@@ -31,6 +31,6 @@ test('member screens have no axe violations', async ({ page }) => {
   const { profiles } = (await (await page.request.get('/api/members.php')).json()) as { profiles: { id: number }[] };
   const other = profiles[0].id;
   await sendMessage(page.request, other, 'Hello from the accessibility test');
-  for (const path of ['/members', `/members/${other}`, '/chats', '/likes', '/settings', '/notifications', '/credits', '/credits/3', '/credits/3/ideal', '/premium', '/transactions', '/directdebit?bundle=1', '/dev/sms']) await check(page, path);
+  for (const path of ['/members', `/members/${other}`, '/chats', '/likes', '/settings', '/notifications', '/credits', '/credits/3', '/credits/3/ideal', '/premium', '/transactions', '/directdebit?bundle=1', '/dev/sms', '/complete-signup', '/signup-matches', '/lang-config']) await check(page, path);
   await check(page, `/members/${other}/chat`, page.getByText('Hello from the accessibility test'));
 });
