@@ -1,0 +1,78 @@
+// Spec 2's route table in the browser (issue 12): every path opens a finished screen, never the 404 page, logged out
+// and logged in, at 390 and 1280 px wide, without a JavaScript error on the console or a failed request.
+import { expect, test, type Page } from '@playwright/test';
+import { findMember, SANNE, sendMessage, signup } from './support.ts';
+
+/** Every path of the spec's route table, with real ids filled in. */
+function paths(member: number, payment: string | null): string[] {
+  return [
+    '/', '/members', `/members/${member}`, `/members/${member}/chat`,
+    `/members/${member}/landing`, `/members/${member}/signup`, `/members/${member}/landing2`, `/members/${member}/landing2/amsterdam`,
+    `/members/${member}/landing3`, `/members/${member}/landing3/tonight`,
+    '/chats', `/chats/${member}`, '/likes', '/likes/liked-me', '/likes/my-likes', '/likes/matches', `/likes/m/${member}`,
+    '/credits', '/credits/3', '/credits/3/ideal', '/credits/repeat-order', '/directdebit?bundle=1', '/premium', '/pricing',
+    '/profile', '/notifications', '/signup', '/complete-signup', '/signup-matches', '/login', '/reset-password',
+    '/reset-password/do', '/activate/done', '/activate/error', '/mail-change/do', '/account-deleted', '/complaints',
+    '/match-finder', '/swipe-game', '/transactions', ...(payment ? [`/transactions/${payment}`] : []), '/lang-config',
+    '/landers/tinderswipe',
+    ...['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'].flatMap((l) => [
+      `/landers/${l}`,
+      `/landers/${l}/berlin`,
+    ]),
+    '/terms', '/pages/ban', '/pages/cookies', '/pages/faq', '/pages/privacy', '/pages/return-policy', '/pages/service', '/pages/terms',
+  ];
+}
+
+/** Opens every path on `page` and answers what went wrong: 404 pages, console errors, failed requests. */
+async function walk(page: Page, list: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  let current = '';
+  page.on('console', (m) => {
+    // A 4xx answer the screen handles (an expired link, a payment of someone else) is logged by Chromium too.
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) problems.push(`${current}: console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${current}: page error: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    const reason = r.failure()?.errorText ?? '';
+    // Requests a navigation cuts short (the live channel, a pending fetch) are not failures of the page.
+    if (!/ERR_ABORTED|NS_BINDING_ABORTED/.test(reason)) problems.push(`${current}: request failed: ${r.url()} ${reason}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 500) problems.push(`${current}: ${r.status()} from ${r.url()}`);
+  });
+  for (const path of list) {
+    current = path;
+    await page.goto(path);
+    await expect(page.locator('main').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    if ((await page.getByText('This page could not be found').count()) > 0) problems.push(`${path}: 404 page`);
+    if ((await page.locator('main').first().innerText()).trim().length < 20) problems.push(`${path}: empty screen`);
+  }
+  return problems;
+}
+
+for (const width of [390, 1280]) {
+  test(`every route opens a screen for a visitor at ${width} px`, async ({ browser, request }) => {
+    test.setTimeout(300_000);
+    const member = await findMember(request, SANNE.name, SANNE.age);
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    expect(await walk(page, paths(member, null))).toEqual([]);
+    await context.close();
+  });
+
+  test(`every route opens a screen for a member at ${width} px`, async ({ browser }) => {
+    test.setTimeout(300_000);
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await signup(page.request);
+    const member = await findMember(page.request, SANNE.name, SANNE.age);
+    await sendMessage(page.request, member, 'Hello from the route walk');
+    const { v7 } = await import('uuid');
+    const started = await page.request.post('/api/payment.php', { data: { id: v7(), bundle: 1, method: 'ideal' } });
+    expect(started.ok()).toBe(true);
+    const payment = (await started.json()).payment.id as string;
+    expect(await walk(page, paths(member, payment))).toEqual([]);
+    await context.close();
+  });
+}
