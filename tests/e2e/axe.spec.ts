@@ -27,6 +27,6 @@ test('member screens have no axe violations', async ({ page }) => {
   const { profiles } = (await (await page.request.get('/api/members.php')).json()) as { profiles: { id: number }[] };
   const other = profiles[0].id;
   await sendMessage(page.request, other, 'Hello from the accessibility test');
-  for (const path of ['/members', `/members/${other}`, '/chats', '/likes', '/settings', '/notifications', '/credits', '/credits/3', '/credits/3/ideal', '/premium', '/transactions', '/directdebit?bundle=1', '/dev/sms']) await check(page, path);
+  for (const path of ['/members', `/members/${other}`, '/chats', '/likes', '/profile', '/settings', '/notifications', '/credits', '/credits/3', '/credits/3/ideal', '/premium', '/transactions', '/directdebit?bundle=1', '/dev/sms']) await check(page, path);
   await check(page, `/members/${other}/chat`, page.getByText('Hello from the accessibility test'));
 });

@@ -73,12 +73,7 @@ export function PhotoManager() {
               <img src={p.thumb_url} alt={t('photos.alt', { n: i + 1 })} className="img-fluid rounded-3 w-100 object-fit-cover" style={{ aspectRatio: '1' }} width={200} height={200} />
               {i === 0 && <figcaption className="badge text-bg-primary position-absolute top-0 start-0 m-2">{t('photos.main')}</figcaption>}
             </figure>
-            <div className="d-flex flex-wrap gap-1">
-              {i > 0 && (
-                <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => void run(() => reorderPhotos(moved(order, i, 0)), t('photos.madeMain', { n: i + 1 }))}>
-                  {t('photos.makeMain', { n: i + 1 })}
-                </Button>
-              )}
+            <div className="d-flex gap-1">
               {i > 0 && (
                 <Button size="sm" variant="outline-secondary" disabled={busy} aria-label={t('photos.earlier', { n: i + 1 })} onClick={() => void run(() => reorderPhotos(moved(order, i, i - 1)), t('photos.moved'))}>
                   ←
@@ -89,10 +84,17 @@ export function PhotoManager() {
                   →
                 </Button>
               )}
-              <Button size="sm" variant="outline-danger" disabled={busy} onClick={() => void run(() => deletePhoto(p.id), t('photos.deleted'))}>
-                {t('photos.delete', { n: i + 1 })}
+              <Button size="sm" variant="outline-danger" className="ms-auto" disabled={busy} onClick={() => void run(() => deletePhoto(p.id), t('photos.deleted'))}>
+                {t('photos.delete')}
+                <span className="visually-hidden"> {t('photos.which', { n: i + 1 })}</span>
               </Button>
             </div>
+            {i > 0 && (
+              <Button size="sm" variant="outline-primary" className="w-100 mt-1" disabled={busy} onClick={() => void run(() => reorderPhotos(moved(order, i, 0)), t('photos.madeMain', { n: i + 1 }))}>
+                {t('photos.makeMain')}
+                <span className="visually-hidden"> {t('photos.which', { n: i + 1 })}</span>
+              </Button>
+            )}
           </li>
         ))}
       </ol>
