@@ -4,7 +4,7 @@ import { BodyType, Country, EyeColor, Gender, HairColor, Interest, RelationshipS
 import { DistanceBand } from './profile.ts';
 import { Photo } from './user.ts';
 
-/** A member as shown on a search card. `fictional` members show the site's fictional icon and warning. */
+/** A member as shown on a card. `fictional` members show the site's fictional icon and warning. */
 export const MemberCard = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -16,13 +16,14 @@ export const MemberCard = z.object({
   fictional: z.boolean(),
   online: z.boolean(),
   photo: Photo.nullable(),
+  /** Search cards and profiles: the band between the viewer's and the member's grid cells; absent when either has no location. */
+  distance: DistanceBand.optional(),
 });
 export type MemberCard = z.infer<typeof MemberCard>;
 
 /**
  * A member's full profile (spec 3: Profile) as the viewer may see it; locked photos are blurred by the server.
  * A detail is absent when the member never set it or when the site's `visible_profile_fields` does not list it.
- * `distance` is a band between the viewer's and the member's grid-snapped locations, absent when either has none.
  */
 export const MemberProfile = MemberCard.extend({
   sexuality: Sexuality.optional(),
@@ -33,7 +34,6 @@ export const MemberProfile = MemberCard.extend({
   tattoos: Tattoos.optional(),
   interests: z.array(Interest).optional(),
   about: z.string().optional(),
-  distance: DistanceBand.optional(),
   photos: z.array(Photo),
   liked: z.boolean(),
   liked_by: z.boolean(),

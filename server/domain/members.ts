@@ -50,8 +50,11 @@ export function toCard(p: ProfileRow, u: Pick<UserRow, 'fictional' | 'lastSeenAt
   };
 }
 
-/** Cards of members `ids`, in the order of `ids` (missing ids are skipped). Two queries whatever the count. */
-export async function cardsOf(db: Db, ids: number[], viewer: Viewer | null, cdnPrefix: string): Promise<MemberCard[]> {
+/**
+ * Cards of members `ids`, in the order of `ids` (missing ids are skipped). Two queries whatever the count. With `from`
+ * (the viewer's grid cell), each card carries the distance band to the member's cell (location.ts).
+ */
+export async function cardsOf(db: Db, ids: number[], viewer: Viewer | null, cdnPrefix: string, from?: GridCell | null): Promise<MemberCard[]> {
   if (ids.length === 0) return [];
   const rows = await db.select({ p: profiles, u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible } }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(inArray(profiles.userId, ids));
   const firstPhotos = await db.select().from(photos).where(and(inArray(photos.userId, ids), eq(photos.position, 0)));
@@ -61,8 +64,19 @@ export async function cardsOf(db: Db, ids: number[], viewer: Viewer | null, cdnP
     const r = byId.get(id);
     if (!r) return [];
     const ph = photoBy.get(id);
-    return [toCard(r.p, r.u, ph ? [ph] : [], viewer, cdnPrefix)];
+    const card = toCard(r.p, r.u, ph ? [ph] : [], viewer, cdnPrefix);
+    const distance = from ? bandBetween(from, { lat: r.p.gridLat, lon: r.p.gridLon }) : undefined;
+    return [distance ? { ...card, distance } : card];
   });
+}
+
+/** A stored (grid-snapped) location; both null when the member gave none. */
+type GridCell = { lat: number | null; lon: number | null };
+
+/** The grid cell of member `userId`, or null without a profile row. */
+async function gridOf(db: Db, userId: number): Promise<GridCell | null> {
+  const [row] = await db.select({ lat: profiles.gridLat, lon: profiles.gridLon }).from(profiles).where(eq(profiles.userId, userId));
+  return row ?? null;
 }
 
 /** SQL condition: no block in either direction between `viewerId` and the member in `memberColumn`. */
@@ -100,7 +114,7 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
     .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
     .limit(SEARCH_PAGE_SIZE)
     .offset((q.page - 1) * SEARCH_PAGE_SIZE);
-  return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix), numResults: count, page: q.page };
+  return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix, viewer && (await gridOf(db, viewer.id))), numResults: count, page: q.page };
 }
 
 /** The member's name if `blockerId` blocked `blockedId`, else null. */
@@ -143,7 +157,7 @@ export async function memberProfile(db: Db, siteId: number, memberId: number, vi
   let likedBy = false;
   let blocked = false;
   let conversationId: number | null = null;
-  let viewerGrid: { lat: number | null; lon: number | null } | null = null;
+  let viewerGrid: GridCell | null = null;
   if (viewer) {
     const likeRows = await db.select().from(likes).where(or(and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id))));
     liked = likeRows.some((l) => l.likerId === viewer.id);
@@ -152,7 +166,7 @@ export async function memberProfile(db: Db, siteId: number, memberId: number, vi
     const [lo, hi] = viewer.id < memberId ? [viewer.id, memberId] : [memberId, viewer.id];
     const [conv] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userLow, lo), eq(conversations.userHigh, hi)));
     conversationId = conv?.id ?? null;
-    [viewerGrid] = await db.select({ lat: profiles.gridLat, lon: profiles.gridLon }).from(profiles).where(eq(profiles.userId, viewer.id));
+    viewerGrid = await gridOf(db, viewer.id);
   }
   const details: Record<OptionalProfileField, unknown> = {
     sexuality: p.sexuality,

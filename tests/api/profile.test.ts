@@ -3,7 +3,7 @@
 // offline dataset, and distance bands that never locate a member closer than the location grid.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody, GeocodeResponse, MemberResponse, OwnProfileResponse, type ProfileUpdate } from '../../contract/index.ts';
+import { ErrorBody, GeocodeResponse, MemberResponse, OwnProfileResponse, SearchResponse, type ProfileUpdate } from '../../contract/index.ts';
 import { profiles } from '../../server/db/schema.ts';
 import { allSites } from '../../server/domain/sites.ts';
 import { GRID_LAT_DEG } from '../../server/domain/location.ts';
@@ -145,7 +145,8 @@ describe('location grid and distance bands', () => {
   }
 
   it('stores only the grid cell and answers bands that cannot tell two homes in one cell apart', async () => {
-    const target = await activeMember(server);
+    // An age few members share, so a search of the observers finds the target on its first page.
+    const target = await activeMember(server, { date_of_birth: '1951-03-03' });
     const observers = await Promise.all([0, 1, 2].map(() => activeMember(server)));
     // Three observers around Amsterdam, 3 to 40 km away.
     const points: [number, number][] = [[52.3702, 4.8952], [52.3, 4.95], [52.6, 4.7]];
@@ -172,6 +173,10 @@ describe('location grid and distance bands', () => {
       expect(again).toEqual(row);
       expect(await bands()).toEqual(first);
     }
+    // Search cards carry the same band.
+    const age = (await observers[0].client.get(`/api/member.php?id=${target.id}`)).body.profile.age as number;
+    const search = expectShape(SearchResponse, await observers[0].client.get(`/api/members.php?gender=male&country=NL&min_age=${age}&max_age=${age}`));
+    expect(search.profiles.find((p) => p.id === target.id)?.distance).toBe(first[0]);
     // The answers are bands, never numbers.
     const view = (await observers[0].client.get(`/api/member.php?id=${target.id}`)).body;
     expect(JSON.stringify(view)).not.toMatch(/"distance":\s*\d/);
