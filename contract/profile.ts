@@ -51,8 +51,11 @@ export type OwnProfile = z.infer<typeof OwnProfile>;
 export const OwnProfileResponse = z.object({ profile: OwnProfile });
 export type OwnProfileResponse = z.infer<typeof OwnProfileResponse>;
 
+/** A coordinate in a query string: non-empty decimal text (an empty value is not 0) within ±`max` degrees. */
+const QueryDegrees = (max: number) => Text.trim().min(1).max(32).pipe(z.coerce.number<string>().min(-max).max(max));
+
 /** GET /api/geocode.php?lat=&lon= (spec 7): degrees as in LatLon. Error 400 bad_request for anything else. */
-export const GeocodeQuery = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) });
+export const GeocodeQuery = z.object({ lat: QueryDegrees(90), lon: QueryDegrees(180) });
 export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
 
 /**

@@ -130,7 +130,7 @@ describe('GET /api/geocode.php', () => {
     const sea = await m.client.get('/api/geocode.php?lat=45&lon=-30');
     expect(sea.status).toBe(404);
     expect(expectShape(ErrorBody, sea).error.code).toBe('not_found');
-    for (const q of ['lat=91&lon=0', 'lat=abc&lon=1', 'lat=10', '']) expect((await m.client.get(`/api/geocode.php?${q}`)).status, q).toBe(400);
+    for (const q of ['lat=91&lon=0', 'lat=abc&lon=1', 'lat=10', 'lat=&lon=', 'lat=1e400&lon=0', '']) expect((await m.client.get(`/api/geocode.php?${q}`)).status, q).toBe(400);
   });
 });
 
