@@ -22,6 +22,8 @@ test('visitor screens have no axe violations', async ({ page }) => {
 });
 
 test('member screens have no axe violations', async ({ page }) => {
+  // Fifteen screens, each loaded and analysed: more than the default 90 s on a busy machine.
+  test.slow();
   // A new member writing to a fictional one: the demo accounts other tests count on stay untouched.
   await signup(page.request);
   const { profiles } = (await (await page.request.get('/api/members.php')).json()) as { profiles: { id: number }[] };
