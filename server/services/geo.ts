@@ -176,3 +176,15 @@ export function regionName(country: Country, code: string): string | null {
 export function placesOf(country: Country): readonly Place[] {
   return geo(country).places;
 }
+
+const positions = new Map<Country, Map<string, { lat: number; lon: number }>>();
+
+/** The position in degrees of town `city` in region `regionCode` of `country`, or null when the dataset has no such town. */
+export function townPosition(country: Country, regionCode: string, city: string): { lat: number; lon: number } | null {
+  let byName = positions.get(country);
+  if (!byName) {
+    byName = new Map(placesOf(country).map((p) => [`${p.region}|${p.city}`, { lat: p.lat, lon: p.lon }]));
+    positions.set(country, byName);
+  }
+  return byName.get(`${regionCode}|${city}`) ?? null;
+}
