@@ -16,6 +16,7 @@ export * from './discounts.ts';
 export * from './premium.ts';
 export * from './push.ts';
 export * from './photos.ts';
+export * from './profile.ts';
 export * from './password.ts';
 export * from './account.ts';
 export * from './complaints.ts';

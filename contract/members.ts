@@ -1,9 +1,10 @@
 // Member search and profile view (spec 2: members, members-id; spec 3: Profile, Search state).
 import { z } from 'zod';
 import { BodyType, Country, EyeColor, Gender, HairColor, Interest, RelationshipStatus, Sexuality, Tattoos, Id, QueryId, Text } from './common.ts';
+import { DistanceBand } from './profile.ts';
 import { Photo } from './user.ts';
 
-/** A member as shown on a search card. `fictional` members show the site's fictional icon and warning. */
+/** A member as shown on a card. `fictional` members show the site's fictional icon and warning. */
 export const MemberCard = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -15,19 +16,24 @@ export const MemberCard = z.object({
   fictional: z.boolean(),
   online: z.boolean(),
   photo: Photo.nullable(),
+  /** Search cards and profiles: the band between the viewer's and the member's grid cells; absent when either has no location. */
+  distance: DistanceBand.optional(),
 });
 export type MemberCard = z.infer<typeof MemberCard>;
 
-/** A member's full profile (spec 3: Profile) as the viewer may see it; locked photos are blurred by the server. */
+/**
+ * A member's full profile (spec 3: Profile) as the viewer may see it; locked photos are blurred by the server.
+ * A detail is absent when the member never set it or when the site's `visible_profile_fields` does not list it.
+ */
 export const MemberProfile = MemberCard.extend({
-  sexuality: Sexuality,
-  hair_color: HairColor,
-  eye_color: EyeColor,
-  body_type: BodyType,
-  relationship_status: RelationshipStatus,
-  tattoos: Tattoos,
-  interests: z.array(Interest),
-  about: z.string(),
+  sexuality: Sexuality.optional(),
+  hair_color: HairColor.optional(),
+  eye_color: EyeColor.optional(),
+  body_type: BodyType.optional(),
+  relationship_status: RelationshipStatus.optional(),
+  tattoos: Tattoos.optional(),
+  interests: z.array(Interest).optional(),
+  about: z.string().optional(),
   photos: z.array(Photo),
   liked: z.boolean(),
   liked_by: z.boolean(),

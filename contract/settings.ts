@@ -34,7 +34,9 @@ export const Settings = z.object({
   fictional_warning: z.string(),
   fictional_singular: z.string(),
   fictional_plural: z.string(),
+  /** Profile details other members see (names of `optionalProfileFields`: sexuality, hair_color, ..., interests, about); the rest only the owner sees. */
   visible_profile_fields: z.array(z.string()),
+  /** A note shown on /profile beside `visible_profile_fields[i]` (same index; '' or absent for none). */
   visible_profile_notes: z.array(z.string()),
   search_fields: z.array(z.string()),
   refund_days: z.number().int(),

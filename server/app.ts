@@ -24,6 +24,7 @@ import paymentRoutes from './routes/payments.ts';
 import readingRoutes from './routes/reading.ts';
 import notificationRoutes from './routes/notifications.ts';
 import photoRoutes from './routes/photos.ts';
+import profileRoutes from './routes/profile.ts';
 import passwordRoutes from './routes/password.ts';
 import accountLifeRoutes from './routes/account-life.ts';
 import exportRoutes from './routes/export.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(readingRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(photoRoutes, deps);
+  await app.register(profileRoutes, deps);
   await app.register(passwordRoutes, deps);
   await app.register(accountLifeRoutes, deps);
   await app.register(exportRoutes, deps);

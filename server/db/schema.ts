@@ -76,14 +76,21 @@ export const profiles = pgTable(
     region: text('region').notNull().default(''),
     regionName: text('region_name').notNull().default(''),
     city: text('city').notNull().default(''),
-    hairColor: text('hair_color').notNull().default('other'),
-    eyeColor: text('eye_color').notNull().default('brown'),
-    bodyType: text('body_type').notNull().default('average'),
-    relationshipStatus: text('relationship_status').notNull().default('single'),
-    tattoos: text('tattoos').notNull().default('none'),
+    // Null until the member chooses one: an unset field is absent from every view, never a default.
+    hairColor: text('hair_color'),
+    eyeColor: text('eye_color'),
+    bodyType: text('body_type'),
+    relationshipStatus: text('relationship_status'),
+    tattoos: text('tattoos'),
     interests: jsonb('interests').$type<string[]>().notNull().default([]),
     about: text('about').notNull().default(''),
     status: text('status').$type<'active' | 'disabled'>().notNull().default('disabled'),
+    /**
+     * The member's location snapped to the grid of server/domain/location.ts (about 1.1 km cells, the cell's centre
+     * in degrees); the exact position is never stored. Null when the member gave none. Others see distance bands only.
+     */
+    gridLat: doublePrecision('grid_lat'),
+    gridLon: doublePrecision('grid_lon'),
   },
   (t) => [index('profiles_search').on(t.country, t.gender, t.dateOfBirth)],
 );

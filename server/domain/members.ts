@@ -1,12 +1,13 @@
 // Member cards, profiles and search as a viewer may see them (spec 2: members, members-id; spec 3, 6).
 import { and, asc, desc, eq, gte, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
-import type { MemberCard, MemberProfile, SearchQuery, SearchResponse } from '../../contract/index.ts';
-import { SEARCH_PAGE_SIZE } from '../../contract/index.ts';
+import type { MemberCard, MemberProfile, OptionalProfileField, SearchQuery, SearchResponse } from '../../contract/index.ts';
+import { SEARCH_PAGE_SIZE, optionalProfileFields } from '../../contract/index.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect.ts';
 import { blocks, conversations, likes, photos, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { recordChanges, type Change } from './changes.ts';
+import { bandBetween } from './location.ts';
 import { photoFor, type PhotoRow, type Viewer } from './photos.ts';
 
 /** A member counts as online when seen within this many minutes. */
@@ -49,8 +50,11 @@ export function toCard(p: ProfileRow, u: Pick<UserRow, 'fictional' | 'lastSeenAt
   };
 }
 
-/** Cards of members `ids`, in the order of `ids` (missing ids are skipped). Two queries whatever the count. */
-export async function cardsOf(db: Db, ids: number[], viewer: Viewer | null, cdnPrefix: string): Promise<MemberCard[]> {
+/**
+ * Cards of members `ids`, in the order of `ids` (missing ids are skipped). Two queries whatever the count. With `from`
+ * (the viewer's grid cell), each card carries the distance band to the member's cell (location.ts).
+ */
+export async function cardsOf(db: Db, ids: number[], viewer: Viewer | null, cdnPrefix: string, from?: GridCell | null): Promise<MemberCard[]> {
   if (ids.length === 0) return [];
   const rows = await db.select({ p: profiles, u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible } }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(inArray(profiles.userId, ids));
   const firstPhotos = await db.select().from(photos).where(and(inArray(photos.userId, ids), eq(photos.position, 0)));
@@ -60,8 +64,19 @@ export async function cardsOf(db: Db, ids: number[], viewer: Viewer | null, cdnP
     const r = byId.get(id);
     if (!r) return [];
     const ph = photoBy.get(id);
-    return [toCard(r.p, r.u, ph ? [ph] : [], viewer, cdnPrefix)];
+    const card = toCard(r.p, r.u, ph ? [ph] : [], viewer, cdnPrefix);
+    const distance = from ? bandBetween(from, { lat: r.p.gridLat, lon: r.p.gridLon }) : undefined;
+    return [distance ? { ...card, distance } : card];
   });
+}
+
+/** A stored (grid-snapped) location; both null when the member gave none. */
+type GridCell = { lat: number | null; lon: number | null };
+
+/** The grid cell of member `userId`, or null without a profile row. */
+async function gridOf(db: Db, userId: number): Promise<GridCell | null> {
+  const [row] = await db.select({ lat: profiles.gridLat, lon: profiles.gridLon }).from(profiles).where(eq(profiles.userId, userId));
+  return row ?? null;
 }
 
 /** SQL condition: no block in either direction between `viewerId` and the member in `memberColumn`. */
@@ -99,7 +114,7 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
     .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
     .limit(SEARCH_PAGE_SIZE)
     .offset((q.page - 1) * SEARCH_PAGE_SIZE);
-  return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix), numResults: count, page: q.page };
+  return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix, viewer && (await gridOf(db, viewer.id))), numResults: count, page: q.page };
 }
 
 /** The member's name if `blockerId` blocked `blockedId`, else null. */
@@ -122,14 +137,27 @@ export async function reachableMember(db: Db, siteId: number, memberId: number, 
   return row;
 }
 
-/** The full profile of `memberId` as `viewer` may see it (spec 2: members-id). Errors as reachableMember. */
-export async function memberProfile(db: Db, siteId: number, memberId: number, viewer: Viewer | null, cdnPrefix: string): Promise<MemberProfile> {
+/** The settings that shape a profile view: where photos live and which details others see (spec 3: Settings). */
+export interface ProfileViewSettings {
+  cdn_prefix: string;
+  visible_profile_fields: readonly string[];
+}
+
+/**
+ * The full profile of `memberId` as `viewer` may see it (spec 2: members-id). Only the details the site's
+ * `visible_profile_fields` lists are present, and only when the member set them (null and '' are absent, never a
+ * default). `distance` is the band between the viewer's and the member's grid-snapped locations (location.ts).
+ * Errors as reachableMember.
+ */
+export async function memberProfile(db: Db, siteId: number, memberId: number, viewer: Viewer | null, settings: ProfileViewSettings): Promise<MemberProfile> {
   const { p, u } = await reachableMember(db, siteId, memberId, viewer);
+  const cdnPrefix = settings.cdn_prefix;
   const photoRows = await db.select().from(photos).where(eq(photos.userId, memberId)).orderBy(asc(photos.position));
   let liked = false;
   let likedBy = false;
   let blocked = false;
   let conversationId: number | null = null;
+  let viewerGrid: GridCell | null = null;
   if (viewer) {
     const likeRows = await db.select().from(likes).where(or(and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id))));
     liked = likeRows.some((l) => l.likerId === viewer.id);
@@ -138,17 +166,26 @@ export async function memberProfile(db: Db, siteId: number, memberId: number, vi
     const [lo, hi] = viewer.id < memberId ? [viewer.id, memberId] : [memberId, viewer.id];
     const [conv] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userLow, lo), eq(conversations.userHigh, hi)));
     conversationId = conv?.id ?? null;
+    viewerGrid = await gridOf(db, viewer.id);
   }
+  const details: Record<OptionalProfileField, unknown> = {
+    sexuality: p.sexuality,
+    hair_color: p.hairColor,
+    eye_color: p.eyeColor,
+    body_type: p.bodyType,
+    relationship_status: p.relationshipStatus,
+    tattoos: p.tattoos,
+    interests: p.interests.length ? p.interests : null,
+    about: p.about,
+  };
+  const shown = Object.fromEntries(
+    optionalProfileFields.filter((f) => settings.visible_profile_fields.includes(f) && details[f] !== null && details[f] !== '').map((f) => [f, details[f]]),
+  ) as Partial<Pick<MemberProfile, OptionalProfileField>>;
+  const distance = viewer && viewer.id !== memberId ? bandBetween(viewerGrid, { lat: p.gridLat, lon: p.gridLon }) : undefined;
   return {
     ...toCard(p, u, photoRows, viewer, cdnPrefix),
-    sexuality: p.sexuality,
-    hair_color: p.hairColor as MemberProfile['hair_color'],
-    eye_color: p.eyeColor as MemberProfile['eye_color'],
-    body_type: p.bodyType as MemberProfile['body_type'],
-    relationship_status: p.relationshipStatus as MemberProfile['relationship_status'],
-    tattoos: p.tattoos as MemberProfile['tattoos'],
-    interests: p.interests as MemberProfile['interests'],
-    about: p.about,
+    ...shown,
+    ...(distance ? { distance } : {}),
     photos: photoRows.map((ph, i) => photoFor(ph, i, viewer, cdnPrefix)),
     liked,
     liked_by: likedBy,

@@ -22,7 +22,7 @@ export default async function memberRoutes(app: FastifyInstance, { db }: Deps): 
     const { id } = parse(MemberQuery, req.query);
     const site = await siteOf(db, req);
     const user = await currentUser(db, req);
-    return { profile: await memberProfile(db, site.id, id, user && { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix) };
+    return { profile: await memberProfile(db, site.id, id, user && { id: user.id, paidUser: user.paidUser }, site.settings) };
   });
 
   app.get('/api/blocks.php', async (req): Promise<BlocksResponse> => {

@@ -4,7 +4,8 @@ import { BodyType, countries, EyeColor, HairColor, interests, RelationshipStatus
 import { openDatabase, type Db } from '../db/connect.ts';
 import { creditLedger, meta, photos, profiles, sites, users } from '../db/schema.ts';
 import { verifyPassword } from '../domain/passwords.ts';
-import { citiesOf, regionName } from '../services/geo.ts';
+import { snapToGrid } from '../domain/location.ts';
+import { citiesOf, regionName, townPosition } from '../services/geo.ts';
 import { countryCounts } from './member-traits.ts';
 import { demoAccounts, seedDemoMembers } from './members.ts';
 
@@ -62,6 +63,9 @@ describe('seedDemoMembers', () => {
       expect(p.interests.length).toBeGreaterThanOrEqual(3);
       expect(p.interests.every((i) => (interests as readonly string[]).includes(i))).toBe(true);
       expect(p.about.length).toBeGreaterThan(20);
+      // Each member lives in the grid cell of the town's dataset position (others see distance bands from it).
+      const town = townPosition(p.country as never, p.region, p.city)!;
+      expect(snapToGrid(town)).toEqual({ lat: p.gridLat, lon: p.gridLon });
       if (p.gender === 'male') expect(p.sexuality).not.toBe('lesbian');
       else expect(p.sexuality).not.toBe('gay');
     }

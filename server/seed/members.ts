@@ -6,7 +6,8 @@ import type { Db, Tx } from '../db/connect.ts';
 import { creditLedger, meta, photos, profiles, users } from '../db/schema.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { newMediaKey } from '../services/images.ts';
-import { citiesOf, regionName } from '../services/geo.ts';
+import { snapToGrid } from '../domain/location.ts';
+import { citiesOf, regionName, townPosition } from '../services/geo.ts';
 import { countryCounts, drawMember, type MemberSpec } from './member-traits.ts';
 import { createNameDrawer } from './names.ts';
 import type { PortraitParams } from './portrait.ts';
@@ -39,6 +40,14 @@ const demoDetails: Record<string, { region: string; city: string; hair: string; 
     interests: ['hiking', 'cooking', 'beer', 'movies', 'sports', 'hugging'],
   },
 };
+
+/** The grid cell of a town as profile columns (members live in their town's cell), or nothing for an unknown town. */
+function townCell(country: Country, region: string, city: string): { gridLat?: number; gridLon?: number } {
+  const at = townPosition(country, region, city);
+  if (!at) return {};
+  const cell = snapToGrid(at);
+  return { gridLat: cell.lat, gridLon: cell.lon };
+}
 
 /** YYYY-MM-DD of the day `years` years and `days` days before `now` (UTC), so the age is exactly `years`. */
 function birthDate(now: Date, years: number, days: number): string {
@@ -84,6 +93,7 @@ async function insertMembers(tx: Tx, siteId: number, specs: (MemberSpec & { seed
     userId: ids.get(userRows[i].email)!, name: m.name, gender: m.gender, sexuality: m.sexuality, dateOfBirth: birthDate(now, m.age, r.int(1, 360)),
     country: m.country, region: m.region, regionName: m.regionName, city: m.city, hairColor: m.hairColor, eyeColor: m.eyeColor,
     bodyType: m.bodyType, relationshipStatus: m.relationshipStatus, tattoos: m.tattoos, interests: m.interests, about: m.about, status: 'active' as const,
+    ...townCell(m.country, m.region, m.city),
   }));
   await insertBatches(profileRows, (batch) => tx.insert(profiles).values(batch));
   const photoList = specs.flatMap((m, i) =>
@@ -107,6 +117,7 @@ async function insertDemoAccounts(tx: Tx, siteId: number, now: Date, hashes: str
       userId: user.id, name: a.name, gender: a.gender, sexuality: 'hetero', dateOfBirth: birthDate(now, a.age, 100), country: a.country,
       region: d.region, regionName: regionName(a.country, d.region) ?? '', city, hairColor: d.hair, eyeColor: d.eyes, bodyType: 'athletic',
       relationshipStatus: 'single', tattoos: 'none', interests: d.interests, about: d.about, status: 'active',
+      ...townCell(a.country, d.region, city),
     });
     await tx.insert(photos).values(photoRows(user.id, 2, { seed: d.portrait, gender: a.gender, hair_color: d.hair, eye_color: d.eyes, skin: d.skin, age: a.age }));
   }

@@ -50,7 +50,7 @@ function settings(over: Partial<SiteSettings>): SiteSettings {
     fictional_warning: 'Profiles marked with this icon are fictional profiles operated by the site. Physical meetings with them are not possible.',
     fictional_singular: 'fictional profile',
     fictional_plural: 'fictional profiles',
-    visible_profile_fields: ['sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos'],
+    visible_profile_fields: ['sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'interests', 'about'],
     visible_profile_notes: [],
     search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
     refund_days: 14,

@@ -80,10 +80,19 @@ const nonTowns: Partial<Record<Country, ReadonlySet<string>>> = {
   IE: new Set(['Laois']),
 };
 
+/** A town of the dataset with its region code and position in degrees. */
+export interface Place {
+  region: string;
+  city: string;
+  lat: number;
+  lon: number;
+}
+
 interface CountryGeo {
   response: RegionsResponse;
   names: Map<string, string>;
   cities: Map<string, string[]>;
+  places: Place[];
 }
 
 const cache = new Map<Country, CountryGeo>();
@@ -107,14 +116,15 @@ function build(country: Country): CountryGeo {
   const rule = rules[country];
   const states = State.getStatesOfCountry(country);
   const regionNames = new Set(states.map((s) => s.name));
-  const byState = new Map<string, string[]>();
+  const byState = new Map<string, { name: string; lat: number; lon: number }[]>();
   const allCities = City.getCitiesOfCountry(country) ?? [];
   const all = new Set(allCities.map((c) => c.name));
   for (const c of allCities) {
     if (!isTown(c.name, all, regionNames, country)) continue;
     const list = byState.get(c.stateCode) ?? [];
     // Austrian statutory cities appear as "Graz Stadt" (the district); the town is "Graz". Vienna's "Innere Stadt" stays.
-    list.push(country === 'AT' && c.name !== 'Innere Stadt' ? c.name.replace(/ Stadt$/, '') : c.name);
+    const name = country === 'AT' && c.name !== 'Innere Stadt' ? c.name.replace(/ Stadt$/, '') : c.name;
+    list.push({ name, lat: Number(c.latitude), lon: Number(c.longitude) });
     byState.set(c.stateCode, list);
   }
   const kept = rule.include
@@ -125,12 +135,14 @@ function build(country: Country): CountryGeo {
     .map((r) => ({ code: r.code, name: rule.rename?.[r.code] ?? (rule.stripSuffix ? r.name.replace(rule.stripSuffix, '') : r.name) }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const cities = new Map<string, string[]>();
+  const places: Place[] = [];
   for (const r of regions) {
     const from = rule.citiesFrom?.[r.code] ?? [r.code];
-    const names = new Set(from.flatMap((code) => byState.get(code) ?? []));
-    cities.set(r.code, [...names].sort((a, b) => a.localeCompare(b, 'en')));
+    const towns = from.flatMap((code) => byState.get(code) ?? []);
+    cities.set(r.code, [...new Set(towns.map((t) => t.name))].sort((a, b) => a.localeCompare(b, 'en')));
+    for (const t of towns) if (Number.isFinite(t.lat) && Number.isFinite(t.lon)) places.push({ region: r.code, city: t.name, lat: t.lat, lon: t.lon });
   }
-  return { response: { country, label: rule.label, regions }, names: new Map(regions.map((r) => [r.code, r.name])), cities };
+  return { response: { country, label: rule.label, regions }, names: new Map(regions.map((r) => [r.code, r.name])), cities, places };
 }
 
 function geo(country: Country): CountryGeo {
@@ -158,4 +170,21 @@ export function citiesOf(country: Country, regionCode: string): string[] {
 /** Display name of a region code, or null when the code is not a region of `country`. */
 export function regionName(country: Country, code: string): string | null {
   return geo(country).names.get(code) ?? null;
+}
+
+/** The towns of `country` with their positions (the offline reverse-geocoding dataset of server/services/reverse-geocode.ts). */
+export function placesOf(country: Country): readonly Place[] {
+  return geo(country).places;
+}
+
+const positions = new Map<Country, Map<string, { lat: number; lon: number }>>();
+
+/** The position in degrees of town `city` in region `regionCode` of `country`, or null when the dataset has no such town. */
+export function townPosition(country: Country, regionCode: string, city: string): { lat: number; lon: number } | null {
+  let byName = positions.get(country);
+  if (!byName) {
+    byName = new Map(placesOf(country).map((p) => [`${p.region}|${p.city}`, { lat: p.lat, lon: p.lon }]));
+    positions.set(country, byName);
+  }
+  return byName.get(`${regionCode}|${city}`) ?? null;
 }

@@ -30,6 +30,7 @@ export const retryPolicy = { baseDelayMs: 300 };
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined | null>;
+  /** Sent as JSON; a FormData is sent as multipart/form-data. */
   body?: unknown;
   /** Retries on network failure and 5xx; default true for GET, and for writes that carry an idempotency key. */
   retry?: boolean;
@@ -59,8 +60,9 @@ async function send(path: string, opts: CallOptions, headers: Record<string, str
         credentials: 'same-origin',
         cache: 'no-store',
         signal: opts.signal,
-        headers: { 'x-client': 'pwa', accept: 'application/json', ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-        body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+        // A FormData body (an upload) gets its multipart type with the boundary from fetch.
+        headers: { 'x-client': 'pwa', accept: 'application/json', ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: opts.body instanceof FormData ? opts.body : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       });
     } catch (e) {
       if (opts.signal?.aborted) throw e;

@@ -57,6 +57,7 @@ const mailChangeDo = lazyScreen(() => import('../features/account/mail-change-do
 const accountDeleted = lazyScreen(() => import('../features/account/account-deleted-screen.tsx'));
 const complaintsScreen = lazyScreen(() => import('../features/complaints/complaints-screen.tsx'));
 const settingsScreen = lazyScreen(() => import('../features/settings/settings-screen.tsx'));
+const profile = lazyScreen(() => import('../features/profile/profile-screen.tsx'));
 const notifications = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'));
 const credits = lazyScreen(() => import('../features/payments/credits-screen.tsx'));
 const pay = lazyScreen(() => import('../features/payments/pay-screen.tsx'));
@@ -93,6 +94,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/mail-change/do', name: 'mail-change-do', layout: 'default', access: 'public', screen: mailChangeDo },
   { path: '/account-deleted', name: 'account-deleted', layout: 'default', access: 'public', screen: accountDeleted },
   { path: '/complaints', name: 'complaints', layout: 'default', access: 'public', screen: complaintsScreen },
+  { path: '/profile', name: 'profile', layout: 'default', access: 'members', screen: profile, back: true },
   { path: '/settings', name: 'settings', layout: 'default', access: 'members', screen: settingsScreen },
   { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: notifications },
   { path: '/credits', name: 'credits', layout: 'default', access: 'members', screen: credits, back: true },

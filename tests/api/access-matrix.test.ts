@@ -38,9 +38,13 @@ beforeAll(async () => {
   // A pending payment of the owner's: its id is a secret too (it names the checkout).
   const payment = newId();
   expect((await owner.client.post('/api/payment.php', { id: payment, bundle: 1, method: 'visa' })).status).toBe(200);
+  // The owner's exact position: stored snapped to the grid, so no answer (not even the owner's) may carry it.
+  const own = (await owner.client.get('/api/profile.php')).body as { profile: Record<string, unknown> };
+  const { id: _id, region_name: _rn, located: _l, ...fields } = own.profile;
+  expect((await owner.client.put('/api/profile.php', { ...fields, location: { lat: 52.3731234, lon: 4.8923456 } })).status).toBe(200);
   ids = { owner: owner.id, partner: partner.id, conversation: conversationId, photo: uploaded.id, photoKey, endpoint, payment };
   // The main photo is public on the profile (spec 1), so its URL is not among the secrets.
-  secrets = [secretText, `reply-${secretText}`, owner.email, endpoint, payment];
+  secrets = [secretText, `reply-${secretText}`, owner.email, endpoint, payment, '52.373123', '4.892345'];
 }, 120_000);
 afterAll(() => server.close());
 
@@ -62,6 +66,7 @@ const cells = (): Cell[] => [
   { name: 'likes', call: (c) => c.get('/api/likes.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
   { name: 'blocked members', call: (c) => c.get('/api/blocks.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
   { name: 'notification settings', call: (c) => c.get('/api/notifications.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
+  { name: 'own profile', call: (c) => c.get('/api/profile.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
   { name: 'the user call', call: (c) => c.get('/api/user.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 200 } },
   { name: "the owner's profile", call: (c) => c.get(`/api/member.php?id=${ids.owner}`), expect: { owner: 200, other: 200, blocked: 403, visitor: 200 } },
   { name: 'send the owner a gift', call: (c) => c.post('/api/gift.php', { id: newId(), profile: ids.owner, gift: 'rose' }), expect: { owner: 404, other: 200, blocked: 403, visitor: 403 } },

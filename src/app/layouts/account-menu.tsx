@@ -6,11 +6,11 @@ import { logout } from '../../features/account/session-store.ts';
 
 /**
  * Spec 2: the account dropdown (my profile, settings, logout). The toggle's accessible name is "Account".
- * "My profile" shows the member's own profile as others see it (profile editing at /profile comes later);
+ * "My profile" opens /profile, where the member edits the profile, location and photos;
  * "Settings" opens /settings (password, and the way to the notification settings).
  */
-export function AccountMenu({ name, userId }: { name: string; userId: number }) {
-  const profileHref = `/members/${userId}`;
+export function AccountMenu({ name }: { name: string }) {
+  const profileHref = '/profile';
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const go = (href: string) => (event: MouseEvent) => {

@@ -95,7 +95,7 @@ export function TopNav() {
                 </li>
                 <InstallButton look="nav" />
                 <LanguageMenu />
-                <AccountMenu name={user.profile.name} userId={user.id} />
+                <AccountMenu name={user.profile.name} />
               </ul>
             </Navbar.Collapse>
           </>

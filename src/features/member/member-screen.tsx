@@ -131,6 +131,7 @@ export default function MemberScreen() {
           </h1>
           <p className="text-body-secondary mb-3">
             {place}
+            {profile.distance && <span className="ms-2">· {t(`distance.${profile.distance}`)}</span>}
             {profile.online && <span className="badge rounded-pill text-bg-success ms-2 align-middle">{t('onlineNow')}</span>}
           </p>
           {profile.fictional && <FictionalWarning name={profile.name} className="mb-3" />}

@@ -19,7 +19,7 @@ export function OnlineDot({ className = '' }: { className?: string }) {
 }
 
 /**
- * A member's card: 3:4 photo, name and age, city, online dot, fictional icon, optional "New" badge.
+ * A member's card: 3:4 photo, name and age, city and distance band, online dot, fictional icon, optional "New" badge.
  * The whole card is one link named "Name, age, ..." to `href`.
  */
 export function MemberCard({ member, href, isNew = false }: { member: Member; href: string; isNew?: boolean }) {
@@ -27,6 +27,7 @@ export function MemberCard({ member, href, isNew = false }: { member: Member; hr
   const label = [
     `${member.name}, ${member.age}`,
     member.city,
+    member.distance ? t(`distance.${member.distance}`) : '',
     member.online ? t('online') : '',
     member.fictional ? t('fictional.label') : '',
     isNew ? t('new') : '',
@@ -71,7 +72,9 @@ export function MemberCard({ member, href, isNew = false }: { member: Member; hr
           <span className="text-truncate">{member.name}, {member.age}</span>
           {member.online && <OnlineDot />}
         </div>
-        {member.city && <div className="small text-truncate opacity-75">{member.city}</div>}
+        {(member.city || member.distance) && (
+          <div className="small text-truncate opacity-75">{[member.city, member.distance && t(`distance.${member.distance}`)].filter(Boolean).join(' · ')}</div>
+        )}
       </div>
     </Link>
   );

@@ -37,9 +37,21 @@ CREATE TABLE "discount_redemptions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "hair_color" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "hair_color" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "eye_color" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "eye_color" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "body_type" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "body_type" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "relationship_status" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "relationship_status" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "tattoos" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "tattoos" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "gift" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "discount_code" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "discount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "grid_lat" double precision;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "grid_lon" double precision;--> statement-breakpoint
 ALTER TABLE "content_blocks" ADD CONSTRAINT "content_blocks_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_codes_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
