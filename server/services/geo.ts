@@ -84,6 +84,8 @@ interface CountryGeo {
   response: RegionsResponse;
   names: Map<string, string>;
   cities: Map<string, string[]>;
+  /** "regionCode|town" -> [latitude, longitude] in degrees (the dataset's town centre). */
+  positions: Map<string, [number, number]>;
 }
 
 const cache = new Map<Country, CountryGeo>();
@@ -108,14 +110,17 @@ function build(country: Country): CountryGeo {
   const states = State.getStatesOfCountry(country);
   const regionNames = new Set(states.map((s) => s.name));
   const byState = new Map<string, string[]>();
+  const statePositions = new Map<string, [number, number]>();
   const allCities = City.getCitiesOfCountry(country) ?? [];
   const all = new Set(allCities.map((c) => c.name));
   for (const c of allCities) {
     if (!isTown(c.name, all, regionNames, country)) continue;
     const list = byState.get(c.stateCode) ?? [];
     // Austrian statutory cities appear as "Graz Stadt" (the district); the town is "Graz". Vienna's "Innere Stadt" stays.
-    list.push(country === 'AT' && c.name !== 'Innere Stadt' ? c.name.replace(/ Stadt$/, '') : c.name);
+    const name = country === 'AT' && c.name !== 'Innere Stadt' ? c.name.replace(/ Stadt$/, '') : c.name;
+    list.push(name);
     byState.set(c.stateCode, list);
+    if (c.latitude && c.longitude) statePositions.set(`${c.stateCode}|${name}`, [Number(c.latitude), Number(c.longitude)]);
   }
   const kept = rule.include
     ? rule.include.map((code) => ({ code, name: states.find((s) => s.isoCode === code)?.name ?? '' }))
@@ -125,12 +130,19 @@ function build(country: Country): CountryGeo {
     .map((r) => ({ code: r.code, name: rule.rename?.[r.code] ?? (rule.stripSuffix ? r.name.replace(rule.stripSuffix, '') : r.name) }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const cities = new Map<string, string[]>();
+  const positions = new Map<string, [number, number]>();
   for (const r of regions) {
     const from = rule.citiesFrom?.[r.code] ?? [r.code];
     const names = new Set(from.flatMap((code) => byState.get(code) ?? []));
     cities.set(r.code, [...names].sort((a, b) => a.localeCompare(b, 'en')));
+    for (const code of from) {
+      for (const name of byState.get(code) ?? []) {
+        const at = statePositions.get(`${code}|${name}`);
+        if (at && !positions.has(`${r.code}|${name}`)) positions.set(`${r.code}|${name}`, at);
+      }
+    }
   }
-  return { response: { country, label: rule.label, regions }, names: new Map(regions.map((r) => [r.code, r.name])), cities };
+  return { response: { country, label: rule.label, regions }, names: new Map(regions.map((r) => [r.code, r.name])), cities, positions };
 }
 
 function geo(country: Country): CountryGeo {
@@ -158,4 +170,16 @@ export function citiesOf(country: Country, regionCode: string): string[] {
 /** Display name of a region code, or null when the code is not a region of `country`. */
 export function regionName(country: Country, code: string): string | null {
   return geo(country).names.get(code) ?? null;
+}
+
+/** The centre of town `city` in region `regionCode` of `country` as [latitude, longitude] in degrees, or null when unknown. */
+export function cityPosition(country: Country, regionCode: string, city: string): [number, number] | null {
+  return geo(country).positions.get(`${regionCode}|${city}`) ?? null;
+}
+
+/** Great-circle distance in km between two [latitude, longitude] points in degrees (haversine, mean Earth radius). */
+export function distanceKm([lat1, lon1]: [number, number], [lat2, lon2]: [number, number]): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
