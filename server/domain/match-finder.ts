@@ -19,8 +19,8 @@ const wanting = (of: Gender, wants: Gender) => (of === wants ? (['gay', 'lesbian
 /**
  * Answers the questionnaire `q` of `viewer` on site `siteId` (GET /api/match-finder.php): active, visible members of
  * `q.gender` aged `q.min_age`..`q.max_age` whose sexuality accepts the viewer's gender, no block either way, within
- * `q.distance` km of the viewer's town (town centres, geo.ts; a member or viewer whose town is unknown only passes
- * `any`). Ranked by shared asked interests (most first), then distance (nearest first, unknown last), then most recently
+ * `q.distance` km of the viewer's town (town centres, geo.ts; a member whose town is unknown only passes `any`; for a
+ * viewer whose town is unknown the band is not applied and every distance is null). Ranked by shared asked interests (most first), then distance (nearest first, unknown last), then most recently
  * seen; the first MATCH_FINDER_RESULTS. An empty answer when the viewer has no profile.
  */
 export async function findMatches(db: Db, siteId: number, viewer: Viewer, q: MatchFinderQuery, cdnPrefix: string): Promise<MatchFinderResponse> {
@@ -47,7 +47,8 @@ export async function findMatches(db: Db, siteId: number, viewer: Viewer, q: Mat
     .orderBy(sql`${users.lastSeenAt} desc nulls last`, users.id)
     .limit(MATCH_FINDER_CANDIDATES);
   const here = cityPosition(me.country as Country, me.region, me.city);
-  const limit = q.distance === 'any' ? Infinity : Number(q.distance);
+  // A viewer without a known town (a new member) cannot be measured from: the band is not applied.
+  const limit = q.distance === 'any' || !here ? Infinity : Number(q.distance);
   const ranked = rows
     .map((r, seen) => {
       const there = cityPosition(r.country as Country, r.region, r.city);
