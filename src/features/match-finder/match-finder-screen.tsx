@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
@@ -54,6 +54,11 @@ export default function MatchFinderScreen() {
   const [results, setResults] = useState<MatchFinderResult[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  // New results: the heading takes the focus, so a phone user lands on them below the long form.
+  useEffect(() => {
+    if (results) resultsHeading.current?.focus();
+  }, [results]);
   const parsed = MatchFinderQuery.safeParse(answers);
   const ageInvalid = !parsed.success && parsed.error.issues.some((i) => i.path[0] === 'min_age' || i.path[0] === 'max_age');
   const set = (patch: Partial<Answers>) => setAnswers((a) => ({ ...a, ...patch }));
@@ -87,10 +92,10 @@ export default function MatchFinderScreen() {
             <legend className="form-label small fw-semibold mb-1 fs-6">{t('matchFinder.gender')}</legend>
             <div className="btn-group w-100" role="group">
               {(['female', 'male'] as const).map((g) => (
-                <span key={g} className="flex-fill d-flex">
+                <Fragment key={g}>
                   <input type="radio" className="btn-check" name={`${id}-gender`} id={`${id}-${g}`} checked={answers.gender === g} onChange={() => set({ gender: g })} />
-                  <label className="btn btn-outline-primary flex-fill" htmlFor={`${id}-${g}`}>{t(g === 'female' ? 'matchFinder.women' : 'matchFinder.men')}</label>
-                </span>
+                  <label className="btn btn-outline-primary" htmlFor={`${id}-${g}`}>{t(g === 'female' ? 'matchFinder.women' : 'matchFinder.men')}</label>
+                </Fragment>
               ))}
             </div>
           </fieldset>
@@ -141,7 +146,7 @@ export default function MatchFinderScreen() {
           <p className="text-body-secondary"><Spinner size="sm" className="me-2" aria-hidden="true" />{t('matchFinder.searching')}</p>
         ) : results && (
           <section aria-labelledby={`${id}-results`}>
-            <h2 id={`${id}-results`} className="h5 fw-bold mb-3">{t('matchFinder.results')}</h2>
+            <h2 id={`${id}-results`} ref={resultsHeading} tabIndex={-1} className="h5 fw-bold mb-3">{t('matchFinder.results')}</h2>
             {results.length === 0 ? (
               <p className="text-body-secondary">{t('matchFinder.none')}</p>
             ) : (

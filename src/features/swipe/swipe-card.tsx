@@ -66,7 +66,7 @@ export function SwipeCard({ card, onSwipe }: { card: Card; onSwipe: (to: 'like' 
         </span>
       )}
       <div className={`position-absolute bottom-0 start-0 end-0 p-3 text-white ${css.caption}`}>
-        <h2 className="h4 fw-bold mb-0 d-flex align-items-center gap-2">
+        <h2 className="h4 fw-bold mb-0 d-flex align-items-center gap-2 text-white">
           <span className="text-truncate">{card.name}, {card.age}</span>
           {card.online && <OnlineDot />}
         </h2>
