@@ -94,7 +94,7 @@ export default function MatchFinderScreen() {
               {(['female', 'male'] as const).map((g) => (
                 <Fragment key={g}>
                   <input type="radio" className="btn-check" name={`${id}-gender`} id={`${id}-${g}`} checked={answers.gender === g} onChange={() => set({ gender: g })} />
-                  <label className="btn btn-outline-primary" htmlFor={`${id}-${g}`}>{t(g === 'female' ? 'matchFinder.women' : 'matchFinder.men')}</label>
+                  <label className="btn btn-outline-primary flex-fill" htmlFor={`${id}-${g}`}>{t(g === 'female' ? 'matchFinder.women' : 'matchFinder.men')}</label>
                 </Fragment>
               ))}
             </div>
