@@ -51,6 +51,7 @@ export const ErrorCode = z.enum([
   'refund_expired',
   'nothing_to_refund',
   'payment_unavailable',
+  'swipe_limit',
   'server_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -114,5 +115,6 @@ export const errorMessages: Record<ErrorCode, string> = {
   refund_expired: 'The refund period of this purchase is over.',
   nothing_to_refund: 'All credits of this purchase have been used.',
   payment_unavailable: 'Payments are not available right now, please try again in a few minutes.',
+  swipe_limit: 'You have used your likes of today. Come back tomorrow for new ones.',
   server_error: 'An error occurred, please try again later.',
 };

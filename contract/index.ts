@@ -21,3 +21,4 @@ export * from './password.ts';
 export * from './account.ts';
 export * from './complaints.ts';
 export * from './content.ts';
+export * from './discovery.ts';

@@ -15,8 +15,12 @@ export const LikesResponse = z.object({
 });
 export type LikesResponse = z.infer<typeof LikesResponse>;
 
-/** POST /api/like.php likes, DELETE unlikes. A mutual like is a match. Errors: not_found, blocked. */
-export const LikeRequest = z.object({ profile: Id });
+/**
+ * POST /api/like.php likes, DELETE unlikes. A mutual like is a match. `source: 'swipe'` (POST only) is a like of the
+ * swipe game: it counts against SWIPE_LIKES_PER_DAY (spec 9) when it makes a new like. Errors: not_found, blocked,
+ * 429 swipe_limit (today's swipe likes are used up).
+ */
+export const LikeRequest = z.object({ profile: Id, source: z.literal('swipe').optional() });
 export type LikeRequest = z.infer<typeof LikeRequest>;
 export const LikeResponse = z.object({ liked: z.boolean(), match: z.boolean() });
 export type LikeResponse = z.infer<typeof LikeResponse>;

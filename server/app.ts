@@ -30,6 +30,7 @@ import accountLifeRoutes from './routes/account-life.ts';
 import exportRoutes from './routes/export.ts';
 import complaintRoutes from './routes/complaints.ts';
 import offerRoutes from './routes/offers.ts';
+import discoveryRoutes from './routes/discovery.ts';
 
 /**
  * Builds the app (not listening). Serves /api/* (spec 7 paths), /media/* (images) and, when
@@ -89,6 +90,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(complaintRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(offerRoutes, deps);
+  await app.register(discoveryRoutes, deps);
   // Jobs being run (pushes, mails) finish before the database closes; waiting ones stay for the next start.
   app.addHook('onClose', () => deps.jobs.stop());
 

@@ -360,6 +360,21 @@ export const autoLikes = pgTable(
 );
 
 /**
+ * A like given in the swipe game (spec 9: 4 likes per day), counted per UTC calendar day `day` (YYYY-MM-DD). Kept when
+ * the like itself is later removed, so unliking never gives a like back. The like is a normal `likes` row besides.
+ */
+export const swipeLikes = pgTable(
+  'swipe_likes',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    likedId: integer('liked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.likedId] })],
+);
+
+/**
  * A conversation a member has open in a visible page with the live channel up (issue 4: no push for a message the
  * recipient is reading live). Renewed by the page while it stays so; a row past `until` no longer counts.
  */

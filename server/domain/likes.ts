@@ -1,7 +1,7 @@
 // Likes and matches (spec 3: likes, liked_by; spec 4: opening a liked profile clears its new-like flag).
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LikedBy, LikeResponse, LikesResponse, MemberCard } from '../../contract/index.ts';
-import type { Db } from '../db/connect.ts';
+import type { Db, Tx } from '../db/connect.ts';
 import { likes, profiles } from '../db/schema.ts';
 import { recordChanges, type Change } from './changes.ts';
 import { cardsOf, notBlockedWith, reachableMember } from './members.ts';
@@ -11,7 +11,8 @@ import type { Viewer } from './photos.ts';
  * Likes (`on` true) or unlikes member `memberId`; a mutual like is a match. Errors: 404 not_found, 403 blocked.
  * Sync log, when the like was added or removed: 'like' (the member) for the viewer, 'liked_by' (the viewer) for the member.
  * `notify` writes the notices of a new like (push and mail jobs; `match`: the member had liked the viewer first) in the
- * same transaction; a repeated like notifies nobody. Returns the answer and `added`: true when this call made a new like.
+ * same transaction; a repeated like notifies nobody. `before` runs first in that transaction (the swipe game's daily
+ * count, swipe.ts: takeSwipeLike; its error aborts the like). Returns the answer and `added`: true when this call made a new like.
  */
 export async function setLike(
   db: Db,
@@ -20,11 +21,13 @@ export async function setLike(
   memberId: number,
   on: boolean,
   notify: (tx: Db, match: boolean) => Promise<void>,
+  before?: (tx: Tx) => Promise<void>,
 ): Promise<{ answer: LikeResponse; added: boolean }> {
   await reachableMember(db, siteId, memberId, viewer);
   if (memberId === viewer.id) return { answer: { liked: false, match: false }, added: false };
   const pair = and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId));
   return db.transaction(async (tx) => {
+    await before?.(tx);
     const changed = on
       ? await tx.insert(likes).values({ likerId: viewer.id, likedId: memberId }).onConflictDoNothing().returning({ id: likes.likedId })
       : await tx.delete(likes).where(pair).returning({ id: likes.likedId });

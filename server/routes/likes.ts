@@ -1,10 +1,12 @@
-// Like calls: the likes list (spec 7), like and unlike (a mutual like is a match), clearing a new-like flag.
+// Like calls: the likes list (spec 7), like and unlike (a mutual like is a match; a swipe-game like counts against
+// the day's SWIPE_LIKES_PER_DAY, spec 9), clearing a new-like flag.
 import type { FastifyInstance } from 'fastify';
 import { LikeRequest, LikeSeenRequest, type LikesResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { likesOf, markLikeSeen, setLike } from '../domain/likes.ts';
 import { mailLikeNotice } from '../domain/email-notices.ts';
 import { requireUser } from '../domain/sessions.ts';
+import { takeSwipeLike } from '../domain/swipe.ts';
 import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';
 
@@ -20,13 +22,13 @@ export default async function likeRoutes(app: FastifyInstance, { db, jobs }: Dep
       url: '/api/like.php',
       handler: async (req) => {
         const user = await requireUser(db, req);
-        const { profile } = parse(LikeRequest, req.body);
+        const { profile, source } = parse(LikeRequest, req.body);
         const site = await siteOf(db, req);
         // A new like pushes to (and may mail) the liked member: kind match when they had liked this member first.
         const { answer } = await setLike(db, site.id, { id: user.id, paidUser: user.paidUser }, profile, on, async (tx, match) => {
           await jobs.enqueue(tx, 'push-like', { cdnPrefix: site.settings.cdn_prefix, likerId: user.id, likedId: profile, match });
           await mailLikeNotice(jobs, tx, user.id, profile, match);
-        });
+        }, on && source === 'swipe' ? (tx) => takeSwipeLike(tx, user.id, profile) : undefined);
         return answer;
       },
     });

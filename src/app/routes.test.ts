@@ -14,6 +14,8 @@ describe('route table (spec 2)', () => {
       ['/likes/m/5', 'likes-m-id', 'default'],
       ['/likes/liked_by', 'likes-type', 'default'],
       ['/activate/error', 'activate-error', 'default'],
+      ['/swipe-game', 'swipe-game', 'default'],
+      ['/match-finder', 'match-finder', 'default'],
     ];
     for (const [path, name, layout] of cases) {
       const route = findRoute(path);
@@ -31,6 +33,8 @@ describe('route table (spec 2)', () => {
   it('guards the members area and keeps members out of login and signup', () => {
     expect(findRoute('/chats').access).toBe('members');
     expect(findRoute('/likes/m/1').access).toBe('members');
+    expect(findRoute('/swipe-game').access).toBe('members');
+    expect(findRoute('/match-finder').access).toBe('members');
     expect(findRoute('/login').access).toBe('guest');
     expect(findRoute('/signup').access).toBe('guest');
   });

@@ -71,6 +71,8 @@ const transactions = lazyScreen(() => import('../features/payments/transactions-
 const directDebit = lazyScreen(() => import('../features/payments/directdebit-screen.tsx'));
 const devSms = lazyScreen(() => import('../features/payments/dev-sms-screen.tsx'));
 const content = lazyScreen(() => import('../features/pages/content-screen.tsx'));
+const swipeGame = lazyScreen(() => import('../features/swipe/swipe-game-screen.tsx'));
+const matchFinder = lazyScreen(() => import('../features/match-finder/match-finder-screen.tsx'));
 const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
 
 /** Matched top to bottom; the first match wins. */
@@ -89,6 +91,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/likes', name: 'likes', layout: 'default', access: 'members', screen: likes, back: true },
   { path: '/likes/m/:id', name: 'likes-m-id', layout: 'default', access: 'members', screen: member, back: true },
   { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: likes, back: true },
+  { path: '/swipe-game', name: 'swipe-game', layout: 'default', access: 'members', screen: swipeGame },
+  { path: '/match-finder', name: 'match-finder', layout: 'default', access: 'members', screen: matchFinder },
   { path: '/reset-password', name: 'reset-password', layout: 'default', access: 'public', screen: resetPassword },
   { path: '/reset-password/do', name: 'reset-password-do', layout: 'default', access: 'public', screen: resetPasswordDo },
   { path: '/mail-change/do', name: 'mail-change-do', layout: 'default', access: 'public', screen: mailChangeDo },

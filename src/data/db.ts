@@ -86,7 +86,7 @@ export type LikedByRow = Omit<LikedBy, 'like_new'> & { order: number; likeNew: F
 /** What the outbox carries, one shape per write (DESIGN: writes). */
 export type OutboxOp =
   | { kind: 'send-message'; messageId: string; peerId: number; text: string; gift?: GiftId | null }
-  | { kind: 'like'; profileId: number; on: boolean }
+  | { kind: 'like'; profileId: number; on: boolean; source?: 'swipe' }
   | { kind: 'delete-chat'; conversationId: number }
   | { kind: 'read-chat'; conversationId: number }
   | { kind: 'like-seen'; profileId: number };

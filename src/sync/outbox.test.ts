@@ -154,6 +154,17 @@ describe('drainOutbox', () => {
     expect(calls).toEqual(['DELETE']);
   });
 
+  it('sends a swipe like with its source; a swipe_limit refusal undoes it through a fresh snapshot', async () => {
+    const bodies: unknown[] = [];
+    stubApi({ '/api/like.php': ({ body }) => { bodies.push(body); return { status: 429, body: { error: { code: 'swipe_limit', message: 'x' } } }; } });
+    await writeCursor(db, { cursor: 12, etag: '"e"' });
+    await queueLike(db, peer, true, 'swipe');
+    await drainOutbox(db, hooks());
+    expect(bodies).toEqual([{ profile: peer.id, source: 'swipe' }]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await readCursor(db)).cursor).toBeNull();
+  });
+
   it('reports a match and a refused chat delete (spec 4: alert, then chats reload from a snapshot)', async () => {
     stubApi({
       '/api/like.php': () => ({ status: 200, body: { liked: true, match: true } }),

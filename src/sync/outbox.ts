@@ -79,12 +79,15 @@ export async function discardMessage(db: AppDB, messageId: string): Promise<void
   });
 }
 
-/** Likes (`on`) or unlikes `card` at once in Dexie and queues the call. */
-export async function queueLike(db: AppDB, card: MemberCard, on: boolean): Promise<void> {
+/**
+ * Likes (`on`) or unlikes `card` at once in Dexie and queues the call. `source` 'swipe': a like of the swipe game,
+ * which the server counts against the day's SWIPE_LIKES_PER_DAY (a refusal undoes it like any refused like).
+ */
+export async function queueLike(db: AppDB, card: MemberCard, on: boolean, source?: 'swipe'): Promise<void> {
   await db.transaction('rw', [db.likes, db.outbox], async () => {
     if (on) await db.likes.put(toLikeRow(card, Date.now()));
     else await db.likes.delete(card.id);
-    await enqueue(db, { kind: 'like', profileId: card.id, on }, `like:${card.id}`);
+    await enqueue(db, { kind: 'like', profileId: card.id, on, ...(on && source ? { source } : {}) }, `like:${card.id}`);
   });
 }
 
@@ -139,7 +142,8 @@ async function deliver(db: AppDB, row: OutboxRow, hooks: OutboxHooks): Promise<v
       return;
     }
     case 'like': {
-      const res = await api('/api/like.php', LikeResponse, { method: row.on ? 'POST' : 'DELETE', body: { profile: row.profileId }, retry: true });
+      const body = { profile: row.profileId, ...(row.on && row.source ? { source: row.source } : {}) };
+      const res = await api('/api/like.php', LikeResponse, { method: row.on ? 'POST' : 'DELETE', body, retry: true });
       if (res.match) hooks.onMatch(row.profileId);
       return;
     }

@@ -64,6 +64,8 @@ const cells = (): Cell[] => [
   { name: 'own photos', call: (c) => c.get('/api/photos.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
   { name: "reorder the owner's photo", call: (c) => c.put('/api/photos.php', { order: [ids.photo] }), expect: { owner: 200, other: 400, blocked: 400, visitor: 403 } },
   { name: 'likes', call: (c) => c.get('/api/likes.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
+  { name: 'swipe deck', call: (c) => c.get('/api/swipe-deck.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
+  { name: 'match finder', call: (c) => c.get('/api/match-finder.php?gender=male&min_age=18&max_age=99&distance=any'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
   { name: 'blocked members', call: (c) => c.get('/api/blocks.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
   { name: 'notification settings', call: (c) => c.get('/api/notifications.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
   { name: 'own profile', call: (c) => c.get('/api/profile.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },

@@ -36,3 +36,33 @@ test('member screens have no axe violations', async ({ page }) => {
   for (const path of ['/members', `/members/${other}`, '/chats', '/likes', '/profile', '/settings', '/notifications', '/credits', '/credits/3', '/credits/3/ideal', '/premium', '/transactions', '/directdebit?bundle=1', '/dev/sms', '/complete-signup', '/signup-matches', '/lang-config']) await check(page, path);
   await check(page, `/members/${other}/chat`, page.getByText('Hello from the accessibility test'));
 });
+
+test('discovery screens and modals have no axe violations', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signup(page.request);
+  await check(page, '/swipe-game', page.getByTestId('swipe-card'));
+  await check(page, '/likes/matches');
+  // The match finder's results, with their reasons.
+  await page.goto('/match-finder');
+  await page.getByRole('checkbox', { name: 'Music' }).check({ force: true });
+  await page.getByRole('button', { name: 'Find my matches' }).click();
+  await expect(page.getByRole('heading', { name: 'Your best matches' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await violations(page), 'match finder results').toEqual([]);
+
+  // The icebreaker modal of an empty conversation.
+  const { profiles } = (await (await page.request.get('/api/swipe-deck.php')).json()) as { profiles: { id: number }[] };
+  await page.goto(`/members/${profiles[0].id}/chat`);
+  await page.getByRole('button', { name: 'Icebreakers' }).click();
+  await expect(page.getByRole('dialog', { name: 'Break the ice' })).toBeVisible();
+  expect(await violations(page), 'icebreaker').toEqual([]);
+
+  // The like modal (t=0: at once).
+  await page.goto('/members?t=0');
+  await expect(page.getByRole('dialog', { name: 'Someone you might like' })).toBeVisible();
+  expect(await violations(page), 'like modal').toEqual([]);
+
+  // The swipe game with no likes left today.
+  for (const p of profiles.slice(0, 4)) expect((await page.request.post('/api/like.php', { data: { profile: p.id, source: 'swipe' } })).ok()).toBe(true);
+  await check(page, '/swipe-game', page.getByText("You've used today's likes"));
+});

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IosInstallHint } from '../../pwa/ios-install-hint.tsx';
 import { PushAlert } from '../../pwa/push-alert.tsx';
 import { NewLikeHost } from '../../features/likes/new-like-host.tsx';
+import { LikeModalHost } from '../../features/like-modal/like-modal-host.tsx';
 import { DisabledNotificationsAlert } from '../../features/notifications/disabled-notifications-alert.tsx';
 import { AccountAlerts } from '../../features/account/account-alerts.tsx';
 import { OfferBanner } from '../../features/offers/offer-banner.tsx';
@@ -35,6 +36,8 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
       <OfferBanner />
       <OfferPopup />
       <SignupModalHost />
+      {/* Spec 2: the like modal after `t` seconds. */}
+      <LikeModalHost />
       <IosInstallHint />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,9 @@ import { useReadingMark } from './use-reading-mark.ts';
  * wakes the sync engine itself, so then there is no poll.
  */
 const OPEN_CHAT_SYNC_MS = 5_000;
+
+/** Spec 2: the icebreaker modal, loaded when asked for. */
+const IcebreakerModal = lazy(() => import('./icebreaker-modal.tsx'));
 /** Upper bound of a message's length in the contract (SendMessageRequest). */
 const CONTRACT_MAX = 2000;
 
@@ -42,7 +45,7 @@ const CONTRACT_MAX = 2000;
  * shows as pending and is sent when the network returns.
  */
 export default function ChatScreen() {
-  const { t } = useTranslation(['chat', 'members']);
+  const { t } = useTranslation(['chat', 'members', 'discovery']);
   const profileId = Number(useParams<{ id: string }>().id);
   const db = useMemberDb();
   const { user, settings } = useSnapshot(session);
@@ -52,6 +55,8 @@ export default function ChatScreen() {
   const [loadError, setLoadError] = useState<unknown>(null);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const [opened, setOpened] = useState(false);
+  const [icebreaker, setIcebreaker] = useState(false);
+  const [suggestion, setSuggestion] = useState<{ text: string } | null>(null);
 
   const conv = useLiveQuery(async () => (await conversationWith(db, profileId)) ?? null, [db, profileId]);
   const stored = useLiveQuery(async () => (await db.profiles.get(profileId)) ?? null, [db, profileId]);
@@ -160,6 +165,11 @@ export default function ChatScreen() {
               {member && <div className="mb-3 d-flex justify-content-center"><Avatar member={member} size={88} /></div>}
               <h2 className="h5 text-body">{t('empty.title', { name: member?.name ?? '' })}</h2>
               <p className="mb-0">{t('empty.text')}</p>
+              {member && (
+                <button type="button" className="btn btn-outline-primary rounded-pill mt-3" onClick={() => setIcebreaker(true)}>
+                  {t('discovery:icebreaker.open')}
+                </button>
+              )}
             </div>
           }
         />
@@ -176,11 +186,16 @@ export default function ChatScreen() {
         </div>
       )}
       {body}
+      {icebreaker && member && (
+        <Suspense fallback={null}>
+          <IcebreakerModal show name={member.name} interests={stored?.interests ?? []} onPick={(text) => setSuggestion({ text })} onHide={() => setIcebreaker(false)} />
+        </Suspense>
+      )}
       {!refused && member && (
         <div className="bg-white border-top flex-shrink-0" style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}>
           {!online && <p className="small text-body-secondary text-center mb-0 pt-2 px-3" role="status">{t('offlineQueued')}</p>}
           {user?.status === 'not_confirmed' && <UnconfirmedNotice />}
-          <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={send} actions={<SendGiftButton member={member} compact />} />
+          <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={send} suggestion={suggestion} actions={<SendGiftButton member={member} compact />} />
         </div>
       )}
     </div>

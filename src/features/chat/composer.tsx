@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendIcon } from '../members/icons.tsx';
 
@@ -8,15 +8,17 @@ const MAX_ROWS = 5;
 /**
  * The message composer: textarea "Message" (Enter sends, Shift+Enter adds a line, at most `maxLength`
  * characters), button "Send", the cost of one message ("Costs N credits") and the balance. `actions` sit before the
- * textarea (the "Send a gift" button).
+ * textarea (the "Send a gift" button). `suggestion` (a new object each time, e.g. a picked icebreaker line) replaces the
+ * text and focuses the textarea, so the line can be edited before it is sent.
  */
-export function Composer({ maxLength, cost, credits, disabled = false, actions, onSend }: {
+export function Composer({ maxLength, cost, credits, disabled = false, actions, suggestion, onSend }: {
   maxLength: number;
   cost: number;
   /** The user's balance, shown beside the cost. */
   credits?: number;
   disabled?: boolean;
   actions?: ReactNode;
+  suggestion?: { text: string } | null;
   onSend: (text: string) => void;
 }) {
   const { t } = useTranslation('chat');
@@ -24,6 +26,12 @@ export function Composer({ maxLength, cost, credits, disabled = false, actions, 
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   const canSend = !disabled && text.trim().length > 0 && text.length <= maxLength;
+
+  useEffect(() => {
+    if (!suggestion) return;
+    setText(suggestion.text.slice(0, maxLength));
+    area.current?.focus();
+  }, [suggestion]);
 
   // Grow with the text up to MAX_ROWS lines.
   useLayoutEffect(() => {

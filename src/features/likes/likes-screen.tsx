@@ -10,16 +10,20 @@ import { useMemberDb } from '../../sync/use-member-db.ts';
 import { MemberCard, MemberCardPlaceholder, MemberGrid } from '../members/member-card.tsx';
 import { HeartIcon } from '../members/icons.tsx';
 
-type Tab = 'liked-me' | 'my-likes';
+type Tab = 'liked-me' | 'my-likes' | 'matches';
+
+const TABS: readonly Tab[] = ['liked-me', 'my-likes', 'matches'];
+const EMPTY: Record<Tab, string> = { 'liked-me': 'likedMe', 'my-likes': 'myLikes', matches: 'matches' };
 
 /**
- * /likes and /likes/:type (spec 2): who liked me (new likes marked "New") and whom I liked; cards open /likes/m/:id.
+ * /likes and /likes/:type (spec 2): who liked me (new likes marked "New"), whom I liked, and matches (both ways, newest
+ * like of mine first) as tabs (:type liked-me, my-likes, matches); cards open /likes/m/:id.
  * Read from Dexie, newest first; the sync engine keeps it current.
  */
 export default function LikesScreen() {
   const { t } = useTranslation(['likes', 'members']);
   const params = useParams<{ type?: string }>();
-  const tab: Tab = params.type === 'my-likes' ? 'my-likes' : 'liked-me';
+  const tab: Tab = TABS.find((x) => x === params.type) ?? 'liked-me';
   const db = useMemberDb();
   const data = useLiveQuery(async () => {
     const [likedBy, mine, { cursor }] = await Promise.all([
@@ -33,11 +37,18 @@ export default function LikesScreen() {
   }, []);
 
   const loaded = !!data && (data.synced || data.likedBy.length + data.mine.length > 0);
-  const list: readonly (Member & { likeNew?: 0 | 1 })[] = (tab === 'liked-me' ? data?.likedBy : data?.mine) ?? [];
+  const likedMe = new Set(data?.likedBy.map((l) => l.id));
+  const lists: Record<Tab, readonly (Member & { likeNew?: 0 | 1 })[] | undefined> = {
+    'liked-me': data?.likedBy,
+    'my-likes': data?.mine,
+    matches: data?.mine.filter((m) => likedMe.has(m.id)),
+  };
+  const list = lists[tab] ?? [];
   const totalNew = data?.likedBy.filter((l) => l.likeNew === 1).length ?? 0;
   const tabs: { id: Tab; label: string; count?: number }[] = [
     { id: 'liked-me', label: t('tabs.likedMe'), count: totalNew },
     { id: 'my-likes', label: t('tabs.myLikes') },
+    { id: 'matches', label: t('tabs.matches') },
   ];
 
   return (
@@ -67,8 +78,8 @@ export default function LikesScreen() {
       ) : list.length === 0 ? (
         <div className="text-center py-5 px-3 bg-white rounded-4 border shadow-sm">
           <span className="d-inline-flex rounded-circle bg-primary-subtle text-primary p-4 mb-3"><HeartIcon size={36} /></span>
-          <h2 className="h5">{t(tab === 'liked-me' ? 'empty.likedMeTitle' : 'empty.myLikesTitle')}</h2>
-          <p className="text-body-secondary">{t(tab === 'liked-me' ? 'empty.likedMeText' : 'empty.myLikesText')}</p>
+          <h2 className="h5">{t(`empty.${EMPTY[tab]}Title`)}</h2>
+          <p className="text-body-secondary">{t(`empty.${EMPTY[tab]}Text`)}</p>
           <Link href="/members" className="btn btn-primary rounded-pill px-4">{t('empty.search')}</Link>
         </div>
       ) : (

@@ -10,6 +10,7 @@ import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { initSearch, loadMore, newSearch, preferredGender, searchState } from './search-store.ts';
 import { SearchForm } from './search-form.tsx';
+import { DiscoveryLinks } from './discovery-links.tsx';
 import { MemberCard, MemberCardPlaceholder, MemberGrid } from './member-card.tsx';
 
 /** /members (spec 2): the member search, the home after login. Result pages are read from Dexie (searchPages). */
@@ -43,7 +44,10 @@ export default function MembersScreen() {
 
   return (
     <div className="container py-3 py-md-4">
-      <h1 className="h3 fw-bold mb-3">{t('title')}</h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 fw-bold mb-0">{t('title')}</h1>
+        {user && <DiscoveryLinks />}
+      </div>
       <section className="bg-white rounded-4 shadow-sm border p-3 mb-3 mb-md-4">
         <SearchForm />
       </section>

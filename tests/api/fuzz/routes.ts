@@ -60,6 +60,8 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'POST', path: '/api/like.php', body: c.LikeRequest },
   { method: 'DELETE', path: '/api/like.php', body: c.LikeRequest },
   { method: 'POST', path: '/api/like-seen.php', body: c.LikeSeenRequest },
+  { method: 'GET', path: '/api/swipe-deck.php', query: c.SwipeDeckQuery },
+  { method: 'GET', path: '/api/match-finder.php', query: c.MatchFinderQuery },
   { method: 'GET', path: '/api/members.php', query: c.SearchQuery },
   { method: 'GET', path: '/api/member.php', query: c.MemberQuery },
   { method: 'GET', path: '/api/blocks.php', query: none },

@@ -37,6 +37,14 @@ CREATE TABLE "discount_redemptions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "swipe_likes" (
+	"user_id" integer NOT NULL,
+	"liked_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "swipe_likes_user_id_day_liked_id_pk" PRIMARY KEY("user_id","day","liked_id")
+);
+--> statement-breakpoint
 ALTER TABLE "profiles" ALTER COLUMN "hair_color" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "profiles" ALTER COLUMN "hair_color" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ALTER COLUMN "eye_color" DROP DEFAULT;--> statement-breakpoint
@@ -58,6 +66,8 @@ ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_codes_user_id_users_id_fk"
 ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_code_id_discount_codes_id_fk" FOREIGN KEY ("code_id") REFERENCES "public"."discount_codes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "swipe_likes" ADD CONSTRAINT "swipe_likes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "swipe_likes" ADD CONSTRAINT "swipe_likes_liked_id_users_id_fk" FOREIGN KEY ("liked_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "content_blocks_site_language_token" ON "content_blocks" USING btree ("site_id","language","token");--> statement-breakpoint
 CREATE UNIQUE INDEX "discount_codes_site_code" ON "discount_codes" USING btree ("site_id",upper("code"));--> statement-breakpoint
 CREATE UNIQUE INDEX "discount_redemptions_once" ON "discount_redemptions" USING btree ("code_id","user_id") WHERE "discount_redemptions"."once_per_user" and "discount_redemptions"."consumed_at" is not null;--> statement-breakpoint
