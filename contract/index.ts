@@ -19,3 +19,4 @@ export * from './photos.ts';
 export * from './password.ts';
 export * from './account.ts';
 export * from './complaints.ts';
+export * from './landers.ts';
