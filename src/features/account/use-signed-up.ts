@@ -3,12 +3,12 @@ import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../ui/toast-store.ts';
 
-/** After signup: tell the user to confirm the e-mail, then open the members area. */
-export function useSignedUp(): () => void {
+/** After signup: tell the user to confirm the e-mail, then open `next` (default: the members area). */
+export function useSignedUp(next = '/members'): () => void {
   const { t } = useTranslation('account');
   const [, navigate] = useLocation();
   return useCallback(() => {
     showToast(t('signup.success'), 'success', 10_000);
-    navigate('/members');
-  }, [t, navigate]);
+    navigate(next);
+  }, [t, navigate, next]);
 }
