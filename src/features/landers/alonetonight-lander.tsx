@@ -7,10 +7,10 @@ import { LanderCta, LanderPage, MemberPhoto, PhotoPlaceholders } from './lander-
 export default function AloneTonightLander() {
   const { t } = useTranslation('landers');
   const copy = useLanderCopy();
-  const content = useLanderContent();
+  const content = useLanderContent(copy.niche);
   const members = content?.members.slice(0, 6) ?? [];
   return (
-    <LanderPage name="alonetonight" title={t('alonetonight.title', copy)} headingId="tonight-heading">
+    <LanderPage className="lander-alonetonight" title={t('alonetonight.title', copy)} headingId="tonight-heading">
       <div className="night-sky" aria-hidden="true">
         <span className="moon" />
       </div>

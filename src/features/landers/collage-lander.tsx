@@ -7,13 +7,13 @@ import { LanderCta, LanderPage, MemberPhoto, PhotoPlaceholders } from './lander-
 export default function CollageLander() {
   const { t } = useTranslation('landers');
   const copy = useLanderCopy();
-  const content = useLanderContent();
+  const content = useLanderContent(copy.niche);
   const members = content?.members.slice(0, 9) ?? [];
   return (
-    <LanderPage name="collage" title={t('collage.title', copy)} headingId="collage-heading">
+    <LanderPage className="lander-collage" title={t('collage.title', copy)} headingId="collage-heading">
       <div className="container collage-wrap">
         <div className="collage" aria-hidden={members.length ? undefined : true}>
-          {members.length ? members.map((m, i) => <MemberPhoto key={m.id} member={m} className={`collage-tile collage-tile-${i}`} eager={i < 4} />) : <PhotoPlaceholders count={9} className="collage-tile" />}
+          {members.length ? members.map((m, i) => <MemberPhoto key={m.id} member={m} className="collage-tile" eager={i < 4} />) : <PhotoPlaceholders count={9} className="collage-tile" />}
         </div>
         <div className="collage-card">
           <h1 id="collage-heading">{t('collage.title', copy)}</h1>

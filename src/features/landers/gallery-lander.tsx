@@ -8,10 +8,10 @@ import { FictionalBadge } from '../../ui/fictional-badge.tsx';
 export default function GalleryLander() {
   const { t } = useTranslation('landers');
   const copy = useLanderCopy();
-  const content = useLanderContent();
+  const content = useLanderContent(copy.niche);
   const members = content?.members ?? [];
   return (
-    <LanderPage name="gallery" title={t('gallery.title', copy)} headingId="gallery-heading">
+    <LanderPage className="lander-gallery" title={t('gallery.title', copy)} headingId="gallery-heading">
       <div className="container">
         <header className="gallery-head">
           <h1 id="gallery-heading">{t('gallery.title', copy)}</h1>

@@ -13,12 +13,12 @@ const MAX_PICKS = 3;
 export default function IconsLander() {
   const { t } = useTranslation(['landers', 'profile-fields']);
   const copy = useLanderCopy();
-  const content = useLanderContent();
+  const content = useLanderContent(copy.niche);
   const [picked, setPicked] = useState<Interest[]>([]);
   const toggle = (i: Interest) => setPicked((p) => (p.includes(i) ? p.filter((x) => x !== i) : [...p, i].slice(-MAX_PICKS)));
   const faces = content?.members.slice(0, 5) ?? [];
   return (
-    <LanderPage name="icons" title={t('icons.title', copy)} headingId="icons-heading">
+    <LanderPage className="lander-icons" title={t('icons.title', copy)} headingId="icons-heading">
       <div className="container icons-wrap">
         <h1 id="icons-heading">{t('icons.title', copy)}</h1>
         <p className="lead">{t('icons.lead', copy)}</p>

@@ -20,7 +20,13 @@ export type LanderCopy = {
 
 /** "new-york" -> "New York" (a slug is lower case with dashes). */
 export function placeOfSlug(slug: string): string {
-  return decodeURIComponent(slug)
+  let text = slug;
+  try {
+    text = decodeURIComponent(slug);
+  } catch {
+    // A broken escape ("%E0"): the slug as it is.
+  }
+  return text
     .split(/[-_ ]+/)
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))

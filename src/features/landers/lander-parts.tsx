@@ -44,11 +44,14 @@ export function PhotoPlaceholders({ count, className }: { count: number; classNa
   return Array.from({ length: count }, (_, i) => <span key={i} className={`${className} lander-placeholder`} aria-hidden="true" />);
 }
 
-/** A lander page: sets the title and wraps the content in a section named by its heading `headingId`. */
-export function LanderPage({ name, title, headingId, children }: { name: string; title: string; headingId: string; children: ReactNode }) {
+/**
+ * A lander page: sets the title and wraps the content in a section named by its heading `headingId`.
+ * `className` is the lander's own class, written out in full (the CSS purge keeps only names it finds in the source).
+ */
+export function LanderPage({ className, title, headingId, children }: { className: string; title: string; headingId: string; children: ReactNode }) {
   usePageTitle(title);
   return (
-    <section className={`lander lander-${name}`} aria-labelledby={headingId}>
+    <section className={`lander ${className}`} aria-labelledby={headingId}>
       {children}
     </section>
   );

@@ -14,13 +14,13 @@ const MAX_REGIONS = 12;
 export default function MapLander() {
   const { t, i18n } = useTranslation('landers');
   const copy = useLanderCopy();
-  const content = useLanderContent();
+  const content = useLanderContent(copy.niche);
   const regions = content?.regions.slice(0, MAX_REGIONS) ?? [];
   const top = regions[0]?.count ?? 1;
   const country = content ? (new Intl.DisplayNames([i18n.language], { type: 'region' }).of(content.country) ?? content.country) : '';
   const pins = content?.members.slice(0, 3) ?? [];
   return (
-    <LanderPage name="map" title={t('map.title', copy)} headingId="map-heading">
+    <LanderPage className="lander-map" title={t('map.title', copy)} headingId="map-heading">
       <div className="container map-wrap">
         <div className="map-copy">
           <h1 id="map-heading">{t('map.title', copy)}</h1>

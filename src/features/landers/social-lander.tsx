@@ -12,10 +12,10 @@ const POSTS = 4;
 export default function SocialLander() {
   const { t } = useTranslation('landers');
   const copy = useLanderCopy();
-  const content = useLanderContent();
+  const content = useLanderContent(copy.niche);
   const posts = content?.members.slice(0, POSTS) ?? [];
   return (
-    <LanderPage name="social" title={t('social.title', copy)} headingId="social-heading">
+    <LanderPage className="lander-social" title={t('social.title', copy)} headingId="social-heading">
       <div className="container social-wrap">
         <aside className="social-side">
           <h1 id="social-heading">{t('social.title', copy)}</h1>

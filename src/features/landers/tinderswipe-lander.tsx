@@ -12,7 +12,7 @@ const SWIPES_TO_SIGNUP = 3;
 export default function TinderswipeLander() {
   const { t } = useTranslation('landers');
   const copy = useLanderCopy();
-  const content = useLanderContent();
+  const content = useLanderContent(copy.niche);
   const [index, setIndex] = useState(0);
   const [leaving, setLeaving] = useState<'like' | 'pass' | null>(null);
   const members = content?.members ?? [];
@@ -30,7 +30,7 @@ export default function TinderswipeLander() {
   };
 
   return (
-    <LanderPage name="tinderswipe" title={t('tinderswipe.title', copy)} headingId="swipe-heading">
+    <LanderPage className="lander-tinderswipe" title={t('tinderswipe.title', copy)} headingId="swipe-heading">
       <div className="container swipe-wrap">
         <div className="swipe-copy">
           <h1 id="swipe-heading">{t('tinderswipe.title', copy)}</h1>
@@ -41,7 +41,7 @@ export default function TinderswipeLander() {
           <div className="swipe-stack" aria-live="polite">
             {next && <div className="swipe-card swipe-card-next" aria-hidden="true"><MemberPhoto member={next} eager /></div>}
             {current ? (
-              <figure className={`swipe-card${leaving ? ` swipe-out-${leaving}` : ''}`} key={index}>
+              <figure className={`swipe-card ${leaving === 'like' ? 'swipe-out-like' : leaving === 'pass' ? 'swipe-out-pass' : ''}`} key={index}>
                 <MemberPhoto member={current} eager large />
                 <figcaption>
                   <strong>{current.name}, {current.age}</strong>

@@ -13,13 +13,13 @@ const SLIDES = 4;
 export default function TransitionsLander() {
   const { t } = useTranslation('landers');
   const copy = useLanderCopy();
-  const content = useLanderContent();
+  const content = useLanderContent(copy.niche);
   const slides = content?.members.slice(0, SLIDES) ?? [];
   return (
-    <LanderPage name="transitions" title={t('transitions.title', copy)} headingId="transitions-heading">
+    <LanderPage className="lander-transitions" title={t('transitions.title', copy)} headingId="transitions-heading">
       <div className="transitions-stage">
         <div className="transitions-slides" aria-hidden="true">
-          {slides.map((m, i) => <MemberPhoto key={m.id} member={m} className={`transitions-slide transitions-slide-${i}`} eager={i === 0} large />)}
+          {slides.map((m, i) => <MemberPhoto key={m.id} member={m} className="transitions-slide" eager={i === 0} large />)}
         </div>
         <div className="container transitions-copy">
           <h1 id="transitions-heading">{t('transitions.title', copy)}</h1>

@@ -10,10 +10,10 @@ import { LanderCta, LanderPage, MemberPhoto } from './lander-parts.tsx';
 export default function VideoLander() {
   const { t } = useTranslation('landers');
   const copy = useLanderCopy();
-  const content = useLanderContent();
+  const content = useLanderContent(copy.niche);
   const [star, guest] = content?.members ?? [];
   return (
-    <LanderPage name="video" title={t('video.title', copy)} headingId="video-heading">
+    <LanderPage className="lander-video" title={t('video.title', copy)} headingId="video-heading">
       <div className="container video-wrap">
         <div className="video-copy">
           <h1 id="video-heading">{t('video.title', copy)}</h1>
