@@ -21,6 +21,15 @@ test('visitor screens have no axe violations', async ({ page }) => {
   for (const path of ['/', '/login', '/signup', '/reset-password', '/complaints', '/members', '/pricing']) await check(page, path);
 });
 
+test('landers and member landings have no axe violations', async ({ page }) => {
+  const landers = ['tinderswipe', 'alonetonight/amsterdam', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'];
+  // The landers' photos must have loaded before axe looks (colour contrast over a photo, alt texts).
+  for (const lander of landers) await check(page, `/landers/${lander}`, page.locator('main img[alt*=", "]').first());
+  const res = await page.request.get('/api/lander.php');
+  const { id } = (await res.json()).members[0] as { id: number };
+  for (const path of ['landing', 'landing2', 'landing3', 'signup']) await check(page, `/members/${id}/${path}`);
+});
+
 test('member screens have no axe violations', async ({ page }) => {
   // A new member writing to a fictional one: the demo accounts other tests count on stay untouched.
   await signup(page.request);
