@@ -17,6 +17,7 @@ export default function MapLander() {
   const content = useLanderContent(copy.niche);
   const regions = content?.regions.slice(0, MAX_REGIONS) ?? [];
   const top = regions[0]?.count ?? 1;
+  const inCountry = content?.regions.reduce((sum, r) => sum + r.count, 0) ?? 0;
   const country = content ? (new Intl.DisplayNames([i18n.language], { type: 'region' }).of(content.country) ?? content.country) : '';
   const pins = content?.members.slice(0, 3) ?? [];
   return (
@@ -24,7 +25,7 @@ export default function MapLander() {
       <div className="container map-wrap">
         <div className="map-copy">
           <h1 id="map-heading">{t('map.title', copy)}</h1>
-          <p className="lead">{t('map.lead', { ...copy, count: content?.total ?? 0, country })}</p>
+          <p className="lead">{t('map.lead', { ...copy, count: inCountry, country })}</p>
           <LanderCta label={t('map.cta')} />
         </div>
         <div className="map-board">
