@@ -12,7 +12,7 @@ beforeAll(async () => {
   c = new Client(server.url);
   // The niche sites get their own demo members, as server/main.ts seeds them.
   for (const site of (await allSites(server.db)).slice(1)) {
-    await seedDemoMembers(server.db, { siteId: site.id, members: 120, key: `seed:members:${site.id}`, seed: site.id, withAccounts: false });
+    await seedDemoMembers(server.db, { siteId: site.id, members: 60, key: `seed:members:${site.id}`, seed: site.id, withAccounts: false });
   }
 });
 afterAll(() => server.close());
