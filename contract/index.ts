@@ -22,3 +22,4 @@ export * from './account.ts';
 export * from './complaints.ts';
 export * from './content.ts';
 export * from './discovery.ts';
+export * from './landers.ts';

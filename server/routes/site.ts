@@ -1,8 +1,9 @@
-// Site-wide public data: settings (spec 3, 7), company info, interests, regions — all cacheable by the client.
+// Site-wide public data: settings (spec 3, 7), company info, interests, regions, lander content — all cacheable by the client.
 import type { FastifyInstance } from 'fastify';
-import { countries, Country, interests, RegionsQuery, SettingsQuery, type CompanyInfo, type AllRegionsResponse, type InterestsResponse, type RegionsResponse, type SettingsResponse } from '../../contract/index.ts';
+import { countries, Country, interests, LanderQuery, RegionsQuery, SettingsQuery, type CompanyInfo, type AllRegionsResponse, type InterestsResponse, type LanderResponse, type RegionsResponse, type SettingsResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { interestIcons } from '../domain/interests.ts';
+import { landerContent } from '../domain/landers.ts';
 import { siteByDomain, siteOf, publicSettings } from '../domain/sites.ts';
 import { regionsOf } from '../services/geo.ts';
 import { parse } from '../validate.ts';
@@ -30,5 +31,12 @@ export default async function siteRoutes(app: FastifyInstance, { db, push }: Dep
     const { country } = parse(RegionsQuery, req.query);
     reply.header('cache-control', 'public, max-age=86400');
     return country ? regionsOf(country) : { countries: countries.map(regionsOf) };
+  });
+
+  // Spec 1, 2: what the landers show (demo members of the site's niche, members per region); public, cacheable.
+  app.get('/api/lander.php', async (req, reply): Promise<LanderResponse> => {
+    const { country } = parse(LanderQuery, req.query);
+    reply.header('cache-control', 'public, max-age=300');
+    return landerContent(db, await siteOf(db, req), country);
   });
 }

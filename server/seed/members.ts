@@ -128,15 +128,21 @@ async function insertDemoAccounts(tx: Tx, siteId: number, now: Date, hashes: str
  * Creates `opts.members` fictional members spread over the contract's 19 countries (deterministic for a given
  * `seed` and `now`), each with a profile and 1-5 generated photos, plus the real `demoAccounts` (argon2id
  * passwords, 500 credits through the ledger). The count returned is the fictional members created (0 when
- * already seeded); the demo accounts come on top.
+ * already seeded); the demo accounts come on top. `withAccounts: false` leaves the demo accounts out, and
+ * `key` replaces the meta key (a further site seeds under its own key).
  */
-export async function seedDemoMembers(db: Db, opts: { siteId: number; members: number; now?: Date; seed?: number }): Promise<number> {
+export async function seedDemoMembers(
+  db: Db,
+  opts: { siteId: number; members: number; now?: Date; seed?: number; key?: string; withAccounts?: boolean },
+): Promise<number> {
   const now = opts.now ?? new Date();
   const seed = opts.seed ?? 20_240_601;
-  const [done] = await db.select().from(meta).where(eq(meta.key, SEED_META_KEY));
+  const key = opts.key ?? SEED_META_KEY;
+  const withAccounts = opts.withAccounts ?? true;
+  const [done] = await db.select().from(meta).where(eq(meta.key, key));
   if (done) return 0;
   // argon2 is slow on purpose: hash before the transaction so it stays short.
-  const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+  const hashes = withAccounts ? await Promise.all(demoAccounts.map((a) => hashPassword(a.password))) : [];
   const r = createRandom(seed);
   const names = createNameDrawer(seed);
   const specs: (MemberSpec & { seed: number })[] = [];
@@ -149,12 +155,12 @@ export async function seedDemoMembers(db: Db, opts: { siteId: number; members: n
     // Claim the seed inside the transaction: a concurrent second start inserts nothing and stops here.
     const claimed = await tx
       .insert(meta)
-      .values({ key: SEED_META_KEY, value: { at: now.toISOString(), members: specs.length, seed, siteId: opts.siteId } })
+      .values({ key, value: { at: now.toISOString(), members: specs.length, seed, siteId: opts.siteId } })
       .onConflictDoNothing()
       .returning({ key: meta.key });
     if (claimed.length === 0) return 0;
     await insertMembers(tx, opts.siteId, specs, now, r);
-    await insertDemoAccounts(tx, opts.siteId, now, hashes);
+    if (withAccounts) await insertDemoAccounts(tx, opts.siteId, now, hashes);
     return specs.length;
   });
   // Fresh statistics for the planner: without them it takes the new tables for empty and picks nested loops that

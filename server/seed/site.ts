@@ -65,7 +65,10 @@ function settings(over: Partial<SiteSettings>): SiteSettings {
   };
 }
 
-/** The sites created on an empty database: the default (any unknown host) first, then a German-language brand. */
+/**
+ * The seeded sites: the default (any unknown host, niche general) first, then a German-language brand (milf)
+ * and one site for each other niche of spec 1.
+ */
 export const defaultSites = [
   { domain: 'localhost', settings: settings({}), company },
   {
@@ -73,15 +76,20 @@ export const defaultSites = [
     settings: settings({ name: 'Herzklopfen', domain_language: 'de-DE', niche: 5, index_title: 'Herzklopfen – Dating für Erwachsene', countries: ['DE', 'AT', 'CH'] }),
     company,
   },
+  // Spec 1: one site per remaining niche, chosen by Host like every site (e.g. http://gay.localhost:8080).
+  { domain: 'she.localhost', settings: settings({ name: 'Heartline She', niche: 1, index_title: 'Heartline She – women dating women' }), company },
+  { domain: 'bdsm.localhost', settings: settings({ name: 'Heartline Kink', niche: 2, index_title: 'Heartline Kink – BDSM dating for adults' }), company },
+  { domain: 'bbw.localhost', settings: settings({ name: 'Heartline Curves', niche: 3, index_title: 'Heartline Curves – curvy singles' }), company },
+  { domain: 'gilf.localhost', settings: settings({ name: 'Heartline Silver', niche: 4, index_title: 'Heartline Silver – dating over 60' }), company },
+  { domain: 'gay.localhost', settings: settings({ name: 'Heartline Men', niche: 6, index_title: 'Heartline Men – gay dating' }), company },
 ];
 
 /**
- * Inserts the default sites when none exist, the discount codes every site has and the English content blocks any
- * site lacks. Safe to call at every start.
+ * Inserts the default sites whose domain is missing (in order, so the first stays the default), the discount codes
+ * every site has and the English content blocks any site lacks. Safe to call at every start.
  */
 export async function seedSites(db: Db): Promise<void> {
-  const existing = await db.select({ id: sites.id }).from(sites).limit(1);
-  if (existing.length === 0) await db.insert(sites).values(defaultSites);
+  for (const site of defaultSites) await db.insert(sites).values(site).onConflictDoNothing({ target: sites.domain });
   const all = await db.select({ id: sites.id }).from(sites);
   await seedContentBlocks(db, all.map((s) => s.id));
   await seedDiscountCodes(db);

@@ -16,6 +16,13 @@ describe('route table (spec 2)', () => {
       ['/activate/error', 'activate-error', 'default'],
       ['/swipe-game', 'swipe-game', 'default'],
       ['/match-finder', 'match-finder', 'default'],
+      ['/members/42/landing', 'members-id-landing', 'lander'],
+      ['/members/42/signup', 'members-id-signup', 'lander'],
+      ['/members/42/landing2', 'members-id-landing2', 'lander'],
+      ['/members/42/landing3/berlin', 'members-id-landing3', 'lander'],
+      ['/landers/tinderswipe', 'landers-tinderswipe', 'lander'],
+      ['/landers/video', 'landers-video', 'lander'],
+      ['/landers/maplanding/amsterdam', 'landers-maplanding', 'lander'],
     ];
     for (const [path, name, layout] of cases) {
       const route = findRoute(path);
@@ -43,6 +50,10 @@ describe('route table (spec 2)', () => {
     expect(matchPath('/members/:id', '/members/1')).toBe(true);
     expect(matchPath('/members/:id', '/members')).toBe(false);
     expect(matchPath('/members/:id', '/members/1/chat')).toBe(false);
+    expect(matchPath('/landers/video/:slug?', '/landers/video')).toBe(true);
+    expect(matchPath('/landers/video/:slug?', '/landers/video/milf')).toBe(true);
+    expect(matchPath('/landers/video/:slug?', '/landers/video/a/b')).toBe(false);
+    expect(findRoute('/landers/tinderswipe/x')).toBe(notFoundRoute);
   });
 });
 

@@ -73,6 +73,18 @@ const devSms = lazyScreen(() => import('../features/payments/dev-sms-screen.tsx'
 const content = lazyScreen(() => import('../features/pages/content-screen.tsx'));
 const swipeGame = lazyScreen(() => import('../features/swipe/swipe-game-screen.tsx'));
 const matchFinder = lazyScreen(() => import('../features/match-finder/match-finder-screen.tsx'));
+// Spec 2 landers: one chunk per lander, so a visitor from an ad loads only the page they land on.
+const tinderswipe = lazyScreen(() => import('../features/landers/tinderswipe-lander.tsx'));
+const aloneTonight = lazyScreen(() => import('../features/landers/alonetonight-lander.tsx'));
+const collage = lazyScreen(() => import('../features/landers/collage-lander.tsx'));
+const gallery = lazyScreen(() => import('../features/landers/gallery-lander.tsx'));
+const iconsLander = lazyScreen(() => import('../features/landers/icons-lander.tsx'));
+const mapLander = lazyScreen(() => import('../features/landers/map-lander.tsx'));
+const social = lazyScreen(() => import('../features/landers/social-lander.tsx'));
+const transitions = lazyScreen(() => import('../features/landers/transitions-lander.tsx'));
+const video = lazyScreen(() => import('../features/landers/video-lander.tsx'));
+const memberLanding = lazyScreen(() => import('../features/landers/member-landing-screen.tsx'));
+const memberSignup = lazyScreen(() => import('../features/landers/member-signup-screen.tsx'));
 const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
 
 /** Matched top to bottom; the first match wins. */
@@ -85,6 +97,11 @@ export const routes: readonly AppRoute[] = [
   { path: '/dev/mailbox', name: 'dev-mailbox', layout: 'default', access: 'public', screen: devMailbox },
   { path: '/members', name: 'members', layout: 'default', access: 'search', screen: members },
   { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', access: 'members', screen: chat },
+  // Member landings (spec 2) before '/members/:id'; public, so the new member goes on to the chat after signup.
+  { path: '/members/:id/landing', name: 'members-id-landing', layout: 'lander', access: 'public', screen: memberLanding },
+  { path: '/members/:id/signup', name: 'members-id-signup', layout: 'lander', access: 'public', screen: memberSignup },
+  { path: '/members/:id/landing2/:slug?', name: 'members-id-landing2', layout: 'lander', access: 'public', screen: memberLanding },
+  { path: '/members/:id/landing3/:slug?', name: 'members-id-landing3', layout: 'lander', access: 'public', screen: memberLanding },
   { path: '/members/:id', name: 'members-id', layout: 'default', access: 'search', screen: member, back: true },
   { path: '/chats', name: 'chats', layout: 'default', access: 'members', screen: chats },
   { path: '/chats/:id', name: 'chats-id', layout: 'chat', access: 'members', screen: chat },
@@ -114,6 +131,16 @@ export const routes: readonly AppRoute[] = [
   { path: '/lang-config', name: 'lang-config', layout: 'default', access: 'public', screen: langConfig },
   { path: '/transactions', name: 'transactions', layout: 'default', access: 'members', screen: transactions },
   { path: '/transactions/:id', name: 'transactions-id', layout: 'default', access: 'members', screen: transactions },
+  // Spec 2 marketing landers, for visitors (a member goes to /members); the slug selects the copy.
+  { path: '/landers/tinderswipe', name: 'landers-tinderswipe', layout: 'lander', access: 'guest', screen: tinderswipe },
+  { path: '/landers/alonetonight/:slug?', name: 'landers-alonetonight', layout: 'lander', access: 'guest', screen: aloneTonight },
+  { path: '/landers/collagelanding/:slug?', name: 'landers-collagelanding', layout: 'lander', access: 'guest', screen: collage },
+  { path: '/landers/gallery/:slug?', name: 'landers-gallery', layout: 'lander', access: 'guest', screen: gallery },
+  { path: '/landers/iconslanding/:slug?', name: 'landers-iconslanding', layout: 'lander', access: 'guest', screen: iconsLander },
+  { path: '/landers/maplanding/:slug?', name: 'landers-maplanding', layout: 'lander', access: 'guest', screen: mapLander },
+  { path: '/landers/socialnetwork/:slug?', name: 'landers-socialnetwork', layout: 'lander', access: 'guest', screen: social },
+  { path: '/landers/transitionsvideolanding/:slug?', name: 'landers-transitionsvideolanding', layout: 'lander', access: 'guest', screen: transitions },
+  { path: '/landers/video/:slug?', name: 'landers-video', layout: 'lander', access: 'guest', screen: video },
   ...['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'].map(
     (page): AppRoute => ({ path: `/pages/${page}`, name: `pages-${page}`, layout: 'default', access: 'public', screen: content }),
   ),
@@ -130,11 +157,16 @@ export const inMembersArea = (path: string) => MEMBERS_AREA.has(findRoute(path).
 /** Shown for every path no route matches (spec 8: "This page could not be found"). */
 export const notFoundRoute: AppRoute = { path: '*', name: 'not-found', layout: 'default', access: 'public', screen: notFound };
 
-/** True when `path` matches `pattern` ("/members/:id" matches "/members/42"; a trailing slash is ignored). */
+/**
+ * True when `path` matches `pattern` ("/members/:id" matches "/members/42"; a trailing slash is ignored).
+ * A parameter ending in "?" may be left out ("/landers/video/:slug?" matches "/landers/video" too).
+ */
 export function matchPath(pattern: string, path: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const have = path.split('/').filter(Boolean);
-  return want.length === have.length && want.every((seg, i) => (seg.startsWith(':') ? have[i].length > 0 : seg === have[i]));
+  const required = want.filter((seg) => !seg.endsWith('?')).length;
+  if (have.length < required || have.length > want.length) return false;
+  return want.every((seg, i) => (i >= have.length ? seg.endsWith('?') : seg.startsWith(':') ? have[i].length > 0 : seg === have[i]));
 }
 
 /** The route for `path` (the not-found route when none matches). */

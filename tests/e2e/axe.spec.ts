@@ -25,6 +25,15 @@ test('static pages have no axe violations', async ({ page }) => {
   for (const path of ['/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pages/return-policy', '/pages/faq', '/pages/service', '/2257', '/no-such-page']) await check(page, path);
 });
 
+test('landers and member landings have no axe violations', async ({ page }) => {
+  const landers = ['tinderswipe', 'alonetonight/amsterdam', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'];
+  // The landers' photos must have loaded before axe looks (colour contrast over a photo, alt texts).
+  for (const lander of landers) await check(page, `/landers/${lander}`, page.locator('main img[alt*=", "]').first());
+  const res = await page.request.get('/api/lander.php');
+  const { id } = (await res.json()).members[0] as { id: number };
+  for (const path of ['landing', 'landing2', 'landing3', 'signup']) await check(page, `/members/${id}/${path}`);
+});
+
 test('member screens have no axe violations', async ({ page }) => {
   // Fifteen screens, each loaded and analysed: more than the default 90 s on a busy machine.
   test.slow();

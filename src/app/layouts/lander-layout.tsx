@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { OfflineIndicator } from '../../pwa/offline-indicator.tsx';
 import { Disclaimer, Footer } from './footer.tsx';
+import { SignupModalHost } from './signup-modal-host.tsx';
 import { SiteBrand } from './site-brand.tsx';
 import './layout.scss';
 
-/** Spec 2 lander layout: logo bar, footer, disclaimer. */
+/** Spec 2 lander layout: logo bar, footer, disclaimer; and the signup modal the landers' calls to action open. */
 export default function LanderLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout-lander">
@@ -19,6 +20,7 @@ export default function LanderLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <Disclaimer />
+      <SignupModalHost />
     </div>
   );
 }

@@ -8,8 +8,8 @@ import { useSignedUp } from './use-signed-up.ts';
 /** Spec 2 signup modal: cannot be closed by backdrop or Escape while the signup is in progress. */
 export default function SignupModal() {
   const { t } = useTranslation('account');
-  const { open, busy } = useSnapshot(signupModal);
-  const signedUp = useSignedUp();
+  const { open, busy, next } = useSnapshot(signupModal);
+  const signedUp = useSignedUp(next ?? undefined);
   return (
     <Modal
       show={open}

@@ -25,6 +25,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'GET', path: '/api/interests.php', query: none },
   { method: 'GET', path: '/api/regions.php', query: c.RegionsQuery },
   { method: 'GET', path: '/api/content.php', query: c.ContentQuery },
+  { method: 'GET', path: '/api/lander.php', query: c.LanderQuery },
   { method: 'GET', path: '/api/user.php', query: none },
   { method: 'POST', path: '/api/user.php', body: c.LoginRequest },
   { method: 'POST', path: '/api/user.php?push=1', body: c.PushSubscriptionRequest },

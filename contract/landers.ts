@@ -1,0 +1,29 @@
+// Lander content (spec 1: "marketing landing pages exist"; spec 2: /landers/..., /members/{id}/landing...).
+import { z } from 'zod';
+import { Country } from './common.ts';
+import { MemberCard } from './members.ts';
+
+/** Spec 1 niche setting, by its numeric value: 0 general, 1 she, 2 bdsm, 3 bbw, 4 gilf, 5 milf, 6 gay. */
+export const niches = ['general', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay'] as const;
+export type NicheName = (typeof niches)[number];
+
+/** GET /api/lander.php: `country` picks the map lander's region counts (default: the site's first country). */
+export const LanderQuery = z.object({ country: Country.optional() });
+export type LanderQuery = z.infer<typeof LanderQuery>;
+
+/** Members per region of one country, most members first. */
+export const RegionCount = z.object({ code: z.string(), name: z.string(), count: z.number().int() });
+export type RegionCount = z.infer<typeof RegionCount>;
+
+/**
+ * GET /api/lander.php answer: public and cacheable. `members` are up to 12 demo members that fit the site's
+ * niche (with photos); `regions` counts the site's members per region of `country`; `total` all members.
+ */
+export const LanderResponse = z.object({
+  niche: z.enum(niches),
+  members: z.array(MemberCard),
+  country: Country,
+  regions: z.array(RegionCount),
+  total: z.number().int(),
+});
+export type LanderResponse = z.infer<typeof LanderResponse>;

@@ -1,0 +1,68 @@
+// Lander content over the real server (spec 1, 2): demo members by the site's niche, members per region.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LanderResponse } from '../../contract/index.ts';
+import { seedDemoMembers } from '../../server/seed/members.ts';
+import { allSites } from '../../server/domain/sites.ts';
+import { Client, expectShape, startServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let c: Client;
+beforeAll(async () => {
+  server = await startServer(150);
+  c = new Client(server.url);
+  // The niche sites get their own demo members, as server/main.ts seeds them.
+  for (const site of (await allSites(server.db)).slice(1)) {
+    await seedDemoMembers(server.db, { siteId: site.id, members: 60, key: `seed:members:${site.id}`, seed: site.id, withAccounts: false });
+  }
+});
+afterAll(() => server.close());
+
+async function landerOf(host: string, query = ''): Promise<LanderResponse> {
+  const res = await server.app.inject({ method: 'GET', url: `/api/lander.php${query}`, headers: { host } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toContain('public');
+  return LanderResponse.parse(res.json());
+}
+
+describe('GET /api/lander.php', () => {
+  it('shows 12 demo members with photos, fictional only, and counts members per region of the site country', async () => {
+    const body = expectShape(LanderResponse, await c.get('/api/lander.php?country=NL'));
+    expect(body.niche).toBe('general');
+    expect(body.members).toHaveLength(12);
+    expect(body.members.every((m) => m.fictional && m.photo)).toBe(true);
+    expect(body.country).toBe('NL');
+    expect(body.regions.length).toBeGreaterThan(0);
+    expect(body.regions.every((r) => r.count > 0)).toBe(true);
+    // Most members first; the counts never exceed the site's total (the demo accounts live in NL too).
+    expect(body.regions.map((r) => r.count)).toEqual([...body.regions.map((r) => r.count)].sort((a, b) => b - a));
+    expect(body.regions.reduce((s, r) => s + r.count, 0)).toBeLessThanOrEqual(body.total);
+    expect(body.total).toBe(152);
+  });
+
+  it('picks the demo members by the niche of the site chosen by Host', async () => {
+    const she = await landerOf('she.localhost');
+    expect(she.niche).toBe('she');
+    expect(she.members.every((m) => m.gender === 'female')).toBe(true);
+    const gay = await landerOf('gay.localhost:8080');
+    expect(gay.niche).toBe('gay');
+    expect(gay.members.every((m) => m.gender === 'male')).toBe(true);
+    const gilf = await landerOf('gilf.localhost');
+    expect(gilf.members.every((m) => m.gender === 'female')).toBe(true);
+    // The oldest women come first on the gilf site; the milf site (de.localhost) ranks 35-55 first.
+    expect(gilf.members[0].age).toBeGreaterThanOrEqual(60);
+    const milf = await landerOf('de.localhost');
+    expect(milf.niche).toBe('milf');
+    expect(milf.members[0].age).toBeGreaterThanOrEqual(35);
+    expect(milf.members[0].age).toBeLessThanOrEqual(55);
+    // Each site shows its own members, never another site's.
+    const general = await landerOf('localhost');
+    const sheIds = new Set(she.members.map((m) => m.id));
+    expect(general.members.filter((m) => sheIds.has(m.id))).toEqual([]);
+  });
+
+  it('defaults the map to the site\'s first country and refuses an unknown country with a 4xx', async () => {
+    const de = await landerOf('de.localhost');
+    expect(de.country).toBe('DE');
+    expect((await c.get('/api/lander.php?country=XX')).status).toBe(400);
+  });
+});
