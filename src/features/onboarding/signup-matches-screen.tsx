@@ -45,8 +45,17 @@ export default function SignupMatchesScreen() {
       {members && members.length === 0 && <p>{t('matches.none')}</p>}
       <MemberGrid label={t('matches.title')}>
         {members
-          ? members.map((m) => <MemberCard key={m.id} member={m} href={`/members/${m.id}`} />)
-          : error == null && Array.from({ length: 8 }, (_, i) => <MemberCardPlaceholder key={i} />)}
+          ? members.map((m) => (
+              <li key={m.id} className="col">
+                <MemberCard member={m} href={`/members/${m.id}`} />
+              </li>
+            ))
+          : error == null &&
+            Array.from({ length: 8 }, (_, i) => (
+              <li key={i} className="col">
+                <MemberCardPlaceholder />
+              </li>
+            ))}
       </MemberGrid>
       <Link href="/members" className="btn btn-primary btn-lg rounded-pill mt-3">{t('matches.more')}</Link>
     </div>
