@@ -55,7 +55,7 @@ test('sign up, activate, search, like, chat with credits; the other member answe
   await a.getByRole('link', { name: 'Send message' }).click();
   await expect(a).toHaveURL(/\/members\/\d+\/chat/);
   await a.getByRole('textbox', { name: 'Message' }).fill('Hoi Sanne! How is your week going?');
-  await a.getByRole('button', { name: 'Send' }).click();
+  await a.getByRole('button', { name: 'Send', exact: true }).click();
   const aLog = a.getByRole('log', { name: 'Messages' });
   await expect(aLog.getByText('Hoi Sanne! How is your week going?')).toBeVisible();
   await expect.poll(() => credits(a)).toBe(start - 10);
@@ -75,7 +75,7 @@ test('sign up, activate, search, like, chat with credits; the other member answe
   const bLog = b.getByRole('log', { name: 'Messages' });
   await expect(bLog.getByText('Hoi Sanne! How is your week going?')).toBeVisible();
   await b.getByRole('textbox', { name: 'Message' }).fill('Hi Alex, lovely to hear from you!');
-  await b.getByRole('button', { name: 'Send' }).click();
+  await b.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(bLog.getByText('Hi Alex, lovely to hear from you!')).toBeVisible();
 
   // A sees the reply without reloading, and has paid exactly one message.

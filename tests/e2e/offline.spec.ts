@@ -53,7 +53,7 @@ test('20 messages written across 10 offline/online flaps reach the server once e
       const text = `flap ${flap} message ${k} ${Date.now()}`;
       texts.push(text);
       await box.fill(text);
-      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
       await expect(page.getByRole('log', { name: 'Messages' }).getByText(text)).toBeVisible();
     }
     await context.setOffline(false);

@@ -24,7 +24,7 @@ test('a free member at 0 credits buys credits from the chat with iDEAL, is premi
   const sanne = await brokeMember(page);
   await page.goto(`/chats/${sanne}`);
   await page.getByRole('textbox', { name: 'Message' }).fill('Now with credits?');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('You do not have enough credits to send this message.')).toBeVisible();
   await page.getByRole('link', { name: 'Buy credits' }).click();
   await expect(page).toHaveURL('/credits');

@@ -148,7 +148,7 @@ test('the live channel shows a message in the other member\'s open chat within a
     }, text);
     await hers.getByRole('textbox', { name: 'Message' }).fill(text);
     const sentAt = Date.now();
-    await hers.getByRole('button', { name: 'Send' }).click();
+    await hers.getByRole('button', { name: 'Send', exact: true }).click();
     const seenAt = await (await mine.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt, undefined, { timeout: 10_000 })).jsonValue();
     expect(seenAt! - sentAt).toBeLessThan(1_000);
   } finally {
