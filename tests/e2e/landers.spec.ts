@@ -65,7 +65,8 @@ test('the call to action opens the signup modal, and tracking parameters go with
   const request = page.waitForRequest((r) => r.url().endsWith('/api/signup.php') && r.method() === 'POST');
   await dialog.getByRole('button', { name: 'Sign up' }).click();
   expect((await request).postDataJSON().tracking).toMatchObject({ network: 'x', ref: 'y' });
-  await expect(page).toHaveURL(/\/members$/);
+  // A lander's signup goes on to the completion step like any other (a member landing goes to that member's chat).
+  await expect(page).toHaveURL('/complete-signup');
 });
 
 test('the swipe demo swipes by buttons and opens the signup modal on the third swipe', async ({ page }) => {
