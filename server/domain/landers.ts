@@ -5,7 +5,7 @@ import { niches, type Country, type LanderResponse, type NicheName } from '../..
 import type { Db } from '../db/connect.ts';
 import { photos, profiles, users } from '../db/schema.ts';
 import { regionsOf } from '../services/geo.ts';
-import { cardsOf } from './members.ts';
+import { cardsOf, listedOnSite } from './members.ts';
 import type { Site } from './sites.ts';
 
 /** Demo members a lander shows. */
@@ -52,7 +52,7 @@ export function nicheFilter(niche: NicheName): { only?: SQL; rank?: SQL } {
 export async function landerContent(db: Db, site: Site, country: Country | undefined): Promise<LanderResponse> {
   const niche = nicheName(site.settings.niche);
   const { only, rank } = nicheFilter(niche);
-  const ofSite = and(eq(users.siteId, site.id), eq(profiles.status, 'active'), eq(users.invisible, false));
+  const ofSite = listedOnSite(site.id);
   const withPhoto = exists(db.select({ one: sql`1` }).from(photos).where(and(eq(photos.userId, users.id), eq(photos.position, 0))));
   const rows = await db
     .select({ id: users.id })

@@ -6,7 +6,7 @@ import type { Db } from '../db/connect.ts';
 import { profiles, users } from '../db/schema.ts';
 import { townPosition } from '../services/geo.ts';
 import { distanceKm } from './location.ts';
-import { birthDateRange, cardsOf, notBlockedWith } from './members.ts';
+import { birthDateRange, cardsOf, listedOnSite, notBlockedWith } from './members.ts';
 import type { Viewer } from './photos.ts';
 
 /** Candidates read per question, most recently seen first: bounds the in-memory ranking whatever the site's size. */
@@ -34,9 +34,7 @@ export async function findMatches(db: Db, siteId: number, viewer: Viewer, q: Mat
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
       and(
-        eq(users.siteId, siteId),
-        eq(profiles.status, 'active'),
-        eq(users.invisible, false),
+        listedOnSite(siteId),
         ne(users.id, viewer.id),
         eq(profiles.gender, q.gender),
         inArray(profiles.sexuality, [...wanting(q.gender, me.gender)]),

@@ -87,16 +87,21 @@ export function notBlockedWith(viewerId: number, memberColumn: AnyPgColumn) {
 }
 
 /**
+ * SQL condition (on users joined with profiles): the members a site lists in search, discovery and landers: of site
+ * `siteId`, with an active profile, not invisible (spec 4: invisible members are absent from search).
+ */
+export function listedOnSite(siteId: number) {
+  return and(eq(users.siteId, siteId), eq(profiles.status, 'active'), eq(users.invisible, false));
+}
+
+/**
  * Search (spec 3: search state): active members of the site matching the filters, online first, then most
  * recently seen; page `q.page` of SEARCH_PAGE_SIZE. Excludes the viewer and members blocked either way.
  */
 export async function searchMembers(db: Db, siteId: number, q: SearchQuery, viewer: Viewer | null, cdnPrefix: string): Promise<SearchResponse> {
   const { from, to } = birthDateRange(q.min_age, q.max_age);
   const where = and(
-    eq(users.siteId, siteId),
-    eq(profiles.status, 'active'),
-    // Spec 4: invisible members are absent from search.
-    eq(users.invisible, false),
+    listedOnSite(siteId),
     gte(profiles.dateOfBirth, from),
     lte(profiles.dateOfBirth, to),
     q.gender ? eq(profiles.gender, q.gender) : undefined,

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/connect.ts';
 import { likes, profiles, swipeLikes, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { likerKinds } from './auto-like.ts';
-import { cardsOf, notBlockedWith } from './members.ts';
+import { cardsOf, listedOnSite, notBlockedWith } from './members.ts';
 import type { Viewer } from './photos.ts';
 
 /** The swipe-like day of `now`: its UTC calendar date (YYYY-MM-DD). One day for every member wherever they live. */
@@ -53,9 +53,7 @@ export async function swipeDeck(db: Db, siteId: number, viewer: Viewer, skip: nu
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
       and(
-        eq(users.siteId, siteId),
-        eq(profiles.status, 'active'),
-        eq(users.invisible, false),
+        listedOnSite(siteId),
         ne(users.id, viewer.id),
         or(...likerKinds(me.gender, me.sexuality).map((k) => and(eq(profiles.gender, k.gender), inArray(profiles.sexuality, k.sexualities)))),
         notExists(sql`(select 1 from ${likes} where ${likes.likerId} = ${viewer.id} and ${likes.likedId} = ${users.id})`),
