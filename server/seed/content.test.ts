@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContentToken } from '../../contract/index.ts';
 import { defaultSites } from './site.ts';
-import { seedBlocks } from './content.ts';
+import { seedBlocks, seedLanguages } from './content.ts';
 import { fillPlaceholders, placeholderValues } from '../domain/content.ts';
 
 describe('seeded content blocks', () => {
@@ -18,6 +18,23 @@ describe('seeded content blocks', () => {
     for (const b of blocks) {
       expect(fillPlaceholders(b.title + b.markdown, values), b.token).not.toMatch(/\{\{|\}\}/);
       expect(b.markdown, b.token).not.toMatch(/<[a-z!/]/i);
+    }
+  });
+
+  const placeholders = (text: string) => [...new Set(text.match(/\{\{\w+\}\}/g) ?? [])].sort();
+
+  it.each(seedLanguages().filter((l) => l !== 'en'))('has in %s every English block, with the same placeholders and links, and no raw HTML', (language) => {
+    const translated = new Map(seedBlocks(language).map((b) => [b.token, b]));
+    const site = { id: 1, ...defaultSites[0] };
+    const values = placeholderValues(site);
+    expect([...translated.keys()].sort()).toEqual(blocks.map((b) => b.token).sort());
+    for (const en of blocks) {
+      const b = translated.get(en.token)!;
+      expect(placeholders(b.title + b.markdown), `${language}/${b.token}`).toEqual(placeholders(en.title + en.markdown));
+      expect(fillPlaceholders(b.title + b.markdown, values), `${language}/${b.token}`).not.toMatch(/\{\{|\}\}/);
+      expect(b.markdown, `${language}/${b.token}`).not.toMatch(/<[a-z!/]/i);
+      const links = (text: string) => [...new Set(text.match(/\]\((\/[^)]*)\)/g) ?? [])].sort();
+      expect(links(b.markdown), `${language}/${b.token}`).toEqual(links(en.markdown));
     }
   });
 });

@@ -21,9 +21,12 @@ prefetchFallback();
 preloadRoute(location.pathname);
 const sessionReady = bootSession();
 
-// Spec 9: the lang cookie decides at once; without it the site's domain_language (from settings) does.
+// Spec 9: the lang cookie decides at once; without it a logged-in member's own language (it follows them to a new
+// device), else the site's domain_language (from settings).
 const cookie = readLangCookie();
-const language = isLanguage(cookie) ? Promise.resolve(cookie) : sessionReady.then(() => pickLanguage(null, session.settings?.domain_language));
+const language = isLanguage(cookie)
+  ? Promise.resolve(cookie)
+  : sessionReady.then(() => pickLanguage(session.user?.language, session.settings?.domain_language));
 
 void Promise.all([sessionReady, language.then(initI18n)]).then(() => {
   createRoot(document.getElementById('root')!).render(

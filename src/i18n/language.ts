@@ -52,11 +52,11 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * Spec 9: the language cookie if set (and supported); else the first 2 letters of the site's
- * `domain_language` if supported; else en.
+ * Spec 9: the chosen language if set and supported (the language cookie, or a logged-in member's own language);
+ * else the first 2 letters of the site's `domain_language` if supported; else en.
  */
-export function pickLanguage(cookie: string | null | undefined, domainLanguage: string | null | undefined): Language {
-  if (isLanguage(cookie)) return cookie;
+export function pickLanguage(chosen: string | null | undefined, domainLanguage: string | null | undefined): Language {
+  if (isLanguage(chosen)) return chosen;
   const fromDomain = (domainLanguage ?? '').slice(0, 2).toLowerCase();
   return isLanguage(fromDomain) ? fromDomain : 'en';
 }

@@ -4,6 +4,8 @@ import { proxy, snapshot, subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import type { Language, LoginRequest, Settings, SignupRequest, User } from '../../../contract/index.ts';
 import { readSessionCache, writeSessionCache } from '../../data/session-cache.ts';
+import { i18next } from '../../i18n/index.ts';
+import { writeLangCookie } from '../../i18n/language.ts';
 
 export interface SessionState {
   /** The logged-in user, or null for a visitor. */
@@ -88,11 +90,15 @@ export async function bootSession(): Promise<void> {
   await calls;
 }
 
-/** POST /api/user.php: logs in; throws ApiCallError login_failed or login_throttled. */
+/** POST /api/user.php: logs in and reads on in the member's own language (spec 9); throws ApiCallError login_failed or login_throttled. */
 export async function login(body: LoginRequest): Promise<User> {
   const user = await (await sessionApi()).postLogin(body);
   if (!user) throw new Error('login answered no user');
   session.user = user;
+  if (user.language !== i18next.language) {
+    writeLangCookie(user.language);
+    await i18next.changeLanguage(user.language);
+  }
   return user;
 }
 
