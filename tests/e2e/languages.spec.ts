@@ -1,0 +1,98 @@
+// Issue 13: in each of the 11 languages the members screen, a chat, /credits and the signup modal speak that language
+// (no English UI word from a small list) and, 390 px wide, no text overflows its button or badge and nothing
+// scrolls sideways. Screenshots of each go to the test's attachments.
+import { expect, test, type Page } from '@playwright/test';
+import { findMember, SANNE, signup } from './support.ts';
+
+const LANGUAGES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const;
+type Lng = (typeof LANGUAGES)[number];
+
+/** English UI words that no translation keeps (checked as whole, case-sensitive words). */
+const ENGLISH = ['Search', 'Send', 'Settings', 'Password', 'Buy', 'Cancel', 'Save', 'Next', 'Close', 'Message', 'Messages', 'Your', 'your', 'the', 'and', 'you', 'with', 'for', 'Log in', 'Sign up', 'Free'];
+
+/** Words of that list that are also words of the language itself (Danish "Send besked", Italian "Password", ...). */
+const ALSO_NATIVE: Partial<Record<Lng, string[]>> = {
+  da: ['Send', 'for'],
+  nb: ['Send', 'for'],
+  it: ['Password'],
+  nl: ['Log in'],
+  fr: ['Message', 'Messages'],
+};
+
+/**
+ * The English words of the list in the page's interface text: the visible text of the document, without what
+ * members wrote themselves (marked translate="no": names, profile texts, messages).
+ */
+async function englishWords(page: Page, lng: Lng): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest('[translate="no"], script, style, [hidden], [aria-hidden="true"]')) continue;
+      if (!el.checkVisibility()) continue;
+      parts.push(node.textContent ?? '');
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title]')) {
+      if (el.closest('[translate="no"]') || !el.checkVisibility()) continue;
+      parts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '', el.getAttribute('title') ?? '');
+    }
+    return parts.join('\n');
+  });
+  const allowed = new Set(ALSO_NATIVE[lng] ?? []);
+  return ENGLISH.filter((w) => !allowed.has(w) && new RegExp(`(^|[^\\p{L}])${w}($|[^\\p{L}])`, 'u').test(text));
+}
+
+/** Texts that overflow their button, badge, tab or link at the current width, and whether the page scrolls sideways. */
+async function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) found.push(`page is ${document.documentElement.scrollWidth}px wide`);
+    for (const el of document.querySelectorAll<HTMLElement>('button, .btn, .badge, .nav-link, .dropdown-item, .form-label, .form-check-label')) {
+      if (!el.checkVisibility() || el.closest('[translate="no"]')) continue;
+      if (el.scrollWidth > el.clientWidth + 1) found.push(`"${el.textContent?.trim()}" is ${el.scrollWidth}px in ${el.clientWidth}px`);
+    }
+    return found;
+  });
+}
+
+/** Checks the screen at 390 px: no English word of the list (except in English), no overflow; attaches a screenshot. */
+async function check(page: Page, lng: Lng, screen: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForLoadState('networkidle');
+  await test.info().attach(`${lng}-${screen}.png`, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+  if (lng !== 'en') expect(await englishWords(page, lng), `${lng} ${screen}: English words`).toEqual([]);
+  expect(await overflows(page), `${lng} ${screen}: overflowing texts`).toEqual([]);
+}
+
+for (const lng of LANGUAGES) {
+  test(`${lng}: members, a chat, /credits and the signup modal are in the language and fit 390 px`, async ({ page, context, baseURL }) => {
+    const url = new URL(baseURL!);
+    await context.addCookies([{ name: 'lang', value: lng, domain: url.hostname, path: '/' }]);
+    await signup(page.request);
+    const sanne = await findMember(page.request, SANNE.name, SANNE.age);
+
+    await page.goto('/members');
+    await expect(page.locator('html')).toHaveAttribute('lang', lng);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main a[href^="/members/"]').first()).toBeVisible();
+    await check(page, lng, 'members');
+
+    await page.goto(`/members/${sanne}/chat`);
+    await expect(page.getByRole('textbox').last()).toBeVisible();
+    await check(page, lng, 'chat');
+
+    await page.goto('/credits');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check(page, lng, 'credits');
+
+    // The visitor's signup modal, from the top bar's signup link (shown from 576 px on).
+    await context.clearCookies();
+    await context.addCookies([{ name: 'lang', value: lng, domain: url.hostname, path: '/' }]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.locator('nav a[href="/signup"]').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check(page, lng, 'signup');
+  });
+}
