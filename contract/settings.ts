@@ -32,6 +32,7 @@ export const Settings = z.object({
   enable_site_entry_popup: z.boolean(),
   fictional_icon: z.string(),
   fictional_warning: z.string(),
+  /** The site's words for a fictional profile (spec 1); empty: the reader's language's own (locales/<lng>/members.json). */
   fictional_singular: z.string(),
   fictional_plural: z.string(),
   /** Profile details other members see (names of `optionalProfileFields`: sexuality, hair_color, ..., interests, about); the rest only the owner sees. */

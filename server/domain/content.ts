@@ -5,13 +5,17 @@ import { cleanPhone, legalTokens, legalVersionDate, type ContentBlock, type Lang
 import type { Db } from '../db/connect.ts';
 import { contentBlocks } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { serverText } from '../texts.ts';
 import type { Site } from './sites.ts';
 
 /** Spec 4: days within which a deleted account can be restored through the mailed link. */
 const REACTIVATION_DAYS = 14;
 
-/** The `{{name}}` values of a site's texts. Every name the seeded texts use is here (server/seed/content.test.ts). */
-export function placeholderValues(site: Site): Record<string, string> {
+/**
+ * The `{{name}}` values of a site's texts in `language`. Every name the seeded texts use is here
+ * (server/seed/content.test.ts). The site's words for a fictional profile, when left empty, are the language's own.
+ */
+export function placeholderValues(site: Site, language: Language = 'en'): Record<string, string> {
   const s = site.settings;
   const c = site.company;
   return {
@@ -32,8 +36,8 @@ export function placeholderValues(site: Site): Record<string, string> {
     free_photos: String(s.free_photos),
     premium_photos: String(s.premium_photos),
     free_conversations: String(s.free_conversations),
-    fictional_singular: s.fictional_singular,
-    fictional_plural: s.fictional_plural,
+    fictional_singular: s.fictional_singular || serverText(language, 'members', 'fictional.singular'),
+    fictional_plural: s.fictional_plural || serverText(language, 'members', 'fictional.plural'),
     reactivation_days: String(REACTIVATION_DAYS),
   };
 }
@@ -54,7 +58,7 @@ export async function contentBlock(db: Db, site: Site, token: string, language: 
     .where(and(eq(contentBlocks.siteId, site.id), eq(contentBlocks.token, token), inArray(contentBlocks.language, [language, 'en'])));
   const row = rows.find((r) => r.language === language) ?? rows.find((r) => r.language === 'en');
   if (!row) throw new ApiError(404, 'not_found');
-  const values = placeholderValues(site);
+  const values = placeholderValues(site, row.language as Language);
   return {
     token: row.token,
     language: row.language as Language,

@@ -47,9 +47,10 @@ function settings(over: Partial<SiteSettings>): SiteSettings {
     support_email: 'support@heartline.example',
     enable_site_entry_popup: true,
     fictional_icon: '/icons/fictional.svg',
-    fictional_warning: 'Profiles marked with this icon are fictional profiles operated by the site. Physical meetings with them are not possible.',
-    fictional_singular: 'fictional profile',
-    fictional_plural: 'fictional profiles',
+    // Empty: each language's own wording (locales/<lng>/members.json fictional.*, common.json footer.fictional).
+    fictional_warning: '',
+    fictional_singular: '',
+    fictional_plural: '',
     visible_profile_fields: ['sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'interests', 'about'],
     visible_profile_notes: [],
     search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Router } from 'wouter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { ContentResponse, ErrorBody } from '../../contract/index.ts';
 import { contentBlocks } from '../../server/db/schema.ts';
 import { allSites } from '../../server/domain/sites.ts';
@@ -38,13 +39,15 @@ describe('GET /api/content.php', () => {
     expect(privacy.markdown).toContain('support@heartline.example');
   });
 
-  it('answers English when the language has no block, and the language own block when it has one', async () => {
+  it('answers the language own block (seeded for every language), and English when the language has none', async () => {
+    const german = expectShape(ContentResponse, await c.get('/api/content.php?token=faq&lang=de')).content;
+    expect(german).toMatchObject({ language: 'de', title: 'Häufige Fragen' });
+    expect(german.markdown).toContain('Credits');
+    expect(german.markdown).not.toMatch(/\{\{/);
+    const [site] = await allSites(server.db);
+    await server.db.delete(contentBlocks).where(and(eq(contentBlocks.siteId, site.id), eq(contentBlocks.language, 'de'), eq(contentBlocks.token, 'faq')));
     const fallback = expectShape(ContentResponse, await c.get('/api/content.php?token=faq&lang=de'));
     expect(fallback.content.language).toBe('en');
-    const [site] = await allSites(server.db);
-    await server.db.insert(contentBlocks).values({ siteId: site.id, language: 'de', token: 'faq', title: 'Häufige Fragen', markdown: 'Eine Nachricht kostet {{message_credits}} Credits.' });
-    const german = expectShape(ContentResponse, await c.get('/api/content.php?token=faq&lang=de')).content;
-    expect(german).toMatchObject({ language: 'de', title: 'Häufige Fragen', markdown: 'Eine Nachricht kostet 10 Credits.', version_date: null });
   });
 
   it('answers 404 in the error shape for an unknown token, 400 for one that cannot be a token', async () => {
