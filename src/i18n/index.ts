@@ -1,6 +1,6 @@
 // i18next setup: namespaces load lazily from locales/{lng}/{ns}.json as separate chunks (spec 7:
 // "Language files load on demand"), English is the fallback and the source language.
-import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import i18next, { type BackendModule, type PostProcessorModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contract/index.ts';
 import { siteLanguages } from './language.ts';
@@ -31,6 +31,27 @@ const globBackend: BackendModule = {
   },
 };
 
+/** localStorage key that turns on the marker language: every text from i18next shows as ⟦text⟧ (docs/i18n.md). */
+export const PSEUDO_KEY = 'i18n-pseudo';
+
+/**
+ * The marker language for translators and tests: a post-processor that wraps every translated text in ⟦ ⟧, so a
+ * visible text without the marks bypassed i18next. On only when localStorage holds PSEUDO_KEY.
+ */
+const pseudoMarker: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'pseudo',
+  process: (value: string) => `⟦${value}⟧`,
+};
+
+function pseudoOn(): boolean {
+  try {
+    return localStorage.getItem(PSEUDO_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Namespaces the shell needs before the first render. Screens load theirs with useTranslation(ns). */
 export const BOOT_NAMESPACES = ['common', 'errors'];
 
@@ -47,10 +68,13 @@ export async function initI18n(lng: Language): Promise<typeof i18next> {
   i18next.on('languageChanged', (l) => {
     document.documentElement.lang = l;
   });
+  const pseudo = pseudoOn();
   await i18next
     .use(globBackend)
     .use(initReactI18next)
+    .use(pseudoMarker)
     .init({
+      postProcess: pseudo ? ['pseudo'] : false,
       lng,
       fallbackLng: 'en',
       supportedLngs: [...siteLanguages],

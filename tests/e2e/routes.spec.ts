@@ -1,27 +1,8 @@
 // Spec 2's route table in the browser (issue 12): every path opens a finished screen, never the 404 page, logged out
 // and logged in, at 390 and 1280 px wide, without a JavaScript error on the console or a failed request.
 import { expect, test, type Page } from '@playwright/test';
+import { paths } from './route-paths.ts';
 import { findMember, SANNE, sendMessage, signup } from './support.ts';
-
-/** Every path of the spec's route table, with real ids filled in. */
-function paths(member: number, payment: string | null): string[] {
-  return [
-    '/', '/members', `/members/${member}`, `/members/${member}/chat`,
-    `/members/${member}/landing`, `/members/${member}/signup`, `/members/${member}/landing2`, `/members/${member}/landing2/amsterdam`,
-    `/members/${member}/landing3`, `/members/${member}/landing3/tonight`,
-    '/chats', `/chats/${member}`, '/likes', '/likes/liked-me', '/likes/my-likes', '/likes/matches', `/likes/m/${member}`,
-    '/credits', '/credits/3', '/credits/3/ideal', '/credits/repeat-order', '/directdebit?bundle=1', '/premium', '/pricing',
-    '/profile', '/notifications', '/signup', '/complete-signup', '/signup-matches', '/login', '/reset-password',
-    '/reset-password/do', '/activate/done', '/activate/error', '/mail-change/do', '/account-deleted', '/complaints',
-    '/match-finder', '/swipe-game', '/transactions', ...(payment ? [`/transactions/${payment}`] : []), '/lang-config',
-    '/landers/tinderswipe',
-    ...['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'].flatMap((l) => [
-      `/landers/${l}`,
-      `/landers/${l}/berlin`,
-    ]),
-    '/terms', '/pages/ban', '/pages/cookies', '/pages/faq', '/pages/privacy', '/pages/return-policy', '/pages/service', '/pages/terms',
-  ];
-}
 
 /** The widths every screen is checked at (px). */
 const WIDTHS = [390, 1280] as const;
