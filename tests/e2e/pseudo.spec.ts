@@ -9,8 +9,13 @@ import { findMember, SANNE, sendMessage, signup } from './support.ts';
 async function unmarkedTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
+    // Skipped: data (translate="no"), texts in a language of their own (a [lang] below <html>: language names,
+    // content blocks from the server), dates (<time>, from Intl), country lists (<select>, from Intl).
     const skip = (el: Element | null) =>
-      !el || !!el.closest('[translate="no"], script, style, noscript, time, select, svg, [aria-hidden="true"]') || !(el as HTMLElement).checkVisibility?.();
+      !el ||
+      !!el.closest('[translate="no"], script, style, noscript, time, select, svg, [aria-hidden="true"]') ||
+      el.closest('[lang]') !== document.documentElement ||
+      !(el as HTMLElement).checkVisibility?.();
     const words = /\p{L}{2}/u;
     // A text from <Trans> spans several nodes (⟦Hello <b>name</b>⟧): count the marks in document order.
     let depth = 0;

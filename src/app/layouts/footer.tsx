@@ -29,10 +29,13 @@ function CompanyBlock() {
   if (!info) return null;
   return (
     <address className="footer-company">
-      <strong>{info.name}</strong>
-      {info.tradenames.length > 0 && <span> ({info.tradenames.join(', ')})</span>}
+      {/* The company's legal name and address: data, not interface text (translate="no", docs/i18n.md). */}
+      <strong translate="no">{info.name}</strong>
+      {info.tradenames.length > 0 && <span translate="no"> ({info.tradenames.join(', ')})</span>}
       <br />
-      {info.address}, {info.city}, {info.country}
+      <span translate="no">
+        {info.address}, {info.city}, {info.country}
+      </span>
       <br />
       {info.kvk && (
         <>

@@ -11,7 +11,7 @@ export function SiteBrand({ href = '/' }: { href?: string }) {
   return (
     <Link href={href} className="navbar-brand site-brand">
       <img src="/icons/logo.svg" width="32" height="32" alt="" />
-      <span>{name}</span>
+      <span translate="no">{name}</span>
     </Link>
   );
 }

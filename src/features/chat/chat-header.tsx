@@ -23,12 +23,12 @@ export function ChatHeader({ profileId, member, hideMember = false }: { profileI
             <Link href={`/members/${profileId}`} className="d-flex align-items-center gap-2 text-body text-decoration-none" style={{ minWidth: 0 }}>
               <Avatar member={member} size={40} />
               <span style={{ minWidth: 0 }}>
-                <span className="d-flex align-items-center gap-2 fw-semibold text-truncate">
+                <span className="d-flex align-items-center gap-2 fw-semibold text-truncate" translate="no">
                   {member.name}
                   {member.online && <OnlineDot />}
                 </span>
                 <span className="d-block small text-body-secondary text-truncate">
-                  {member.online ? t('online') : [member.age, member.city].filter(Boolean).join(' · ')}
+                  {member.online ? t('online') : <span translate="no">{[member.age, member.city].filter(Boolean).join(' · ')}</span>}
                 </span>
               </span>
             </Link>

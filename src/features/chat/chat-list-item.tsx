@@ -32,7 +32,7 @@ export function ChatListItem({ chat, meId, onDelete }: { chat: ConversationRow; 
         <Avatar member={profile} size={52} />
         <span className="flex-grow-1" style={{ minWidth: 0 }}>
           <span className="d-flex align-items-center gap-2">
-            <span className={`text-truncate ${unread ? 'fw-bold' : 'fw-semibold'}`}>{profile.name}</span>
+            <span className={`text-truncate ${unread ? 'fw-bold' : 'fw-semibold'}`} translate="no">{profile.name}</span>
             {profile.fictional && <FictionalBadge size={16} />}
             {when && (
               <time dateTime={when} className={`ms-auto small flex-shrink-0 ${unread ? 'text-primary fw-semibold' : 'text-body-secondary'}`}>

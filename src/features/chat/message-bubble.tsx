@@ -59,7 +59,7 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
             <span className="small fw-semibold">{t('gifts:giftLabel', { gift: t(`gifts:names.${message.gift}`) })}</span>
           </span>
         ) : (
-          <span>{message.text}</span>
+          <span translate="no">{message.text}</span>
         )}
         <span className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white' : 'text-body-secondary'}`} style={{ fontSize: '.72rem', lineHeight: 1.9 }}>
           <time dateTime={message.createdAt}>{formatTime(message.createdAt, i18n.language || 'en')}</time>

@@ -112,9 +112,9 @@ export function MessageList({ messages, meId, peerReadSeq, memberName, hasEarlie
                 >
                   {row.kind === 'day' ? (
                     <div className="text-center py-3">
-                      <span className="badge rounded-pill bg-body-secondary text-body-secondary fw-normal px-3 py-2">
+                      <time dateTime={row.at} className="badge rounded-pill bg-body-secondary text-body-secondary fw-normal px-3 py-2">
                         {formatDay(row.at, i18n.language || 'en')}
-                      </span>
+                      </time>
                     </div>
                   ) : (
                     <MessageBubble

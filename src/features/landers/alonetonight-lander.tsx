@@ -22,7 +22,7 @@ export default function AloneTonightLander() {
           {members.length ? members.map((m, i) => (
             <li key={m.id}>
               <MemberPhoto member={m} eager={i < 3} />
-              <span>{m.name}, {m.age}</span>
+              <span translate="no">{m.name}, {m.age}</span>
             </li>
           )) : <PhotoPlaceholders count={6} className="night-face" />}
         </ul>

@@ -22,9 +22,9 @@ export default function GalleryLander() {
             <li key={m.id} className="gallery-item">
               <MemberPhoto member={m} eager={i < 4} />
               <div className="gallery-caption">
-                <strong>{m.name}, {m.age}</strong>
+                <strong translate="no">{m.name}, {m.age}</strong>
                 {m.fictional && <FictionalBadge size={16} />}
-                <span>{m.city}</span>
+                <span translate="no">{m.city}</span>
               </div>
             </li>
           )) : <PhotoPlaceholders count={8} className="gallery-item" />}

@@ -33,7 +33,7 @@ export default function MapLander() {
           <ol className="map-tiles">
             {regions.map((r, i) => (
               <li key={r.code} className="map-tile" style={{ '--share': (0.25 + (0.75 * r.count) / top).toFixed(2) } as CSSProperties}>
-                <span className="map-region">{r.name}</span>
+                <span className="map-region" translate="no">{r.name}</span>
                 <span className="map-count">{t('map.count', { count: r.count })}</span>
                 {pins[i] && i < 3 && <MemberPhoto member={pins[i]} className="map-pin" eager />}
               </li>

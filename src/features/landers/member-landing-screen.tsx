@@ -66,7 +66,7 @@ export default function MemberLandingScreen() {
   const headingId = 'member-landing-heading';
   const title = t(`member.${variant}.title`, { name: member.name });
   const facts = (
-    <p className="member-facts">
+    <p className="member-facts" translate="no">
       {member.age} · {member.city}, {member.region}
       {member.fictional && <FictionalBadge size={18} className="ms-2" />}
     </p>
@@ -116,7 +116,7 @@ export default function MemberLandingScreen() {
           <p className="profile-hero-kicker">{t('member.landing.kicker')}</p>
           <h1 id={headingId}>{title}</h1>
           {facts}
-          {member.about && <blockquote className="profile-hero-about">{member.about}</blockquote>}
+          {member.about && <blockquote className="profile-hero-about" translate="no">{member.about}</blockquote>}
           {more.length > 0 && <p className="text-body-secondary">{t('member.landing.photos', { count: member.photos.length })}</p>}
           <ChatCta member={member} />
         </div>

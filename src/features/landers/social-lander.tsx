@@ -28,7 +28,7 @@ export default function SocialLander() {
               <header>
                 <MemberPhoto member={m} className="social-avatar" eager={i < 2} />
                 <div>
-                  <h2 id={`post-${m.id}`} className="h6 mb-0">{m.name}, {m.age}</h2>
+                  <h2 id={`post-${m.id}`} className="h6 mb-0" translate="no">{m.name}, {m.age}</h2>
                   <span className="text-body-secondary small">{t('social.postedAgo', { count: i + 1, city: m.city })}</span>
                 </div>
               </header>

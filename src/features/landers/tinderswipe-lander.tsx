@@ -44,8 +44,8 @@ export default function TinderswipeLander() {
               <figure className={`swipe-card ${leaving === 'like' ? 'swipe-out-like' : leaving === 'pass' ? 'swipe-out-pass' : ''}`} key={index}>
                 <MemberPhoto member={current} eager large />
                 <figcaption>
-                  <strong>{current.name}, {current.age}</strong>
-                  <span>{current.city}</span>
+                  <strong translate="no">{current.name}, {current.age}</strong>
+                  <span translate="no">{current.city}</span>
                 </figcaption>
               </figure>
             ) : (

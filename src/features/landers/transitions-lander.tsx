@@ -26,7 +26,7 @@ export default function TransitionsLander() {
           <p className="lead">{t('transitions.lead', copy)}</p>
           <LanderCta />
           <ul className="transitions-names">
-            {slides.map((m) => <li key={m.id}>{m.name}, {m.age} · {m.city}</li>)}
+            {slides.map((m) => <li key={m.id} translate="no">{m.name}, {m.age} · {m.city}</li>)}
           </ul>
         </div>
       </div>

@@ -125,7 +125,7 @@ export default function MemberScreen() {
         </div>
         <div className="col-md-6 col-lg-7">
           <h1 className="h2 fw-bold d-flex align-items-center gap-2 mb-1">
-            <span>{profile.name}, {profile.age}</span>
+            <span translate="no">{profile.name}, {profile.age}</span>
             {profile.online && <OnlineDot />}
             {profile.fictional && <FictionalBadge size={24} />}
           </h1>
@@ -167,7 +167,7 @@ export default function MemberScreen() {
           {profile.about && (
             <>
               <h2 className="h6 text-uppercase text-body-secondary fw-semibold mt-4 mb-2">{t('profile.about')}</h2>
-              <p className="mb-0" style={{ whiteSpace: 'pre-line' }}>{profile.about}</p>
+              <p className="mb-0" style={{ whiteSpace: 'pre-line' }} translate="no">{profile.about}</p>
             </>
           )}
           <ProfileDetails profile={profile} />

@@ -51,7 +51,7 @@ export function EmailSettings() {
         ) : (
           <>
             <p className="text-body-secondary mb-2 text-break">
-              {t('email.addressLabel')} <strong className="text-body">{settings.address}</strong>
+              {t('email.addressLabel')} <strong className="text-body" translate="no">{settings.address}</strong>
             </p>
             <ul className="list-unstyled settings-list mb-0">
               {EMAIL_KINDS.map((kind) => {

@@ -42,7 +42,7 @@ export default function TransactionsScreen() {
       live = false;
     };
   }, [attempt]);
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const date = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</time>;
 
   if (id) {
     const payment = data?.payments.find((p) => p.id === id);
