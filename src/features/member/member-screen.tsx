@@ -130,7 +130,7 @@ export default function MemberScreen() {
             {profile.fictional && <FictionalBadge size={24} />}
           </h1>
           <p className="text-body-secondary mb-3">
-            {place}
+            <span translate="no">{place}</span>
             {profile.distance && <span className="ms-2">· {t(`distance.${profile.distance}`)}</span>}
             {profile.online && <span className="badge rounded-pill text-bg-success ms-2 align-middle">{t('onlineNow')}</span>}
           </p>
