@@ -14,7 +14,9 @@ export const Settings = z.object({
   /** Site flavour (spec 1): 0 general, 1 she, 2 bdsm, 3 bbw, 4 gilf, 5 milf, 6 gay. */
   niche: z.number().int().min(0).max(6),
   signups: z.enum(['all', 'with_trafficsource', 'none']),
+  /** Spec 6: every visitor may search (see `visitorMaySearch`). */
   logged_out_search: z.boolean(),
+  /** Spec 6: a visitor who came from a traffic source (tracking `network`) may search. */
   logged_out_search_trafficsource: z.boolean(),
   geoip_country: Country.nullable(),
   geoip_selected_country: Country.nullable(),
@@ -50,6 +52,16 @@ export const Settings = z.object({
   languages: z.array(Language),
 });
 export type Settings = z.infer<typeof Settings>;
+
+/**
+ * Spec 6: may a visitor (logged out) search? Yes when the site's `logged_out_search` is on, or when its
+ * `logged_out_search_trafficsource` is on and the visit came from a traffic source (the `network` of the tracking
+ * data, as spec 5's signup rule reads it). Members always may. Used by the server (members.php, similar.php) and by
+ * the page's route guard, so both say the same.
+ */
+export function visitorMaySearch(settings: Pick<Settings, 'logged_out_search' | 'logged_out_search_trafficsource'>, network: string | null | undefined): boolean {
+  return settings.logged_out_search || (settings.logged_out_search_trafficsource && !!network);
+}
 
 /** GET /api/settings.php query: `domain` forces the site (the forced-domain parameter of spec 7). */
 export const SettingsQuery = z.object({ domain: Text.max(253).optional() }).passthrough();
