@@ -32,6 +32,13 @@ export const Settings = z.object({
   support_email: z.string(),
   push_public_key: z.string().nullable(),
   enable_site_entry_popup: z.boolean(),
+  /**
+   * Spec 2: the adult-cam promotion tile, an advertisement in the search results (after the fifth member), leading to
+   * `cam_promotion_url` (an external https address, opened in a new tab). Off, or without a URL, there is no tile.
+   * Defaults keep sites stored before these settings existed valid.
+   */
+  enable_cam_promotion: z.boolean().default(false),
+  cam_promotion_url: z.string().regex(/^(https:\/\/[^\s"<>]+)?$/).default(''),
   fictional_icon: z.string(),
   fictional_warning: z.string(),
   fictional_singular: z.string(),
