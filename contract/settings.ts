@@ -60,16 +60,6 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
-/**
- * Spec 6: may a visitor (logged out) search? Yes when the site's `logged_out_search` is on, or when its
- * `logged_out_search_trafficsource` is on and the visit came from a traffic source (the `network` of the tracking
- * data, as spec 5's signup rule reads it). Members always may. Used by the server (members.php, similar.php) and by
- * the page's route guard, so both say the same.
- */
-export function visitorMaySearch(settings: Pick<Settings, 'logged_out_search' | 'logged_out_search_trafficsource'>, network: string | null | undefined): boolean {
-  return settings.logged_out_search || (settings.logged_out_search_trafficsource && !!network);
-}
-
 /** GET /api/settings.php query: `domain` forces the site (the forced-domain parameter of spec 7). */
 export const SettingsQuery = z.object({ domain: Text.max(253).optional() }).passthrough();
 export const SettingsResponse = z.object({ settings: Settings });

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { Redirect, Route, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { visitorMaySearch } from '../../contract/index.ts';
+import { visitorMaySearch } from '../../contract/search-access.ts';
 import { session } from '../features/account/session-store.ts';
 import { getTracking } from '../features/account/tracking.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
