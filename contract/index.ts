@@ -5,6 +5,7 @@ export * from './notifications.ts';
 export * from './user.ts';
 export * from './settings.ts';
 export * from './members.ts';
+export * from './search-access.ts';
 export * from './chats.ts';
 export * from './gifts.ts';
 export * from './likes.ts';

@@ -47,9 +47,16 @@ export type MemberProfile = z.infer<typeof MemberProfile>;
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /**
- * GET /api/members.php: search (spec 3: search state). Ages in years, 18..99; `page` from 1; 20 per page.
- * Errors: bad_request (min_age above max_age, unknown country), authentication_required when the site
- * does not allow logged-out search.
+ * The visitor's traffic source on search calls: the `network` of the tracking data (spec 3) the landing URL carried.
+ * A visitor may search with it where the site allows search for visitors from a traffic source (spec 6,
+ * `visitorMaySearch`); members never need it.
+ */
+const TrafficSource = z.preprocess(emptyToUndefined, Text.max(64).optional());
+
+/**
+ * GET /api/members.php: search (spec 3: search state). Ages in years, 18..99; `page` from 1; 20 per page; `network`
+ * the visitor's traffic source. Errors: bad_request (min_age above max_age, unknown country), authentication_required
+ * when a visitor may not search (spec 6: `visitorMaySearch`).
  */
 export const SearchQuery = z
   .object({
@@ -59,6 +66,7 @@ export const SearchQuery = z
     min_age: z.preprocess(emptyToUndefined, z.coerce.number().int().min(18).max(99).default(18)),
     max_age: z.preprocess(emptyToUndefined, z.coerce.number().int().min(18).max(99).default(99)),
     page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(1)),
+    network: TrafficSource,
   })
   .refine((q) => q.min_age <= q.max_age, { message: 'min_age must not exceed max_age', path: ['min_age'] });
 export type SearchQuery = z.infer<typeof SearchQuery>;
@@ -73,6 +81,21 @@ export type SearchResponse = z.infer<typeof SearchResponse>;
 export const MemberQuery = z.object({ id: QueryId });
 export const MemberResponse = z.object({ profile: MemberProfile });
 export type MemberResponse = z.infer<typeof MemberResponse>;
+
+/** Similar members shown on a profile (spec 3: search state, similar results). */
+export const SIMILAR_LIMIT = 10;
+/** Spec 3 "similar": within this many years of the viewed member's age, either way. */
+export const SIMILAR_AGE_YEARS = 5;
+
+/**
+ * GET /api/similar.php?id=: members like member `id` (spec 3: search state, "similar results and their count"): listed
+ * on the site, of the same gender and country, aged within SIMILAR_AGE_YEARS of them; never that member, the viewer or
+ * a member blocked either way. Online first, then most recently seen; at most SIMILAR_LIMIT cards, `numResults` counts
+ * all. `network` as on the search. Errors: not_found and blocked as member.php, authentication_required as members.php.
+ */
+export const SimilarQuery = z.object({ id: QueryId, network: TrafficSource });
+export const SimilarResponse = z.object({ profiles: z.array(MemberCard), numResults: z.number().int() });
+export type SimilarResponse = z.infer<typeof SimilarResponse>;
 
 /** POST and DELETE /api/block.php: block or unblock a member. Answers `{ blocked }`. */
 export const BlockRequest = z.object({ profile: Id });

@@ -14,7 +14,9 @@ export const Settings = z.object({
   /** Site flavour (spec 1): 0 general, 1 she, 2 bdsm, 3 bbw, 4 gilf, 5 milf, 6 gay. */
   niche: z.number().int().min(0).max(6),
   signups: z.enum(['all', 'with_trafficsource', 'none']),
+  /** Spec 6: every visitor may search (see `visitorMaySearch`). */
   logged_out_search: z.boolean(),
+  /** Spec 6: a visitor who came from a traffic source (tracking `network`) may search. */
   logged_out_search_trafficsource: z.boolean(),
   geoip_country: Country.nullable(),
   geoip_selected_country: Country.nullable(),
@@ -30,6 +32,13 @@ export const Settings = z.object({
   support_email: z.string(),
   push_public_key: z.string().nullable(),
   enable_site_entry_popup: z.boolean(),
+  /**
+   * Spec 2: the adult-cam promotion tile, an advertisement in the search results (after the fifth member), leading to
+   * `cam_promotion_url` (an external https address, opened in a new tab). Off, or without a URL, there is no tile.
+   * Defaults keep sites stored before these settings existed valid.
+   */
+  enable_cam_promotion: z.boolean().default(false),
+  cam_promotion_url: z.string().regex(/^(https:\/\/[^\s"<>]+)?$/).default(''),
   fictional_icon: z.string(),
   fictional_warning: z.string(),
   /** The site's words for a fictional profile (spec 1); empty: the reader's language's own (locales/<lng>/members.json). */

@@ -1,7 +1,7 @@
 // Member cards, profiles and search as a viewer may see them (spec 2: members, members-id; spec 3, 6).
 import { and, asc, desc, eq, gte, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
-import type { MemberCard, MemberProfile, OptionalProfileField, SearchQuery, SearchResponse } from '../../contract/index.ts';
-import { SEARCH_PAGE_SIZE, optionalProfileFields } from '../../contract/index.ts';
+import type { MemberCard, MemberProfile, OptionalProfileField, SearchQuery, SearchResponse, SimilarResponse } from '../../contract/index.ts';
+import { SEARCH_PAGE_SIZE, SIMILAR_AGE_YEARS, SIMILAR_LIMIT, optionalProfileFields } from '../../contract/index.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect.ts';
 import { blocks, conversations, likes, photos, profiles, users } from '../db/schema.ts';
@@ -120,6 +120,38 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
     .limit(SEARCH_PAGE_SIZE)
     .offset((q.page - 1) * SEARCH_PAGE_SIZE);
   return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix, viewer && (await gridOf(db, viewer.id))), numResults: count, page: q.page };
+}
+
+/**
+ * Similar results (spec 3: search state) for member `memberId` as `viewer` sees them: the members of the site like
+ * them, meaning the same gender and country and an age within SIMILAR_AGE_YEARS of theirs (clamped to 18..99), so
+ * "similar" is the search for exactly those filters. Never the member itself, the viewer or a member blocked either
+ * way; online first, then most recently seen; at most SIMILAR_LIMIT cards with distance bands, `numResults` all of them.
+ * Errors as reachableMember (404 not_found, 403 blocked).
+ */
+export async function similarMembers(db: Db, siteId: number, memberId: number, viewer: Viewer | null, cdnPrefix: string): Promise<SimilarResponse> {
+  const { p } = await reachableMember(db, siteId, memberId, viewer);
+  const age = ageOn(p.dateOfBirth);
+  const { from, to } = birthDateRange(Math.max(18, age - SIMILAR_AGE_YEARS), Math.min(99, age + SIMILAR_AGE_YEARS));
+  const where = and(
+    listedOnSite(siteId),
+    eq(profiles.gender, p.gender),
+    eq(profiles.country, p.country),
+    gte(profiles.dateOfBirth, from),
+    lte(profiles.dateOfBirth, to),
+    ne(users.id, memberId),
+    viewer ? ne(users.id, viewer.id) : undefined,
+    viewer ? notBlockedWith(viewer.id, users.id) : undefined,
+  );
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where);
+  const rows = await db
+    .select({ id: users.id })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(where)
+    .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
+    .limit(SIMILAR_LIMIT);
+  return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix, viewer && (await gridOf(db, viewer.id))), numResults: count };
 }
 
 /** The member's name if `blockerId` blocked `blockedId`, else null. */

@@ -1,8 +1,8 @@
 // Member calls: search, profile view, block and unblock (spec 2: members, members-id; spec 6).
 import type { FastifyInstance } from 'fastify';
-import { BlockRequest, MemberQuery, SearchQuery, type BlocksResponse, type MemberResponse, type SearchResponse } from '../../contract/index.ts';
+import { BlockRequest, MemberQuery, SearchQuery, SimilarQuery, visitorMaySearch, type BlocksResponse, type MemberResponse, type SearchResponse, type SimilarResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { blockedMembers, memberProfile, searchMembers, setBlock } from '../domain/members.ts';
+import { blockedMembers, memberProfile, searchMembers, setBlock, similarMembers } from '../domain/members.ts';
 import { currentUser, requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';
@@ -13,9 +13,18 @@ export default async function memberRoutes(app: FastifyInstance, { db }: Deps): 
     const q = parse(SearchQuery, req.query);
     const site = await siteOf(db, req);
     const user = await currentUser(db, req);
-    // Spec 6: a visitor may search only when the site allows logged-out search.
-    if (!user && !site.settings.logged_out_search) throw new ApiError(403, 'authentication_required');
+    // Spec 6: a visitor may search only as the site's logged_out_search settings allow.
+    if (!user && !visitorMaySearch(site.settings, q.network)) throw new ApiError(403, 'authentication_required');
     return searchMembers(db, site.id, q, user && { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix);
+  });
+
+  // Spec 3: the similar results of a profile are a search, so a visitor gets them under the same rule.
+  app.get('/api/similar.php', async (req): Promise<SimilarResponse> => {
+    const { id, network } = parse(SimilarQuery, req.query);
+    const site = await siteOf(db, req);
+    const user = await currentUser(db, req);
+    if (!user && !visitorMaySearch(site.settings, network)) throw new ApiError(403, 'authentication_required');
+    return similarMembers(db, site.id, id, user && { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix);
   });
 
   app.get('/api/member.php', async (req): Promise<MemberResponse> => {

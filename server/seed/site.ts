@@ -46,6 +46,9 @@ function settings(over: Partial<SiteSettings>): SiteSettings {
     support_phone: '+31 20 123 45 67',
     support_email: 'support@heartline.example',
     enable_site_entry_popup: true,
+    // Spec 2: the adult-cam tile; the general sites show it (see defaultSites), the niche sites do not.
+    enable_cam_promotion: false,
+    cam_promotion_url: 'https://cams.example/live?ref=heartline',
     fictional_icon: '/icons/fictional.svg',
     // Empty: each language's own wording (locales/<lng>/members.json fictional.*, common.json footer.fictional).
     fictional_warning: '',
@@ -71,10 +74,10 @@ function settings(over: Partial<SiteSettings>): SiteSettings {
  * and one site for each other niche of spec 1.
  */
 export const defaultSites = [
-  { domain: 'localhost', settings: settings({}), company },
+  { domain: 'localhost', settings: settings({ enable_cam_promotion: true }), company },
   {
     domain: 'de.localhost',
-    settings: settings({ name: 'Herzklopfen', domain_language: 'de-DE', niche: 5, index_title: 'Herzklopfen – Dating für Erwachsene', countries: ['DE', 'AT', 'CH'] }),
+    settings: settings({ name: 'Herzklopfen', domain_language: 'de-DE', niche: 5, index_title: 'Herzklopfen – Dating für Erwachsene', countries: ['DE', 'AT', 'CH'], enable_cam_promotion: true }),
     company,
   },
   // Spec 1: one site per remaining niche, chosen by Host like every site (e.g. http://gay.localhost:8080).

@@ -2,7 +2,9 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { Redirect, Route, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { visitorMaySearch } from '../../contract/search-access.ts';
 import { session } from '../features/account/session-store.ts';
+import { getTracking } from '../features/account/tracking.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { loginHref, nextAfterLogin } from './login-redirect.ts';
 import { findRoute, layouts, notFoundRoute } from './routes.ts';
@@ -51,7 +53,8 @@ export function AppRouter() {
   if (route.access === 'guest' && loggedIn) return <Redirect to={route.name === 'login' ? nextAfterLogin(window.location.search) : '/members'} replace />;
   const toLogin = loginHref(location + window.location.search);
   if (route.access === 'members' && !loggedIn) return <Redirect to={toLogin} replace />;
-  if (route.access === 'search' && !loggedIn && !settings?.logged_out_search) return <Redirect to={toLogin} replace />;
+  // Spec 6: a visitor searches only as logged_out_search and logged_out_search_trafficsource allow (the server checks too).
+  if (route.access === 'search' && !loggedIn && !(settings && visitorMaySearch(settings, getTracking()?.network))) return <Redirect to={toLogin} replace />;
 
   const Layout = layouts[route.layout];
   const Screen = route.screen;

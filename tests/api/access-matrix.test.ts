@@ -71,6 +71,7 @@ const cells = (): Cell[] => [
   { name: 'own profile', call: (c) => c.get('/api/profile.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
   { name: 'the user call', call: (c) => c.get('/api/user.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 200 } },
   { name: "the owner's profile", call: (c) => c.get(`/api/member.php?id=${ids.owner}`), expect: { owner: 200, other: 200, blocked: 403, visitor: 200 } },
+  { name: "members similar to the owner", call: (c) => c.get(`/api/similar.php?id=${ids.owner}`), expect: { owner: 200, other: 200, blocked: 403, visitor: 200 } },
   { name: 'send the owner a gift', call: (c) => c.post('/api/gift.php', { id: newId(), profile: ids.owner, gift: 'rose' }), expect: { owner: 404, other: 200, blocked: 403, visitor: 403 } },
   { name: 'write to the owner', call: (c) => c.post('/api/message.php', { id: newId(), profile: ids.owner, text: 'hello' }), expect: { owner: 404, other: 200, blocked: 403, visitor: 403 } },
   { name: "the owner's payment", call: (c) => c.get(`/api/payment.php?id=${ids.payment}`), expect: { owner: 200, other: 404, blocked: 404, visitor: 403 } },

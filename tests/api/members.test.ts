@@ -1,7 +1,8 @@
 // Members over the real server: search filters and pages, profile photos per membership, blocking (spec 2, 3, 6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { MemberResponse, SEARCH_PAGE_SIZE, SearchResponse } from '../../contract/index.ts';
+import { MemberResponse, SEARCH_PAGE_SIZE, SIMILAR_AGE_YEARS, SIMILAR_LIMIT, SearchResponse, SimilarResponse } from '../../contract/index.ts';
+import { allSites } from '../../server/domain/sites.ts';
 import { photos, users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
@@ -133,4 +134,101 @@ describe('invisible mode (spec 4)', () => {
     expect((await me.client.put('/api/invisible.php', { invisible: 'yes' })).status).toBe(400);
     expect((await new Client(server.url).put('/api/invisible.php', { invisible: true })).status).toBe(403);
   });
+});
+
+describe('similar results (spec 3: search state)', () => {
+  /** A member of the largest gender-and-country group of the seed, with its age (so it has many similar members). */
+  async function crowdedMember(): Promise<{ id: number; gender: string; country: string; age: number }> {
+    const [row] = await server.db
+      .execute<{ user_id: number }>(
+        sql`select p.user_id from profiles p join (select gender, country from profiles where status = 'active' group by gender, country order by count(*) desc limit 1) g
+            on g.gender = p.gender and g.country = p.country where p.status = 'active' order by p.user_id limit 1`,
+      )
+      .then((r) => r.rows);
+    const { profile } = expectShape(MemberResponse, await new Client(server.url).get(`/api/member.php?id=${row.user_id}`));
+    return { id: profile.id, gender: profile.gender, country: profile.country, age: profile.age };
+  }
+
+  it('answers members of the same gender and country within 5 years of age, and counts the same members as the search', async () => {
+    const m = await crowdedMember();
+    const visitor = new Client(server.url);
+    const similar = expectShape(SimilarResponse, await visitor.get(`/api/similar.php?id=${m.id}`));
+    expect(similar.numResults).toBeGreaterThan(0);
+    expect(similar.profiles.length).toBe(Math.min(SIMILAR_LIMIT, similar.numResults));
+    for (const p of similar.profiles) {
+      expect(p.id).not.toBe(m.id);
+      expect(p).toMatchObject({ gender: m.gender, country: m.country });
+      expect(Math.abs(p.age - m.age)).toBeLessThanOrEqual(SIMILAR_AGE_YEARS);
+    }
+    // The same rule as a search: that search finds these members plus the member itself.
+    const min = Math.max(18, m.age - SIMILAR_AGE_YEARS);
+    const max = Math.min(99, m.age + SIMILAR_AGE_YEARS);
+    const search = expectShape(SearchResponse, await visitor.get(`/api/members.php?gender=${m.gender}&country=${m.country}&min_age=${min}&max_age=${max}`));
+    expect(similar.numResults).toBe(search.numResults - 1);
+    // Members of another gender or country, or further in age, exist but are left out.
+    const others = expectShape(SearchResponse, await visitor.get(`/api/members.php?country=${m.country}`));
+    expect(others.numResults).toBeGreaterThan(search.numResults);
+  });
+
+  it('leaves out the viewer and members blocked either way', async () => {
+    const m = await crowdedMember();
+    const viewer = await activeMember(server, { gender: m.gender, country: m.country, date_of_birth: `${new Date().getUTCFullYear() - m.age - 1}-01-01` });
+    const before = expectShape(SimilarResponse, await viewer.client.get(`/api/similar.php?id=${m.id}`));
+    expect(before.profiles.map((p) => p.id)).not.toContain(viewer.id);
+    const asVisitor = expectShape(SimilarResponse, await new Client(server.url).get(`/api/similar.php?id=${m.id}`));
+    // The visitor sees the new member too: one more than the member sees, who is left out of their own answer.
+    expect(asVisitor.numResults).toBe(before.numResults + 1);
+    const first = before.profiles[0].id;
+    expect((await viewer.client.post('/api/block.php', { profile: first })).status).toBe(200);
+    const after = expectShape(SimilarResponse, await viewer.client.get(`/api/similar.php?id=${m.id}`));
+    expect(after.numResults).toBe(before.numResults - 1);
+    expect(after.profiles.map((p) => p.id)).not.toContain(first);
+    expect((await viewer.client.del('/api/block.php', { profile: first })).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown member and 400 for a bad id', async () => {
+    const c = new Client(server.url);
+    expect((await c.get('/api/similar.php?id=999999')).status).toBe(404);
+    for (const q of ['', 'id=x', 'id=0', 'id=-1']) expect((await c.get(`/api/similar.php?${q}`)).status, q).toBe(400);
+  });
+});
+
+describe('logged-out search (spec 6: logged_out_search, logged_out_search_trafficsource)', () => {
+  /** Runs `fn` with the default site's two settings set, then restores them (sites are read once per database). */
+  async function withSettings(logged_out_search: boolean, logged_out_search_trafficsource: boolean, fn: () => Promise<void>): Promise<void> {
+    const [site] = await allSites(server.db);
+    const saved = { ...site.settings };
+    Object.assign(site.settings, { logged_out_search, logged_out_search_trafficsource });
+    try {
+      await fn();
+    } finally {
+      site.settings = saved;
+    }
+  }
+
+  const cases: { search: boolean; trafficsource: boolean; without: number; withSource: number }[] = [
+    { search: true, trafficsource: true, without: 200, withSource: 200 },
+    { search: true, trafficsource: false, without: 200, withSource: 200 },
+    { search: false, trafficsource: true, without: 403, withSource: 200 },
+    { search: false, trafficsource: false, without: 403, withSource: 403 },
+  ];
+  for (const c of cases) {
+    it(`logged_out_search ${c.search}, logged_out_search_trafficsource ${c.trafficsource}: a visitor gets ${c.without}, one from a traffic source ${c.withSource}; members always 200`, async () => {
+      const member = await activeMember(server);
+      const [{ user_id: someone }] = await server.db.execute<{ user_id: number }>(sql`select user_id from profiles where status = 'active' limit 1`).then((r) => r.rows);
+      await withSettings(c.search, c.trafficsource, async () => {
+        const visitor = new Client(server.url);
+        for (const path of ['/api/members.php?page=1', `/api/similar.php?id=${someone}`]) {
+          const plain = await visitor.get(path);
+          expect(plain.status, path).toBe(c.without);
+          if (plain.status === 403) expect(plain.body.error.code).toBe('authentication_required');
+          // An empty network is no traffic source.
+          expect((await visitor.get(`${path}&network=`)).status, path).toBe(c.without);
+          expect((await visitor.get(`${path}&network=affiliate7`)).status, path).toBe(c.withSource);
+          expect((await member.client.get(path)).status, path).toBe(200);
+        }
+        expect((await visitor.get('/api/settings.php')).body.settings).toMatchObject({ logged_out_search: c.search, logged_out_search_trafficsource: c.trafficsource });
+      });
+    });
+  }
 });

@@ -25,6 +25,7 @@ import { FictionalWarning } from './fictional-warning.tsx';
 import { MatchModal } from './match-modal.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { ProfileSkeleton } from './profile-skeleton.tsx';
+import { SimilarMembers } from './similar-members.tsx';
 
 /**
  * /members/:id and /likes/m/:id (spec 2: members-id, likes-m-id): a member's profile with like, message and block.
@@ -192,6 +193,8 @@ export default function MemberScreen() {
           </div>
         </div>
       </div>
+
+      <SimilarMembers profile={profile} />
 
       <MatchModal show={showMatch} profile={profile} onHide={() => { syncNews.matchWith = null; }} />
       <ConfirmModal

@@ -12,11 +12,12 @@ import { initSearch, loadMore, newSearch, preferredGender, searchState } from '.
 import { SearchForm } from './search-form.tsx';
 import { DiscoveryLinks } from './discovery-links.tsx';
 import { MemberCard, MemberCardPlaceholder, MemberGrid } from './member-card.tsx';
+import { CAM_TILE_AFTER, CamPromotionTile } from './cam-promotion-tile.tsx';
 
 /** /members (spec 2): the member search, the home after login. Result pages are read from Dexie (searchPages). */
 export default function MembersScreen() {
   const { t } = useTranslation('members');
-  const { user, ready } = useSnapshot(session);
+  const { user, ready, settings } = useSnapshot(session);
   const snap = useSnapshot(searchState);
   const db = useMemberDb();
   const pages = useLiveQuery(() => db.searchPages.where('key').equals(snap.key).sortBy('page'), [db, snap.key]);
@@ -41,6 +42,9 @@ export default function MembersScreen() {
   // Stored pages of the same filters show while page 1 reloads (and offline); placeholders only when there are none.
   const firstLoad = !snap.didInit || pages === undefined || (members.length === 0 && snap.loadingPage === 1);
   const empty = !firstLoad && !snap.error && members.length === 0 && snap.didInit;
+  // Spec 2: the adult-cam tile where the site enables it, after the fifth member (or the last, with fewer results).
+  const camUrl = settings?.enable_cam_promotion && settings.cam_promotion_url ? settings.cam_promotion_url : null;
+  const camAfter = Math.min(CAM_TILE_AFTER, members.length);
 
   return (
     <div className="container py-3 py-md-4">
@@ -75,9 +79,10 @@ export default function MembersScreen() {
         <MemberGrid label={t('resultsLabel')}>
           {firstLoad
             ? Array.from({ length: 10 }, (_, i) => <li key={i} className="col"><MemberCardPlaceholder /></li>)
-            : members.map((m) => (
-                <li key={m.id} className="col"><MemberCard member={m} href={`/members/${m.id}`} /></li>
-              ))}
+            : members.flatMap((m, i) => [
+                <li key={m.id} className="col"><MemberCard member={m} href={`/members/${m.id}`} /></li>,
+                ...(camUrl && i + 1 === camAfter ? [<li key="cam-promotion" className="col"><CamPromotionTile url={camUrl} /></li>] : []),
+              ])}
         </MemberGrid>
       )}
 

@@ -2,8 +2,9 @@
 // (searchPages, by query key and page), so going back to /members, or reopening offline, shows them at once.
 import { proxy } from 'valtio';
 import { api } from '../../api/client.ts';
-import { SearchResponse, countries, type Country, type Gender, type Sexuality } from '../../../contract/index.ts';
+import { SIMILAR_AGE_YEARS, SearchResponse, SimilarResponse, countries, type Country, type Gender, type MemberCard, type Sexuality } from '../../../contract/index.ts';
 import { currentDb } from '../../sync/member-sync.ts';
+import { getTracking } from '../account/tracking.ts';
 
 /** The filters of a search (spec 3). An empty string means "any". Ages in years, 18..99. */
 export interface SearchFilters {
@@ -28,6 +29,8 @@ export const searchState = proxy({
   loadingPage: 0,
   /** The last load failed with this error (an ApiCallError), shown with a retry. */
   error: null as unknown,
+  /** Similar results of the profile last opened and their count (spec 3: search state); null until they arrive. */
+  similar: null as { id: number; profiles: MemberCard[]; numResults: number } | null,
 });
 
 /** Bumped on every new search so the answers of an older search are dropped. */
@@ -107,7 +110,8 @@ async function loadPage(page: number): Promise<void> {
   try {
     const { gender, country, countryregion, min_age, max_age } = searchState;
     const res = await api('/api/members.php', SearchResponse, {
-      query: { gender, country, countryregion, min_age, max_age, page },
+      // Spec 6: a visitor from a traffic source may search where the site allows it; the server checks `network`.
+      query: { gender, country, countryregion, min_age, max_age, page, network: getTracking()?.network },
     });
     if (gen !== generation) return;
     const db = currentDb();
@@ -120,4 +124,28 @@ async function loadPage(page: number): Promise<void> {
   } finally {
     if (gen === generation) searchState.loadingPage = 0;
   }
+}
+
+/**
+ * GET /api/similar.php for member `id` into `searchState.similar` (spec 3: similar results and their count). The
+ * results of another member are dropped at once so they never show under the wrong profile. Throws ApiCallError.
+ */
+export async function loadSimilar(id: number, signal?: AbortSignal): Promise<void> {
+  if (searchState.similar?.id !== id) searchState.similar = null;
+  const res = await api('/api/similar.php', SimilarResponse, { query: { id, network: getTracking()?.network }, signal });
+  searchState.similar = { id, ...res };
+}
+
+/**
+ * The search filters that find the similar members of a member (same gender and country, within SIMILAR_AGE_YEARS of
+ * their age, spec 3), for "Show all" on the profile; the search also lists the member itself.
+ */
+export function similarFilters(member: Pick<MemberCard, 'gender' | 'country' | 'age'>): SearchFilters {
+  return {
+    gender: member.gender,
+    country: member.country,
+    countryregion: '',
+    min_age: Math.max(18, member.age - SIMILAR_AGE_YEARS),
+    max_age: Math.min(99, member.age + SIMILAR_AGE_YEARS),
+  };
 }

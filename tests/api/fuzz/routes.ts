@@ -65,6 +65,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'GET', path: '/api/match-finder.php', query: c.MatchFinderQuery },
   { method: 'GET', path: '/api/members.php', query: c.SearchQuery },
   { method: 'GET', path: '/api/member.php', query: c.MemberQuery },
+  { method: 'GET', path: '/api/similar.php', query: c.SimilarQuery },
   { method: 'GET', path: '/api/blocks.php', query: none },
   { method: 'POST', path: '/api/block.php', body: c.BlockRequest },
   { method: 'DELETE', path: '/api/block.php', body: c.BlockRequest },
