@@ -1,5 +1,5 @@
 // Vite build and dev server of the page app (DESIGN: budgets; the API server proxies in dev).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
@@ -18,7 +18,28 @@ const apiProxy = {
  * The web app manifest's one home is manifest.webmanifest at the repo root (DESIGN); the PWA plugin writes it to
  * dist/manifest.webmanifest and links it from index.html.
  */
-const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+const manifest = localizeManifest(JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>);
+
+/**
+ * Issue 13: the manifest's description (its one home: locales/<lng>/pwa.json) and shortcut names in every site language, as the manifest localization
+ * members (`description_localized`, `name_localized`; browsers without them read the English fields), taken from
+ * locales/<lng>/pwa.json `manifest.description` and common.json `nav.*` at build time.
+ */
+function localizeManifest(base: Partial<ManifestOptions>): Partial<ManifestOptions> {
+  const read = (lng: string, ns: string) => JSON.parse(readFileSync(new URL(`./locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));
+  const others = readdirSync(new URL('./locales/', import.meta.url)).filter((lng) => lng !== base.lang);
+  const byLanguage = (pick: (lng: string) => string) => Object.fromEntries(others.map((lng) => [lng, pick(lng)]));
+  const shortcutKeys: Record<string, string> = { '/chats': 'messages', '/likes': 'likes', '/members': 'searchMembers' };
+  return {
+    ...base,
+    description: read(base.lang ?? 'en', 'pwa').manifest.description,
+    description_localized: byLanguage((lng) => read(lng, 'pwa').manifest.description),
+    shortcuts: base.shortcuts?.map((s) => {
+      const key = shortcutKeys[s.url];
+      return key ? { ...s, name_localized: byLanguage((lng) => read(lng, 'common').nav[key]) } : s;
+    }),
+  } as Partial<ManifestOptions>;
+}
 
 /**
  * The service worker (docs/pwa.md): sw/sw.ts built by vite-plugin-pwa with the precache list injected. The

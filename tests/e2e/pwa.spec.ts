@@ -122,6 +122,11 @@ test('the manifest says what an installed app needs, and its images are what it 
     ['Likes', '/likes'],
     ['Search', '/members'],
   ]);
+  // Issue 13: the description and shortcut names in every other site language (manifest localization).
+  expect(manifest.description).toBe('Heartline is the dating site for adults: search members near you, like, match and chat.');
+  expect(Object.keys(manifest.description_localized).sort()).toEqual(['da', 'de', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv']);
+  expect(manifest.description_localized.de).toMatch(/^Heartline ist die Dating-Seite/);
+  expect(manifest.shortcuts[0].name_localized).toMatchObject({ de: 'Nachrichten', pl: 'Wiadomości', fi: expect.any(String) });
   expect(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
 
   // Every image exists, is a PNG of the declared size, and screenshots stay small.
