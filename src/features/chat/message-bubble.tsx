@@ -5,6 +5,7 @@ import { errorText } from '../../i18n/error-text.ts';
 import { AlertIcon, CheckAllIcon, CheckIcon, ClockIcon } from '../members/icons.tsx';
 import type { MessageRow } from '../../data/db.ts';
 import { GiftImage } from '../gifts/gift-image.tsx';
+import { ChatPhoto } from './chat-photo.tsx';
 import { formatTime } from './chat-time.ts';
 
 /** Where a refused send can go on (DESIGN: failed messages show "a way on"). */
@@ -14,7 +15,7 @@ const WAY_ON: Record<string, { href: string; key: string }> = {
 };
 
 /**
- * One message (a gift message shows the gift's drawing and name): own messages right-aligned in the primary colour with their state (pending, sent, read),
+ * One message (a gift message shows the gift's drawing and name, a photo message its photo, ChatPhoto): own messages right-aligned in the primary colour with their state (pending, sent, read),
  * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete".
  */
 export function MessageBubble({ message, mine, read, tight = false, onRetry, onDelete, memberName }: {
@@ -58,6 +59,8 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
             <span className="bg-white rounded-4 p-2 d-inline-flex"><GiftImage gift={message.gift} size={96} /></span>
             <span className="small fw-semibold">{t('gifts:giftLabel', { gift: t(`gifts:names.${message.gift}`) })}</span>
           </span>
+        ) : message.photo || message.localPhoto ? (
+          <span className="d-block py-1"><ChatPhoto message={message} mine={mine} memberName={memberName} /></span>
         ) : (
           <span>{message.text}</span>
         )}
