@@ -32,6 +32,7 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
 }) {
   const { t, i18n } = useTranslation(['chat', 'gifts']);
   const failed = message.status === 'failed';
+  const isPhoto = Boolean(message.photo || message.localPhoto);
   const code = message.failure?.code ?? '';
   const wayOn = WAY_ON[code];
   const state = message.status === 'pending'
@@ -45,7 +46,7 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
   return (
     <div className={`d-flex flex-column ${tight ? 'pb-1' : 'pb-3'} ${mine ? 'align-items-end' : 'align-items-start'}`}>
       <div
-        className={`d-flex flex-wrap align-items-end column-gap-2 px-3 py-2 shadow-sm ${mine ? 'bg-primary text-white' : 'bg-white border'} ${failed ? 'opacity-75' : ''}`}
+        className={`d-flex ${isPhoto ? 'flex-column align-items-end' : 'flex-wrap align-items-end column-gap-2'} ${isPhoto ? 'px-2' : 'px-3'} py-2 shadow-sm ${mine ? 'bg-primary text-white' : 'bg-white border'} ${failed ? 'opacity-75' : ''}`}
         style={{
           maxWidth: 'min(75%, 34rem)',
           borderRadius: mine ? '1.1rem 1.1rem .3rem 1.1rem' : '1.1rem 1.1rem 1.1rem .3rem',
@@ -59,8 +60,8 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
             <span className="bg-white rounded-4 p-2 d-inline-flex"><GiftImage gift={message.gift} size={96} /></span>
             <span className="small fw-semibold">{t('gifts:giftLabel', { gift: t(`gifts:names.${message.gift}`) })}</span>
           </span>
-        ) : message.photo || message.localPhoto ? (
-          <span className="d-block py-1"><ChatPhoto message={message} mine={mine} memberName={memberName} /></span>
+        ) : isPhoto ? (
+          <span className="d-block"><ChatPhoto message={message} mine={mine} memberName={memberName} /></span>
         ) : (
           <span>{message.text}</span>
         )}
