@@ -5,9 +5,18 @@ import { GiftId } from './gifts.ts';
 import { MemberCard } from './members.ts';
 
 /**
+ * The photo of a photo message (spec 3 photo_credits), as the viewer may see it (spec 1, 6: premium members and the
+ * sender see it; for a free recipient it is `locked`: the URLs are those of the blurred copy, shown with a lock).
+ * URLs under the site's cdn_prefix.
+ */
+export const MessagePhoto = z.object({ url: z.string(), thumb_url: z.string(), locked: z.boolean() });
+export type MessagePhoto = z.infer<typeof MessagePhoto>;
+
+/**
  * A message. `id` is the client-generated UUIDv7 (the idempotency key of the send); `seq` orders a conversation.
  * `gift` is the catalogue id of a gift message (POST /api/gift.php; its `text` is then empty), null for text; an
- * answer without it (a server from before gifts, during a rolling deploy) reads as null.
+ * answer without it (a server from before gifts, during a rolling deploy) reads as null. `photo` likewise for a photo
+ * message (POST /api/chat-photo.php, `text` empty).
  */
 export const Message = z.object({
   id: z.uuid(),
@@ -15,6 +24,7 @@ export const Message = z.object({
   sender_id: z.number().int(),
   text: z.string(),
   gift: GiftId.nullable().default(null),
+  photo: MessagePhoto.nullable().default(null),
   created_at: z.string(),
   seq: z.number().int(),
   /** Read by the recipient. */
@@ -77,6 +87,18 @@ export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 /** `credits` is the sender's balance after the send; `cost` what this message cost. */
 export const SendMessageResponse = z.object({ message: Message, credits: z.number().int(), cost: z.number().int() });
 export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
+
+/**
+ * POST /api/chat-photo.php (multipart/form-data): sends a photo to member `profile` in the conversation (spec 3:
+ * costs settings.photo_credits credits). The text fields `id` (a client UUIDv7, the idempotency key shared with
+ * messages: ledger key `message:<id>`, the same id again is the same photo, one debit, the same answer) and `profile`
+ * come before the one file field (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF, judged by content, at most 10 MB; decoded
+ * and re-encoded, EXIF and GPS gone). Answers SendMessageResponse. Errors: 400 bad_request (fields.id, fields.profile,
+ * fields.photo: no file, not an image, too large), 413 too large, 415 not multipart, and those of a message send:
+ * 402 not_enough_credits, 403 premium_only, 403 blocked, 404 not_found, 409 conflict (the id is another message).
+ */
+export const SendPhotoFields = z.object({ id: z.uuid({ version: 'v7' }), profile: QueryId });
+export type SendPhotoFields = z.infer<typeof SendPhotoFields>;
 
 /** POST /api/chat-read.php: opening a chat sets its unread count to 0 (spec 4). */
 export const ReadChatRequest = z.object({ conversation: z.object({ id: Id }) });

@@ -240,6 +240,9 @@ export const messages = pgTable(
     text: text('text').notNull(),
     /** The catalogue id of a gift message (contract/gifts.ts), null for a text message. */
     gift: text('gift'),
+    /** The media keys of a photo message (spec 3 photo_credits): the full photo and its blurred copy; null otherwise. */
+    photoKey: text('photo_key'),
+    photoBlurKey: text('photo_blur_key'),
     cost: integer('cost').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),

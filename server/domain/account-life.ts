@@ -5,7 +5,7 @@ import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { EMAIL_CHANGE_HOURS, REACTIVATION_DAYS } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { accountTokens, photos, profiles, pushSubscriptions, sessions, users } from '../db/schema.ts';
+import { accountTokens, messages, photos, profiles, pushSubscriptions, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { ImageService } from '../services/images.ts';
 import type { OutgoingMail } from '../services/mail.ts';
@@ -129,7 +129,8 @@ export function reactivateAccount(db: Db, token: string): Promise<void> {
 
 /**
  * Removes for good the accounts deleted more than REACTIVATION_DAYS before `now` (spec 4, 9): their rows (the
- * database cascades to profile, photos, likes, messages' conversations membership, tokens) and their photo files.
+ * database cascades to profile, photos, likes, messages' conversations membership, tokens) and their photo files,
+ * the photos they sent in chats included.
  * Answers how many accounts went.
  */
 export async function purgeDeletedAccounts(db: Db, images: ImageService, now = new Date()): Promise<number> {
@@ -137,6 +138,8 @@ export async function purgeDeletedAccounts(db: Db, images: ImageService, now = n
   const due = await db.select({ id: users.id }).from(users).where(and(isNotNull(users.deletedAt), lt(users.deletedAt, before)));
   for (const { id } of due) {
     const keys = (await db.select({ key: photos.key, blurKey: photos.blurKey }).from(photos).where(eq(photos.userId, id))).flatMap((p) => [p.key, p.blurKey]);
+    const sent = await db.select({ key: messages.photoKey, blurKey: messages.photoBlurKey }).from(messages).where(and(eq(messages.senderId, id), isNotNull(messages.photoKey)));
+    for (const p of sent) keys.push(...[p.key, p.blurKey].filter((k): k is string => k !== null));
     await db.delete(users).where(and(eq(users.id, id), isNotNull(users.deletedAt), lt(users.deletedAt, before)));
     await images.remove(keys);
   }

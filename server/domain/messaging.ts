@@ -1,6 +1,6 @@
 // Conversations and messages: paid sends with an idempotency key, the chat list, keyset pages, read and delete.
 import { and, desc, eq, inArray, isNotNull, isNull, lt, max, ne, or, sql, sum } from 'drizzle-orm';
-import { GiftId, type Chat, type Message, type MessagesResponse, type SendMessageResponse, type Settings } from '../../contract/index.ts';
+import { GiftId, type Chat, type Message, type MessagePhoto, type MessagesResponse, type SendMessageResponse, type Settings } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { blocks, conversationMembers, conversations, creditLedger, messages, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -13,9 +13,24 @@ import type { UserRow } from './sessions.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
-/** The contract shape of a message row. */
-export function toMessage(m: MessageRow): Message {
-  return { id: m.id, conversation_id: m.conversationId, sender_id: m.senderId, text: m.text, gift: GiftId.safeParse(m.gift).data ?? null, created_at: m.createdAt.toISOString(), seq: m.seq, read: m.readAt !== null };
+/**
+ * The photo of a photo message row as `viewer` may see it (spec 1, 6: premium members see all photos, a free member
+ * a photo sent to them only blurred with a lock; the sender always sees their own). A locked photo carries only the
+ * blurred copy's key (DESIGN: security baseline). Null for other messages.
+ */
+function messagePhotoFor(m: MessageRow, viewer: Viewer, cdnPrefix: string): MessagePhoto | null {
+  if (!m.photoKey || !m.photoBlurKey) return null;
+  const locked = m.senderId !== viewer.id && !viewer.paidUser;
+  const key = locked ? m.photoBlurKey : m.photoKey;
+  return { url: `${cdnPrefix}/${key}.webp`, thumb_url: `${cdnPrefix}/${key}-t.webp`, locked };
+}
+
+/** The contract shape of a message row as `viewer` sees it (a photo's URLs under `cdnPrefix`, locked or not). */
+export function toMessage(m: MessageRow, viewer: Viewer, cdnPrefix: string): Message {
+  return {
+    id: m.id, conversation_id: m.conversationId, sender_id: m.senderId, text: m.text, gift: GiftId.safeParse(m.gift).data ?? null,
+    photo: messagePhotoFor(m, viewer, cdnPrefix), created_at: m.createdAt.toISOString(), seq: m.seq, read: m.readAt !== null,
+  };
 }
 
 const pair = (a: number, b: number) => (a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a });
@@ -32,21 +47,24 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 /**
- * What a send carries: a text message (`text`, gift null) or a gift (`gift`, text '') of the catalogue (contract/gifts.ts).
- * `id` (UUIDv7) is the idempotency key of both: a gift and a message never share an id.
+ * What a send carries: a text message (`text`, gift and photo null), a gift (`gift`, text '') of the catalogue
+ * (contract/gifts.ts) or a photo (`photo`: the media keys of the stored upload and its blurred copy, text '').
+ * `id` (UUIDv7) is the idempotency key of all three: no two messages share an id.
  */
 export interface MessageDraft {
   id: string;
   profile: number;
   text: string;
   gift: GiftId | null;
+  photo: { key: string; blurKey: string } | null;
 }
 
 /**
  * Sends `draft` from `sender` to member `draft.profile` (spec 1, 4, 6, 9): a text message (POST /api/message.php) or
- * a gift (POST /api/gift.php). One transaction: the sender row is locked, a free member's third new conversation is
+ * a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). One transaction: the sender row is locked, a free member's third new conversation is
  * refused, the cost is debited through the ledger (key `message:<id>`) and the message written. A text costs
- * max(message_credits, the country's minimum); a gift costs `gift_credits` (spec 3 settings), both in credits. The
+ * max(message_credits, the country's minimum); a gift costs `gift_credits`, a photo `photo_credits` (spec 3 settings),
+ * all in credits. The
  * same `draft.id` again answers the first send's message (no new debit, and the balance as it was right after that
  * debit). `draft.text` holds at most the site's message_length characters (UTF-16 code units, spec 3 settings).
  * Errors: 400 bad_request (fields.text: too long), 404 not_found, 403 blocked, 403 premium_only, 402
@@ -63,7 +81,7 @@ export interface MessageDraft {
 export async function sendMessage(
   db: Db,
   siteId: number,
-  settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations' | 'message_length' | 'gift_credits'>,
+  settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations' | 'message_length' | 'gift_credits' | 'photo_credits' | 'cdn_prefix'>,
   sender: UserRow,
   req: MessageDraft,
   notify: (tx: Db, message: Message) => Promise<void>,
@@ -76,10 +94,12 @@ export async function sendMessage(
       const [existing] = await tx.select().from(messages).where(eq(messages.id, req.id));
       if (existing) {
         const conv = await findConversation(tx, sender.id, req.profile);
-        if (existing.senderId !== sender.id || existing.conversationId !== conv?.id || existing.text !== req.text || existing.gift !== req.gift) throw new ApiError(409, 'conflict');
+        // A photo's retry carries a new upload (new keys): the same message is a photo message again.
+        const samePhoto = (existing.photoKey === null) === (req.photo === null);
+        if (existing.senderId !== sender.id || existing.conversationId !== conv?.id || existing.text !== req.text || existing.gift !== req.gift || !samePhoto) throw new ApiError(409, 'conflict');
         // The first send's answer: the balance right after its debit, from the ledger row of its key.
         const [debit] = await tx.select({ balanceAfter: creditLedger.balanceAfter }).from(creditLedger).where(eq(creditLedger.idempotencyKey, `message:${req.id}`));
-        return { answer: { message: toMessage(existing), credits: debit?.balanceAfter ?? me.credits, cost: existing.cost }, created: false };
+        return { answer: { message: toMessage(existing, viewer, settings.cdn_prefix), credits: debit?.balanceAfter ?? me.credits, cost: existing.cost }, created: false };
       }
       const { p: recipient } = await reachableMember(tx as Db, siteId, req.profile, viewer);
       if (recipient.userId === sender.id) throw new ApiError(404, 'not_found');
@@ -91,16 +111,16 @@ export async function sendMessage(
         await tx.insert(conversationMembers).values([{ conversationId: conv.id, userId: sender.id }, { conversationId: conv.id, userId: req.profile }]);
       }
       const [senderProfile] = await tx.select({ country: profiles.country }).from(profiles).where(eq(profiles.userId, sender.id));
-      const cost = req.gift ? settings.gift_credits : messageCost(settings, senderProfile?.country ?? '');
+      const cost = req.gift ? settings.gift_credits : req.photo ? settings.photo_credits : messageCost(settings, senderProfile?.country ?? '');
       const credits = await applyCredits(tx, sender.id, -cost, 'message', `message:${req.id}`);
-      const [row] = await tx.insert(messages).values({ id: req.id, conversationId: conv.id, senderId: sender.id, text: req.text, gift: req.gift, cost }).returning();
+      const [row] = await tx.insert(messages).values({ id: req.id, conversationId: conv.id, senderId: sender.id, text: req.text, gift: req.gift, photoKey: req.photo?.key ?? null, photoBlurKey: req.photo?.blurKey ?? null, cost }).returning();
       await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, conv.id));
       await tx.update(conversationMembers).set({ hidden: false }).where(eq(conversationMembers.conversationId, conv.id));
       await tx
         .update(conversationMembers)
         .set({ unread: sql`${conversationMembers.unread} + 1` })
         .where(and(eq(conversationMembers.conversationId, conv.id), eq(conversationMembers.userId, req.profile)));
-      const message = toMessage(row);
+      const message = toMessage(row, viewer, settings.cdn_prefix);
       await notify(tx as Db, message);
       await recordChanges(
         tx,
@@ -186,7 +206,7 @@ export async function chatList(db: Db, viewer: Viewer, cdnPrefix: string, only?:
         conversation: { id: r.conv.id, last_message_at: r.conv.lastMessageAt?.toISOString() ?? null },
         profile,
         num_unread_messages: r.unread,
-        last_message: m ? toMessage(m) : null,
+        last_message: m ? toMessage(m, viewer, cdnPrefix) : null,
         peer_read_seq: peerRead.get(r.conv.id) ?? 0,
       },
     ];
@@ -198,7 +218,7 @@ export async function chatList(db: Db, viewer: Viewer, cdnPrefix: string, only?:
  * A keyset page of the conversation between `viewer` and `memberId` (DESIGN: sync protocol): up to `limit`
  * messages with seq < `before`, oldest first, and the cursor of the next older page. Errors: 404, 403 blocked.
  */
-export async function messagePage(db: Db, siteId: number, viewer: Viewer, memberId: number, before: number | undefined, limit: number): Promise<MessagesResponse> {
+export async function messagePage(db: Db, siteId: number, viewer: Viewer, cdnPrefix: string, memberId: number, before: number | undefined, limit: number): Promise<MessagesResponse> {
   await reachableMember(db, siteId, memberId, viewer);
   const conv = await findConversation(db, viewer.id, memberId);
   if (!conv) return { conversation_id: null, messages: [], next_before: null };
@@ -210,7 +230,7 @@ export async function messagePage(db: Db, siteId: number, viewer: Viewer, member
     .limit(limit + 1);
   const more = rows.length > limit;
   const page = rows.slice(0, limit).reverse();
-  return { conversation_id: conv.id, messages: page.map(toMessage), next_before: more ? page[0].seq : null };
+  return { conversation_id: conv.id, messages: page.map((m) => toMessage(m, viewer, cdnPrefix)), next_before: more ? page[0].seq : null };
 }
 
 async function membership(db: Db, conversationId: number, userId: number) {

@@ -54,7 +54,9 @@ export async function messagePayload(db: Db, cdnPrefix: string, message: Message
     // A gift says which one arrived (the image is the page's), in the recipient's language.
     body: message.gift
       ? serverText(c.language, 'push', 'gift.body', { gift: serverText(c.language, 'gifts', `names.${message.gift}`) })
-      : pushText(message.text),
+      : message.photo
+        ? serverText(c.language, 'push', 'photo.body')
+        : pushText(message.text),
     url: `/chats/${message.sender_id}`,
     totals: c.totals,
     // The newest state of the chat: a later message may already have been sent, which the entry then carries.

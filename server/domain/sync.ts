@@ -33,25 +33,25 @@ async function userNow(db: Db, userId: number) {
   return u;
 }
 
-/** The newest `perChat` messages of each conversation of `ids`, by ascending seq overall (one lateral-join query). */
-export async function recentMessages(db: Db, ids: number[], perChat: number): Promise<Message[]> {
+/** The newest `perChat` messages of each conversation of `ids` as `viewer` sees them, by ascending seq overall (one lateral-join query). */
+export async function recentMessages(db: Db, viewer: Viewer, cdnPrefix: string, ids: number[], perChat: number): Promise<Message[]> {
   if (ids.length === 0) return [];
   const recent = db.select().from(messages).where(eq(messages.conversationId, conversations.id)).orderBy(desc(messages.seq)).limit(perChat).as('recent');
   const rows = await db.select().from(conversations).crossJoinLateral(recent).where(inArray(conversations.id, ids)).orderBy(asc(recent.seq));
-  return rows.map((r) => toMessage(r.recent));
+  return rows.map((r) => toMessage(r.recent, viewer, cdnPrefix));
 }
 
 /** Messages of seqs `seqs` that `userId` may see now (own conversation, listed, not blocked by the other), by ascending seq. */
-async function visibleMessages(db: Db, userId: number, seqs: number[]): Promise<Message[]> {
+async function visibleMessages(db: Db, viewer: Viewer, cdnPrefix: string, seqs: number[]): Promise<Message[]> {
   if (seqs.length === 0) return [];
   const rows = await db
     .select({ m: messages })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(conversationMembers, eq(conversationMembers.conversationId, messages.conversationId))
-    .where(and(inArray(messages.seq, seqs), visibleChatOf(userId)))
+    .where(and(inArray(messages.seq, seqs), visibleChatOf(viewer.id)))
     .orderBy(asc(messages.seq));
-  return rows.map((r) => toMessage(r.m));
+  return rows.map((r) => toMessage(r.m, viewer, cdnPrefix));
 }
 
 /**
@@ -69,7 +69,7 @@ export async function syncSnapshot(db: Db, viewer: Viewer, cdnPrefix: string, cu
     user: await toUser(db, await userNow(db, viewer.id)),
     chats,
     removed_chats: [],
-    messages: await recentMessages(db, chats.map((c) => c.conversation.id), SNAPSHOT_MESSAGES),
+    messages: await recentMessages(db, viewer, cdnPrefix, chats.map((c) => c.conversation.id), SNAPSHOT_MESSAGES),
     likes: liked.profiles,
     removed_likes: [],
     liked_by: liked.liked_by,
@@ -107,7 +107,7 @@ export async function syncDelta(db: Db, viewer: Viewer, cdnPrefix: string, since
     user: of('user').length ? await toUser(db, await userNow(db, viewer.id)) : null,
     chats,
     removed_chats: gone(chatIds, chats.map((c) => c.conversation.id)),
-    messages: await visibleMessages(db, viewer.id, seqs),
+    messages: await visibleMessages(db, viewer, cdnPrefix, seqs),
     likes,
     removed_likes: gone(likeIds, likes.map((c) => c.id)),
     liked_by: likedBy,

@@ -1,16 +1,44 @@
-// Chat calls: the chat list and delete (spec 7), message pages, sending messages and gifts, and marking a chat read.
+// Chat calls: the chat list and delete (spec 7), message pages, sending messages, gifts and photos, and marking a chat read.
+import fastifyMultipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  DeleteChatRequest, MessagesQuery, ReadChatRequest, SendGiftRequest, SendMessageRequest, type ChatsResponse, type MessagesResponse, type SendMessageResponse,
+  DeleteChatRequest, MessagesQuery, ReadChatRequest, SendGiftRequest, SendMessageRequest, SendPhotoFields, type ChatsResponse, type MessagesResponse, type SendMessageResponse,
 } from '../../contract/index.ts';
+import { messages } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
+import type { UserRow } from '../domain/sessions.ts';
+import { ApiError } from '../errors.ts';
+import { MAX_UPLOAD_BYTES } from '../services/images.ts';
 import { chatList, hideChat, markRead, messagePage, sendMessage, type MessageDraft } from '../domain/messaging.ts';
 import { mailMessageNotice } from '../domain/email-notices.ts';
 import { requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';
 
-export default async function chatRoutes(app: FastifyInstance, { db, jobs }: Deps): Promise<void> {
+/**
+ * The text fields and the one file of a multipart body, in whatever order they came. Throws ApiError 400 bad_request
+ * when the body is broken (no boundary, cut short); the plugin's own limit errors (413) pass through.
+ */
+async function readParts(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') file = await part.toBuffer();
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (e) {
+    if ((e as { statusCode?: number }).statusCode) throw e;
+    throw new ApiError(400, 'bad_request', {}, { photo: 'The upload is broken' });
+  }
+  return { fields, file };
+}
+
+export default async function chatRoutes(app: FastifyInstance, { db, jobs, images }: Deps): Promise<void> {
+  // Photo messages: two text fields (id, profile) and one file; a larger file ends the upload with a 413.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 } });
+
   app.get('/api/chats.php', async (req): Promise<ChatsResponse> => {
     const user = await requireUser(db, req);
     const site = await siteOf(db, req);
@@ -28,27 +56,53 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs }: Dep
     const user = await requireUser(db, req);
     const q = parse(MessagesQuery, req.query);
     const site = await siteOf(db, req);
-    return messagePage(db, site.id, { id: user.id, paidUser: user.paidUser }, q.profile, q.before, q.limit);
+    return messagePage(db, site.id, { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix, q.profile, q.before, q.limit);
   });
 
-  /** Sends a text message or a gift (one ledger key, sync log and notices); `draft` parses the body after the session check. */
-  const send = async (req: FastifyRequest, draft: () => MessageDraft): Promise<SendMessageResponse> => {
-    const user = await requireUser(db, req);
-    const body = draft();
+  /** Sends a text message, gift or photo of `user` (one ledger key, sync log and notices); `created` false for a replayed id. */
+  const sendAs = async (req: FastifyRequest, user: UserRow, body: MessageDraft) => {
     const site = await siteOf(db, req);
     // The push and the mail are jobs written with the message: the sender never waits for a push service. An
     // unconfirmed sender's message is held back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told.
-    const { answer } = await sendMessage(db, site.id, site.settings, user, body, async (tx, message) => {
+    return sendMessage(db, site.id, site.settings, user, body, async (tx, message) => {
       if (user.status !== 'confirmed') return;
       await jobs.enqueue(tx, 'push-message', { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile });
       await mailMessageNotice(jobs, tx, message, body.profile);
     });
-    return answer;
   };
 
-  app.post('/api/message.php', (req) => send(req, () => ({ ...parse(SendMessageRequest, req.body), gift: null })));
+  /** Sends a text message or a gift; `draft` parses the body after the session check. */
+  const send = async (req: FastifyRequest, draft: () => MessageDraft): Promise<SendMessageResponse> => {
+    const user = await requireUser(db, req);
+    return (await sendAs(req, user, draft())).answer;
+  };
 
-  app.post('/api/gift.php', (req) => send(req, () => ({ ...parse(SendGiftRequest, req.body), text: '' })));
+  app.post('/api/message.php', (req) => send(req, () => ({ ...parse(SendMessageRequest, req.body), gift: null, photo: null })));
+
+  app.post('/api/gift.php', (req) => send(req, () => ({ ...parse(SendGiftRequest, req.body), text: '', photo: null })));
+
+  // A photo in the conversation for photo_credits (spec 3): re-encoded like a profile photo (EXIF and GPS gone), with
+  // the blurred copy a free recipient gets. The type is judged by the decoded content, never by name or declared type.
+  app.post('/api/chat-photo.php', async (req): Promise<SendMessageResponse> => {
+    const user = await requireUser(db, req);
+    if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type');
+    const { fields, file } = await readParts(req);
+    const { id, profile } = parse(SendPhotoFields, fields);
+    if (!file) throw new ApiError(400, 'bad_request', {}, { photo: 'A photo file is required' });
+    // The retry of a stored photo message answers the first send without decoding the upload again.
+    const [existing] = await db.select({ key: messages.photoKey, blurKey: messages.photoBlurKey }).from(messages).where(eq(messages.id, id));
+    const stored = existing?.key && existing.blurKey ? { key: existing.key, blurKey: existing.blurKey } : null;
+    const fresh = stored ? null : await images.storeUpload(file);
+    try {
+      const { answer, created } = await sendAs(req, user, { id, profile, text: '', gift: null, photo: stored ?? fresh });
+      // Two first sends of one id raced: the loser's files are not used.
+      if (!created && fresh) await images.remove([fresh.key, fresh.blurKey]);
+      return answer;
+    } catch (e) {
+      if (fresh) await images.remove([fresh.key, fresh.blurKey]);
+      throw e;
+    }
+  });
 
   app.post('/api/chat-read.php', async (req) => {
     const user = await requireUser(db, req);

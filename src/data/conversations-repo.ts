@@ -6,7 +6,7 @@ import { conversationMessages } from './messages-repo.ts';
 
 /** The chat list's preview of server message `m` (text or gift). */
 export function lastMessageOf(m: Message): LastMessage {
-  return { text: m.text, gift: m.gift, senderId: m.sender_id, createdAt: m.created_at };
+  return { text: m.text, gift: m.gift, photo: m.photo !== null, senderId: m.sender_id, createdAt: m.created_at };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The one Dexie schema (DESIGN: synced data lives in IndexedDB). DOM-free: the service worker opens the same
 // database to count the badge. One database per logged-in member, deleted at logout.
 import Dexie, { type Table } from 'dexie';
-import type { GiftId, LikedBy, MemberCard, MemberProfile } from '../../contract/index.ts';
+import type { GiftId, LikedBy, MemberCard, MemberProfile, MessagePhoto } from '../../contract/index.ts';
 
 /** IndexedDB cannot index booleans: indexed flags are 0 or 1. */
 export type Flag = 0 | 1;
@@ -31,6 +31,8 @@ export interface ConversationRow {
 export interface LastMessage {
   text: string;
   gift?: GiftId | null;
+  /** True for a photo message (absent in rows stored before chat photos existed). */
+  photo?: boolean;
   senderId: number;
   createdAt: string;
 }
@@ -57,6 +59,10 @@ export interface MessageRow {
   text: string;
   /** The catalogue id of a gift message ('' text), null or absent (rows stored before gifts existed) for text. */
   gift?: GiftId | null;
+  /** A photo message's photo as the server lets this member see it (spec 3 photo_credits); null or absent otherwise. */
+  photo?: MessagePhoto | null;
+  /** The picked file of an own photo message not yet stored (pending or failed): shown until the server's copy comes. */
+  localPhoto?: Blob;
   /** ISO time. */
   createdAt: string;
   seq: number;
@@ -85,7 +91,7 @@ export type LikedByRow = Omit<LikedBy, 'like_new'> & { order: number; likeNew: F
 
 /** What the outbox carries, one shape per write (DESIGN: writes). */
 export type OutboxOp =
-  | { kind: 'send-message'; messageId: string; peerId: number; text: string; gift?: GiftId | null }
+  | { kind: 'send-message'; messageId: string; peerId: number; text: string; gift?: GiftId | null; photo?: Blob }
   | { kind: 'like'; profileId: number; on: boolean; source?: 'swipe' }
   | { kind: 'delete-chat'; conversationId: number }
   | { kind: 'read-chat'; conversationId: number }

@@ -28,7 +28,7 @@ export function conversationMessages(db: AppDB, conversationId: number) {
 /** The Dexie row of a server message: stored, not failed. */
 export function fromServer(m: Message): MessageRow {
   return {
-    id: m.id, conversationId: m.conversation_id, senderId: m.sender_id, text: m.text, gift: m.gift, createdAt: m.created_at,
+    id: m.id, conversationId: m.conversation_id, senderId: m.sender_id, text: m.text, gift: m.gift, photo: m.photo, createdAt: m.created_at,
     seq: m.seq, read: m.read ? 1 : 0, status: 'sent', failure: null,
   };
 }

@@ -6,7 +6,7 @@ import { session } from '../features/account/session-store.ts';
 import { isSyncMessage, onServiceWorkerMessage } from '../pwa/register-sw.ts';
 import { dropMemberDb, memberDb, VISITOR } from '../data/member-db.ts';
 import type { AppDB } from '../data/db.ts';
-import { readCursor } from './cursor.ts';
+import { readCursor, resetCursor } from './cursor.ts';
 import { createSyncEngine, type SyncEngine } from './engine.ts';
 import { openLiveChannel } from './live.ts';
 import { watchPageHidden } from './page-hidden.ts';
@@ -34,8 +34,14 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
   const start = { userId };
   starting = start;
   const db = memberDb(userId);
+  // Premium as the sync last saw it: on becoming premium the photos synced locked (chat photos) must come again in full.
+  let paid = session.user?.paid_user ?? false;
   const engine = createSyncEngine(db, userId, {
-    onUser: (user) => { if (session.user?.id === user.id) session.user = user; },
+    onUser: (user) => {
+      if (session.user?.id === user.id) session.user = user;
+      if (user.paid_user && !paid) void resetCursor(db).then(() => engine.request('premium'));
+      paid = user.paid_user;
+    },
     onCredits: (credits) => { if (session.user?.id === userId) session.user.credits = credits; },
     onMatch: (profileId) => { syncNews.matchWith = profileId; },
     onNewLikes: (cards) => { syncNews.newLike = cards[0]; },

@@ -41,16 +41,27 @@ export function queueGift(db: AppDB, senderId: number, peer: MemberCard, gift: G
   return queueSend(db, senderId, peer, '', gift);
 }
 
-async function queueSend(db: AppDB, senderId: number, peer: MemberCard, text: string, gift: GiftId | null): Promise<string> {
+/**
+ * Writes photo `file` (an image the member picked) from `senderId` to `peer` as a pending photo message and queues its
+ * upload (POST /api/chat-photo.php), like a text message: the file waits in IndexedDB while offline and is sent once
+ * when back online, its UUIDv7 the idempotency key of the one photo_credits debit (spec 3). Returns the id.
+ */
+export function queuePhoto(db: AppDB, senderId: number, peer: MemberCard, file: Blob): Promise<string> {
+  return queueSend(db, senderId, peer, '', null, file);
+}
+
+async function queueSend(db: AppDB, senderId: number, peer: MemberCard, text: string, gift: GiftId | null, photo?: Blob): Promise<string> {
   const id = v7();
   const createdAt = new Date().toISOString();
   await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
     const conv = (await conversationWith(db, peer.id)) ?? {
       id: provisionalId(peer.id), peerId: peer.id, profile: peer, lastMessageAt: '', lastMessage: null, unread: 0, peerReadSeq: 0, nextBefore: null,
     };
-    await db.conversations.put({ ...conv, lastMessageAt: createdAt, lastMessage: { text, gift, senderId, createdAt } });
-    await db.messages.add({ id, conversationId: conv.id, senderId, text, gift, createdAt, seq: Infinity, read: 0, status: 'pending', failure: null });
-    await enqueue(db, { kind: 'send-message', messageId: id, peerId: peer.id, text, gift }, `message:${id}`);
+    await db.conversations.put({ ...conv, lastMessageAt: createdAt, lastMessage: { text, gift, photo: Boolean(photo), senderId, createdAt } });
+    await db.messages.add({
+      id, conversationId: conv.id, senderId, text, gift, createdAt, seq: Infinity, read: 0, status: 'pending', failure: null, ...(photo ? { localPhoto: photo } : {}),
+    });
+    await enqueue(db, { kind: 'send-message', messageId: id, peerId: peer.id, text, gift, ...(photo ? { photo } : {}) }, `message:${id}`);
   });
   return id;
 }
@@ -63,7 +74,7 @@ export async function retryMessage(db: AppDB, messageId: string): Promise<void> 
     const conv = await db.conversations.get(m.conversationId);
     if (!conv) return;
     await db.messages.update(messageId, { status: 'pending', failure: null });
-    await enqueue(db, { kind: 'send-message', messageId, peerId: conv.peerId, text: m.text, gift: m.gift }, `message:${messageId}`);
+    await enqueue(db, { kind: 'send-message', messageId, peerId: conv.peerId, text: m.text, gift: m.gift, ...(m.localPhoto ? { photo: m.localPhoto } : {}) }, `message:${messageId}`);
   });
 }
 
@@ -120,6 +131,15 @@ export async function queueLikeSeen(db: AppDB, profileId: number): Promise<void>
   });
 }
 
+/** The multipart body of a photo message: the text fields first, then the file. */
+function photoForm(id: string, peerId: number, photo: Blob): FormData {
+  const form = new FormData();
+  form.append('id', id);
+  form.append('profile', String(peerId));
+  form.append('photo', photo, 'photo');
+  return form;
+}
+
 /** A refusal that retrying cannot change (4xx); network failures and 5xx are worth another try later. */
 const isPermanent = (e: unknown) => e instanceof ApiCallError && e.status >= 400 && e.status < 500;
 
@@ -127,7 +147,9 @@ const isPermanent = (e: unknown) => e instanceof ApiCallError && e.status >= 400
 async function deliver(db: AppDB, row: OutboxRow, hooks: OutboxHooks): Promise<void> {
   switch (row.kind) {
     case 'send-message': {
-      const res = row.gift
+      const res = row.photo
+        ? await api('/api/chat-photo.php', SendMessageResponse, { method: 'POST', body: photoForm(row.messageId, row.peerId, row.photo), retry: true })
+        : row.gift
         ? await api('/api/gift.php', SendMessageResponse, { method: 'POST', body: { id: row.messageId, profile: row.peerId, gift: row.gift }, retry: true })
         : await api('/api/message.php', SendMessageResponse, { method: 'POST', body: { id: row.messageId, profile: row.peerId, text: row.text }, retry: true });
       const m = res.message;

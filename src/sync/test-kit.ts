@@ -23,7 +23,7 @@ export function card(id: number, name = `Member ${id}`): MemberCard {
 /** A stored message (seq, time from `seq`). */
 export function message(seq: number, conversationId: number, senderId: number, text = `m${seq}`): Message {
   const id = `0190b3a0-0000-7000-8000-${String(seq).padStart(12, '0')}`;
-  return { id, conversation_id: conversationId, sender_id: senderId, text, gift: null, created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(), seq, read: false };
+  return { id, conversation_id: conversationId, sender_id: senderId, text, gift: null, photo: null, created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(), seq, read: false };
 }
 
 /** A chat entry with member `peer` whose last message is `last`. */

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { conversationMembers, messages, photos, pushSubscriptions } from '../../server/db/schema.ts';
+import { conversationMembers, messages, photos, pushSubscriptions, users } from '../../server/db/schema.ts';
 import { activeMember, Client, newId, startServer, type TestServer } from './harness.ts';
 
 type Actor = 'owner' | 'other' | 'blocked' | 'visitor';
@@ -16,6 +16,17 @@ let clients: Record<Actor, Client>;
 /** The owner's private facts: no answer to another actor may contain any of them. */
 let secrets: string[];
 let ids: { owner: number; partner: number; conversation: number; photo: number; photoKey: string; endpoint: string; payment: string };
+/** A small PNG: the file of the photo uploads. */
+let png: Buffer;
+
+/** The multipart body of a chat photo to member `profile` under a fresh id. */
+function chatPhotoTo(profile: number): FormData {
+  const form = new FormData();
+  form.append('id', newId());
+  form.append('profile', String(profile));
+  form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'chat.png');
+  return form;
+}
 
 beforeAll(async () => {
   server = await startServer(0);
@@ -26,7 +37,12 @@ beforeAll(async () => {
   await partner.client.post('/api/message.php', { id: newId(), profile: owner.id, text: `reply-${secretText}` });
   await partner.client.post('/api/like.php', { profile: owner.id });
   await owner.client.post('/api/block.php', { profile: blocked.id });
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).png().toBuffer();
+  // The photo the owner sent the partner in full: only the owner (and a premium partner) may get its URL.
+  const chatPhoto = (await owner.client.upload('/api/chat-photo.php', chatPhotoTo(partner.id))).body.message.photo as { url: string; locked: boolean };
+  expect(chatPhoto.locked).toBe(false);
+  // Enough credits for every paid cell of the other actors (a message, a gift and a photo).
+  for (const m of [other, blocked]) await server.db.update(users).set({ credits: 500 }).where(eq(users.id, m.id));
   const form = new FormData();
   form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
   const uploaded = (await owner.client.upload('/api/photos.php', form)).body.photos[0];
@@ -44,7 +60,7 @@ beforeAll(async () => {
   expect((await owner.client.put('/api/profile.php', { ...fields, location: { lat: 52.3731234, lon: 4.8923456 } })).status).toBe(200);
   ids = { owner: owner.id, partner: partner.id, conversation: conversationId, photo: uploaded.id, photoKey, endpoint, payment };
   // The main photo is public on the profile (spec 1), so its URL is not among the secrets.
-  secrets = [secretText, `reply-${secretText}`, owner.email, endpoint, payment, '52.373123', '4.892345'];
+  secrets = [secretText, `reply-${secretText}`, owner.email, endpoint, payment, '52.373123', '4.892345', chatPhoto.url.replace(/\.webp$/, '')];
 }, 120_000);
 afterAll(() => server.close());
 
@@ -73,6 +89,7 @@ const cells = (): Cell[] => [
   { name: "the owner's profile", call: (c) => c.get(`/api/member.php?id=${ids.owner}`), expect: { owner: 200, other: 200, blocked: 403, visitor: 200 } },
   { name: "members similar to the owner", call: (c) => c.get(`/api/similar.php?id=${ids.owner}`), expect: { owner: 200, other: 200, blocked: 403, visitor: 200 } },
   { name: 'send the owner a gift', call: (c) => c.post('/api/gift.php', { id: newId(), profile: ids.owner, gift: 'rose' }), expect: { owner: 404, other: 200, blocked: 403, visitor: 403 } },
+  { name: 'send the owner a photo', call: (c) => c.upload('/api/chat-photo.php', chatPhotoTo(ids.owner)), expect: { owner: 404, other: 200, blocked: 403, visitor: 403 } },
   { name: 'write to the owner', call: (c) => c.post('/api/message.php', { id: newId(), profile: ids.owner, text: 'hello' }), expect: { owner: 404, other: 200, blocked: 403, visitor: 403 } },
   { name: "the owner's payment", call: (c) => c.get(`/api/payment.php?id=${ids.payment}`), expect: { owner: 200, other: 404, blocked: 404, visitor: 403 } },
   { name: 'transactions', call: (c) => c.get('/api/transactions.php'), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },

@@ -2,7 +2,7 @@
 // A signs up, activates through the dev mailbox, searches, opens B's profile, likes and writes;
 // B logs in, sees the unread badge and replies; A sees the reply and credits lowered by the cost.
 import { expect, test, type Page } from '@playwright/test';
-import { mailedPath } from './support.ts';
+import { fillSignupSteps, mailedPath } from './support.ts';
 
 const B = { email: 'sanne@demo.test', password: 'demo-password', name: 'Sanne', age: 34 };
 
@@ -18,14 +18,7 @@ test('sign up, activate, search, like, chat with credits; the other member answe
 
   // A signs up through the UI.
   await a.goto('/signup');
-  await a.getByLabel('E-mail').fill(email);
-  await a.getByLabel('Username').fill(`Alex${stamp % 10000}`);
-  await a.getByLabel('Password').fill('a long enough password');
-  await a.getByLabel('Date of birth').fill('1988-04-12');
-  await a.getByLabel('I am').selectOption({ label: 'a man' });
-  await a.getByLabel('Looking for').selectOption({ label: 'women' });
-  await a.getByLabel('Country').selectOption('NL');
-  await a.getByRole('button', { name: 'Sign up' }).click();
+  await fillSignupSteps(a, { email, name: `Alex${stamp % 10000}`, iAm: 'a man', lookingFor: 'women', date_of_birth: '1988-04-12', country: 'NL' });
   // The completion step, then the members who fit a man looking for women.
   await expect(a).toHaveURL('/complete-signup');
   await a.getByRole('link', { name: 'See who fits you' }).click();

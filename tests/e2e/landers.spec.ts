@@ -2,7 +2,7 @@
 // to action opens the signup modal, tracking data of the URL goes with the signup, and a member landing leads
 // through signup into the chat with that member.
 import { expect, test, type Page } from '@playwright/test';
-import { findMember, SANNE } from './support.ts';
+import { fillSignupSteps, findMember, SANNE } from './support.ts';
 
 /** Every lander with the heading it opens with; `slug` is tried too where the route takes one. */
 const landers: { path: string; heading: RegExp; slug?: string; sluggedHeading?: RegExp }[] = [
@@ -57,13 +57,8 @@ test('the call to action opens the signup modal, and tracking parameters go with
   const dialog = page.getByRole('dialog', { name: 'Create your free account' });
   await expect(dialog).toBeVisible();
   const stamp = Date.now();
-  await dialog.getByLabel('E-mail').fill(`lander.${stamp}@example.org`);
-  await dialog.getByLabel('Username').fill(`Lander${stamp % 100000}`);
-  await dialog.getByLabel('Password').fill('a long enough password');
-  await dialog.getByLabel('Date of birth').fill('1985-06-01');
-  await dialog.getByLabel('Country').selectOption('NL');
   const request = page.waitForRequest((r) => r.url().endsWith('/api/signup.php') && r.method() === 'POST');
-  await dialog.getByRole('button', { name: 'Sign up' }).click();
+  await fillSignupSteps(dialog, { email: `lander.${stamp}@example.org`, name: `Lander${stamp % 100000}`, date_of_birth: '1985-06-01' });
   expect((await request).postDataJSON().tracking).toMatchObject({ network: 'x', ref: 'y' });
   // A lander's signup goes on to the completion step like any other (a member landing goes to that member's chat).
   await expect(page).toHaveURL('/complete-signup');
@@ -98,12 +93,7 @@ test('a member landing leads into signup and then the chat with that member', as
   await page.getByRole('button', { name: 'Chat with Sanne' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create your free account' });
   const stamp = Date.now();
-  await dialog.getByLabel('E-mail').fill(`member.lander.${stamp}@example.org`);
-  await dialog.getByLabel('Username').fill(`Visitor${stamp % 100000}`);
-  await dialog.getByLabel('Password').fill('a long enough password');
-  await dialog.getByLabel('Date of birth').fill('1980-02-03');
-  await dialog.getByLabel('Country').selectOption('NL');
-  await dialog.getByRole('button', { name: 'Sign up' }).click();
+  await fillSignupSteps(dialog, { email: `member.lander.${stamp}@example.org`, name: `Visitor${stamp % 100000}`, date_of_birth: '1980-02-03' });
   await expect(page).toHaveURL(new RegExp(`/members/${id}/chat$`));
   const me = await (await page.request.get('/api/user.php')).json();
   expect(me.user.email).toBe(`member.lander.${stamp}@example.org`);
@@ -113,11 +103,6 @@ test('the signup page of a member signs up in place and opens the chat with them
   const id = await findMember(page.request, SANNE.name, SANNE.age);
   await page.goto(`/members/${id}/signup`);
   const stamp = Date.now();
-  await page.getByLabel('E-mail').fill(`member.signup.${stamp}@example.org`);
-  await page.getByLabel('Username').fill(`Direct${stamp % 100000}`);
-  await page.getByLabel('Password').fill('a long enough password');
-  await page.getByLabel('Date of birth').fill('1979-09-09');
-  await page.getByLabel('Country').selectOption('NL');
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await fillSignupSteps(page, { email: `member.signup.${stamp}@example.org`, name: `Direct${stamp % 100000}`, date_of_birth: '1979-09-09' });
   await expect(page).toHaveURL(new RegExp(`/members/${id}/chat$`));
 });

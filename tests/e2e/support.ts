@@ -1,6 +1,6 @@
 // Shared steps of the browser tests: accounts through the real API (cookies land in the browser context),
 // finding members, and waiting for the service worker to control a page.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The real demo accounts of the seed (server/seed/members.ts). */
 export const SANNE = { email: 'sanne@demo.test', password: 'demo-password', name: 'Sanne', age: 34 };
@@ -47,6 +47,47 @@ export async function signup(request: APIRequestContext) {
   const activated = await request.get(await mailedPath(request, email), { maxRedirects: 0 });
   expect(activated.headers().location).toBe('/activate/done');
   return (await res.json()).user as { id: number; credits: number };
+}
+
+/** What a visitor enters in the signup steps (the form's defaults where left out: a man looking for women). */
+export interface SignupInput {
+  email: string;
+  name: string;
+  password?: string;
+  date_of_birth?: string;
+  country?: string;
+  iAm?: 'a man' | 'a woman';
+  lookingFor?: 'men' | 'women' | 'men and women';
+  message?: string;
+}
+
+/**
+ * Walks the signup steps 0 to 4 (spec 2) in `scope` (the page, the signup modal, ...) with Next, checking the step
+ * indicator on the way, and presses "Sign up" on the last step. The caller waits for where it leads.
+ */
+export async function fillSignupSteps(scope: Page | Locator, input: SignupInput): Promise<void> {
+  const step = async (n: number, title: string) => {
+    await expect(scope.getByRole('group', { name: `Step ${n} of 5: ${title}` })).toBeVisible();
+    await expect(scope.getByRole('list', { name: 'Signup steps' }).locator('[aria-current="step"]')).toContainText(title);
+  };
+  await step(1, 'You');
+  if (input.iAm) await scope.getByLabel('I am').selectOption({ label: input.iAm });
+  if (input.lookingFor) await scope.getByLabel('Looking for').selectOption({ label: input.lookingFor });
+  await scope.getByRole('button', { name: 'Next' }).click();
+  await step(2, 'Birthday');
+  await scope.getByLabel('Date of birth').fill(input.date_of_birth ?? '1988-04-12');
+  await scope.getByLabel('Country').selectOption(input.country ?? 'NL');
+  await scope.getByRole('button', { name: 'Next' }).click();
+  await step(3, 'E-mail');
+  await scope.getByLabel('E-mail').fill(input.email);
+  await scope.getByRole('button', { name: 'Next' }).click();
+  await step(4, 'Username');
+  await scope.getByLabel('Username').fill(input.name);
+  if (input.message) await scope.getByLabel('A few words about you (optional)').fill(input.message);
+  await scope.getByRole('button', { name: 'Next' }).click();
+  await step(5, 'Password');
+  await scope.getByLabel('Password').fill(input.password ?? 'a long enough password');
+  await scope.getByRole('button', { name: 'Sign up' }).click();
 }
 
 /** The id of member `name` aged `age` in the NL search. */

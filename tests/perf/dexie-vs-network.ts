@@ -92,7 +92,7 @@ export async function benchDexieVsNetwork(opts: DexieVsNetworkOptions = {}): Pro
     const t1 = performance.now();
     let rows: ReturnType<typeof fromServer>[] | null = (
       await server.db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.seq))
-    ).map((m) => fromServer(toMessage(m)));
+    ).map((m) => fromServer(toMessage(m, { id: 0, paidUser: true }, '/media')));
     const loadRowsMs = performance.now() - t1;
     db = new AppDB(dbName);
     await db.open();

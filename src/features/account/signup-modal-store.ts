@@ -3,7 +3,9 @@ import { proxy } from 'valtio';
 
 export const signupModal = proxy({
   open: false,
-  /** True while the signup call runs: the modal then ignores backdrop clicks and Escape (spec 2). */
+  /** True while a signup is in progress (a step after the first or something typed): backdrop clicks and Escape then do nothing (spec 2). */
+  inProgress: false,
+  /** True while the signup call runs: then not even the close button closes it. */
   busy: false,
   /** Where the new member goes after signing up (default /members), e.g. the chat of a member landing. */
   next: null as string | null,
@@ -21,7 +23,13 @@ export function openSignupModalFor(next: string): void {
   signupModal.open = true;
 }
 
-/** Closes it unless a signup is in progress. */
+/** Tells the store whether a signup is in progress and whether its call runs (SignupForm's onProgressChange). */
+export function setSignupProgress(inProgress: boolean, busy: boolean): void {
+  signupModal.inProgress = inProgress;
+  signupModal.busy = busy;
+}
+
+/** Closes it unless the signup call is running (the form state is kept: reopening resumes the same step). */
 export function closeSignupModal(): void {
   if (!signupModal.busy) signupModal.open = false;
 }

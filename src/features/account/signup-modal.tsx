@@ -2,20 +2,23 @@ import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { SignupForm } from './signup-form.tsx';
-import { closeSignupModal, signupModal } from './signup-modal-store.ts';
+import { closeSignupModal, setSignupProgress, signupModal } from './signup-modal-store.ts';
 import { useSignedUp } from './use-signed-up.ts';
 
-/** Spec 2 signup modal: cannot be closed by backdrop or Escape while the signup is in progress. */
+/**
+ * Spec 2 signup modal: cannot be closed by backdrop or Escape while a signup is in progress (past the first step or
+ * something typed); the close button still closes it, except while the signup call runs, and the draft is kept.
+ */
 export default function SignupModal() {
   const { t } = useTranslation('account');
-  const { open, busy, next } = useSnapshot(signupModal);
+  const { open, inProgress, busy, next } = useSnapshot(signupModal);
   const signedUp = useSignedUp(next ?? undefined);
   return (
     <Modal
       show={open}
       onHide={closeSignupModal}
-      backdrop={busy ? 'static' : true}
-      keyboard={!busy}
+      backdrop={inProgress ? 'static' : true}
+      keyboard={!inProgress}
       centered
       aria-labelledby="signup-modal-title"
       className="signup-modal"
@@ -29,9 +32,7 @@ export default function SignupModal() {
         <p className="auth-lead mb-3">{t('signup.lead')}</p>
         <SignupForm
           idPrefix="signup-modal"
-          onBusyChange={(value) => {
-            signupModal.busy = value;
-          }}
+          onProgressChange={setSignupProgress}
           onSignedUp={() => {
             signupModal.open = false;
             signedUp();

@@ -15,9 +15,34 @@ export interface SignupValues {
   gender: Gender;
   lookingFor: LookingFor;
   country: Country | '';
+  /** Optional words about oneself (spec 3 "Signup form state"); becomes the profile's about-me text. */
+  signup_message: string;
 }
 
-export type SignupField = 'email' | 'name' | 'password' | 'date_of_birth' | 'gender' | 'lookingFor' | 'country';
+export type SignupField = 'email' | 'name' | 'password' | 'date_of_birth' | 'gender' | 'lookingFor' | 'country' | 'signup_message';
+
+/**
+ * Spec 2 "signup steps 0 to 4": the fields each step asks for, in order. The e-mail comes before the username so the
+ * username step can check "not the same as your e-mail address" (spec 5); the password comes last.
+ */
+export const SIGNUP_STEPS = [['gender', 'lookingFor'], ['date_of_birth', 'country'], ['email'], ['name', 'signup_message'], ['password']] as const satisfies readonly (readonly SignupField[])[];
+
+/** The index (0-4) of the step that asks for `field`. */
+export function stepOf(field: SignupField): number {
+  return SIGNUP_STEPS.findIndex((fields) => (fields as readonly SignupField[]).includes(field));
+}
+
+/** Form field -> the key of the contract's SignupRequest that carries it. */
+const requestKey = {
+  email: 'email',
+  name: 'name',
+  password: 'password',
+  date_of_birth: 'date_of_birth',
+  gender: 'gender',
+  lookingFor: 'sexuality',
+  country: 'country',
+  signup_message: 'signup_message',
+} as const satisfies Record<SignupField, keyof SignupRequest>;
 
 /** Field -> i18n key of the message ("errors:invalid_email", "account:signup.dobRequired", ...). */
 export type SignupErrors = Partial<Record<SignupField, string>>;
@@ -50,8 +75,11 @@ export function latestDateOfBirth(today: Date): string {
 
 const emailSchema = z.email();
 
-/** Checks `values`; an empty object means the form may be sent. `today` is injectable for tests. */
-export function validateSignup(values: SignupValues, today = new Date()): SignupErrors {
+/**
+ * Checks the `fields` of `values` (default: all, i.e. before sending); an empty object means they are fine. Spec 5's
+ * rules first, then the contract's SignupRequest schema picked to those fields. `today` is injectable for tests.
+ */
+export function validateSignup(values: SignupValues, today = new Date(), fields: readonly SignupField[] = SIGNUP_STEPS.flat()): SignupErrors {
   const errors: SignupErrors = {};
   const email = values.email.trim();
   const name = values.name.trim();
@@ -74,13 +102,18 @@ export function validateSignup(values: SignupValues, today = new Date()): Signup
 
   if (!values.country) errors.country = 'account:signup.countryRequired';
 
-  // The contract's schema is the last word on shapes (lengths, enums) the rules above do not name.
+  if (values.signup_message.length > 500) errors.signup_message = 'account:signup.messageTooLong';
+
+  for (const field of Object.keys(errors) as SignupField[]) if (!fields.includes(field)) delete errors[field];
+
+  // The contract's schema is the last word on shapes (lengths, enums, characters) the rules above do not name.
   if (Object.keys(errors).length === 0) {
-    const parsed = SignupRequest.safeParse(toRequest(values));
+    const mask = Object.fromEntries(fields.map((field) => [requestKey[field], true])) as Partial<Record<keyof SignupRequest, true>>;
+    const parsed = SignupRequest.pick(mask).safeParse(toRequest(values));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'sexuality' ? 'lookingFor' : (issue.path[0] as SignupField);
-        errors[field] ??= 'errors:bad_request';
+        const field = fields.find((f) => requestKey[f] === issue.path[0]);
+        if (field) errors[field] ??= 'errors:bad_request';
       }
     }
   }
@@ -97,6 +130,7 @@ export function toRequest(values: SignupValues, tracking?: SignupRequest['tracki
     gender: values.gender,
     sexuality: toSexuality(values.gender, values.lookingFor),
     country: values.country as Country,
+    ...(values.signup_message.trim() ? { signup_message: values.signup_message.trim() } : {}),
     ...(tracking && Object.keys(tracking).length > 0 ? { tracking } : {}),
   };
 }

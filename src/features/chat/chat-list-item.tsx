@@ -8,7 +8,7 @@ import { Avatar } from './avatar.tsx';
 import { formatListTime } from './chat-time.ts';
 
 /**
- * One chat list row: avatar, name (the link's name starts with it), last message preview (a gift by its name), time, unread badge,
+ * One chat list row: avatar, name (the link's name starts with it), last message preview (a gift by its name, a photo as "Photo"), time, unread badge,
  * fictional icon, and a "Delete" button beside the link.
  */
 export function ChatListItem({ chat, meId, onDelete }: { chat: ConversationRow; meId: number; onDelete: () => void }) {
@@ -21,7 +21,9 @@ export function ChatListItem({ chat, meId, onDelete }: { chat: ConversationRow; 
     ? t('list.noMessages')
     : gift
       ? t(mine ? 'gifts:previewYou' : 'gifts:preview', { gift })
-      : mine ? t('list.you', { text: last.text }) : last.text;
+      : last.photo
+        ? t(mine ? 'list.photoYou' : 'list.photo')
+        : mine ? t('list.you', { text: last.text }) : last.text;
   return (
     <li className="list-group-item bg-white d-flex align-items-center gap-1 px-2 py-0">
       <Link

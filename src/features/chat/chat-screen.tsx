@@ -22,6 +22,7 @@ import { SendGiftButton } from '../gifts/send-gift-button.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { MessageList } from './message-list.tsx';
 import { Composer } from './composer.tsx';
+import { SendPhotoButton } from './send-photo-button.tsx';
 import { UnconfirmedNotice } from './unconfirmed-notice.tsx';
 import { Avatar } from './avatar.tsx';
 import { messageCost } from './message-cost.ts';
@@ -195,7 +196,7 @@ export default function ChatScreen() {
         <div className="bg-white border-top flex-shrink-0" style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}>
           {!online && <p className="small text-body-secondary text-center mb-0 pt-2 px-3" role="status">{t('offlineQueued')}</p>}
           {user?.status === 'not_confirmed' && <UnconfirmedNotice />}
-          <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={send} suggestion={suggestion} actions={<SendGiftButton member={member} compact />} />
+          <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={send} suggestion={suggestion} actions={<><SendPhotoButton member={member} cost={settings?.photo_credits ?? 0} /><SendGiftButton member={member} compact /></>} />
         </div>
       )}
     </div>

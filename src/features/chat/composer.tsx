@@ -82,8 +82,10 @@ export function Composer({ maxLength, cost, credits, disabled = false, actions, 
           className="btn btn-primary rounded-pill d-inline-flex align-items-center gap-2 px-3 flex-shrink-0"
           style={{ height: 46 }}
           disabled={!canSend}
+          aria-label={t('send')}
         >
-          <SendIcon /> <span>{t('send')}</span>
+          {/* On a phone the icon alone, so the textarea keeps room beside the photo and gift buttons. */}
+          <SendIcon /> <span className="d-none d-sm-inline">{t('send')}</span>
         </button>
       </div>
       <div className="d-flex justify-content-between small text-body-secondary mt-1 px-1">

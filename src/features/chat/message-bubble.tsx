@@ -5,6 +5,7 @@ import { errorText } from '../../i18n/error-text.ts';
 import { AlertIcon, CheckAllIcon, CheckIcon, ClockIcon } from '../members/icons.tsx';
 import type { MessageRow } from '../../data/db.ts';
 import { GiftImage } from '../gifts/gift-image.tsx';
+import { ChatPhoto } from './chat-photo.tsx';
 import { formatTime } from './chat-time.ts';
 
 /** Where a refused send can go on (DESIGN: failed messages show "a way on"). */
@@ -14,7 +15,7 @@ const WAY_ON: Record<string, { href: string; key: string }> = {
 };
 
 /**
- * One message (a gift message shows the gift's drawing and name): own messages right-aligned in the primary colour with their state (pending, sent, read),
+ * One message (a gift message shows the gift's drawing and name, a photo message its photo, ChatPhoto): own messages right-aligned in the primary colour with their state (pending, sent, read),
  * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete".
  */
 export function MessageBubble({ message, mine, read, tight = false, onRetry, onDelete, memberName }: {
@@ -31,6 +32,7 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
 }) {
   const { t, i18n } = useTranslation(['chat', 'gifts']);
   const failed = message.status === 'failed';
+  const isPhoto = Boolean(message.photo || message.localPhoto);
   const code = message.failure?.code ?? '';
   const wayOn = WAY_ON[code];
   const state = message.status === 'pending'
@@ -44,7 +46,7 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
   return (
     <div className={`d-flex flex-column ${tight ? 'pb-1' : 'pb-3'} ${mine ? 'align-items-end' : 'align-items-start'}`}>
       <div
-        className={`d-flex flex-wrap align-items-end column-gap-2 px-3 py-2 shadow-sm ${mine ? 'bg-primary text-white' : 'bg-white border'} ${failed ? 'opacity-75' : ''}`}
+        className={`d-flex ${isPhoto ? 'flex-column align-items-end' : 'flex-wrap align-items-end column-gap-2'} ${isPhoto ? 'px-2' : 'px-3'} py-2 shadow-sm ${mine ? 'bg-primary text-white' : 'bg-white border'} ${failed ? 'opacity-75' : ''}`}
         style={{
           maxWidth: 'min(75%, 34rem)',
           borderRadius: mine ? '1.1rem 1.1rem .3rem 1.1rem' : '1.1rem 1.1rem 1.1rem .3rem',
@@ -58,6 +60,8 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
             <span className="bg-white rounded-4 p-2 d-inline-flex"><GiftImage gift={message.gift} size={96} /></span>
             <span className="small fw-semibold">{t('gifts:giftLabel', { gift: t(`gifts:names.${message.gift}`) })}</span>
           </span>
+        ) : isPhoto ? (
+          <span className="d-block"><ChatPhoto message={message} mine={mine} memberName={memberName} /></span>
         ) : (
           <span translate="no">{message.text}</span>
         )}

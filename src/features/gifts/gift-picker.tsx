@@ -45,7 +45,7 @@ export default function GiftPicker({ show, name, onPick, onHide }: { show: boole
               >
                 <GiftImage gift={gift} size={56} />
                 <span className="small fw-semibold lh-sm">{t(`names.${gift}`)}</span>
-                <span className="small text-body-secondary lh-sm">{t('credits', { count: credits })}</span>
+                <span className="small lh-sm">{t('credits', { count: credits })}</span>
                 {price && <span className="small fw-semibold lh-sm">{t('price', { amount: money(price.amount) })}</span>}
               </button>
             </li>

@@ -53,6 +53,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'GET', path: '/api/messages.php', query: c.MessagesQuery },
   { method: 'POST', path: '/api/message.php', body: c.SendMessageRequest },
   { method: 'POST', path: '/api/gift.php', body: c.SendGiftRequest },
+  { method: 'POST', path: '/api/chat-photo.php', upload: true },
   { method: 'POST', path: '/api/chat-read.php', body: c.ReadChatRequest },
   { method: 'POST', path: '/api/complaint.php', body: c.ComplaintRequest },
   { method: 'GET', path: '/api/events.php', query: c.EventsQuery, stream: true },
