@@ -108,9 +108,11 @@ async function insertDemoAccounts(tx: Tx, siteId: number, now: Date, hashes: str
     if (taken.length > 0) continue;
     const d = demoDetails[a.email];
     const city = citiesOf(a.country, d.region).includes(d.city) ? d.city : citiesOf(a.country, d.region)[0];
+    // The demo accounts read English (README: whoever tries the site logs in with them); a member's language follows
+    // them to every device (docs/i18n.md), so this is the language their screens, mails and pushes use.
     const [user] = await tx
       .insert(users)
-      .values({ siteId, email: a.email, passwordHash: hashes[i], status: 'confirmed', credits: DEMO_CREDITS, language: 'nl', fictional: false, signupDate: new Date(now.getTime() - 30 * DAY) })
+      .values({ siteId, email: a.email, passwordHash: hashes[i], status: 'confirmed', credits: DEMO_CREDITS, language: 'en', fictional: false, signupDate: new Date(now.getTime() - 30 * DAY) })
       .returning({ id: users.id });
     await tx.insert(creditLedger).values({ userId: user.id, delta: DEMO_CREDITS, balanceAfter: DEMO_CREDITS, reason: 'seed', idempotencyKey: `seed:${user.id}` });
     await tx.insert(profiles).values({

@@ -99,3 +99,18 @@ for (const lng of LANGUAGES) {
     await check(page, lng, 'signup');
   });
 }
+
+test('a member\'s language follows them to a new device (spec 9: saved with PUT /api/user.php)', async ({ browser, baseURL }) => {
+  const first = await browser.newContext({ baseURL });
+  await signup(first.request);
+  const saved = await first.request.put('/api/user.php', { data: { language: 'pl' } });
+  expect(saved.ok()).toBe(true);
+  // The new device has no lang cookie: only the session says who this is.
+  const device = await browser.newContext({ baseURL, storageState: { cookies: (await first.storageState()).cookies.filter((c) => c.name !== 'lang'), origins: [] } });
+  const page = await device.newPage();
+  await page.goto('/members');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Szukaj/);
+  await first.close();
+  await device.close();
+});
