@@ -65,8 +65,10 @@ export function prefetchFallback(): void {
 
 /** Initialises i18next in `lng` and resolves when the boot namespaces are loaded. */
 export async function initI18n(lng: Language): Promise<typeof i18next> {
+  // Spec 9 / issue 13: <html lang> and dir follow the language (all 11 are left-to-right today).
   i18next.on('languageChanged', (l) => {
     document.documentElement.lang = l;
+    document.documentElement.dir = i18next.dir(l);
   });
   const pseudo = pseudoOn();
   await i18next
@@ -85,6 +87,7 @@ export async function initI18n(lng: Language): Promise<typeof i18next> {
       react: { useSuspense: true },
     });
   document.documentElement.lang = lng;
+  document.documentElement.dir = i18next.dir(lng);
   return i18next;
 }
 
