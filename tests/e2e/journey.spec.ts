@@ -40,7 +40,7 @@ test('sign up, activate, search, like, chat with credits; the other member answe
   await a.getByLabel('Maximum age').fill(String(B.age));
   await a.getByRole('button', { name: 'Search' }).click();
   await a.getByRole('link', { name: new RegExp(`^${B.name}, ${B.age}`) }).click();
-  await expect(a.getByRole('heading', { name: new RegExp(B.name) })).toBeVisible();
+  await expect(a.getByRole('heading', { level: 1, name: new RegExp(B.name) })).toBeVisible();
 
   // A likes B and writes.
   await a.getByRole('button', { name: 'Like' }).click();

@@ -4,7 +4,6 @@ import { proxy, snapshot, subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import type { Language, LoginRequest, Settings, SignupRequest, User } from '../../../contract/index.ts';
 import { readSessionCache, writeSessionCache } from '../../data/session-cache.ts';
-import { i18next } from '../../i18n/index.ts';
 import { writeLangCookie } from '../../i18n/language.ts';
 
 export interface SessionState {
@@ -95,6 +94,8 @@ export async function login(body: LoginRequest): Promise<User> {
   const user = await (await sessionApi()).postLogin(body);
   if (!user) throw new Error('login answered no user');
   session.user = user;
+  // Loaded on use: this store is imported outside the bundle too (tests), where i18n's import.meta.glob does not exist.
+  const { i18next } = await import('../../i18n/index.ts');
   if (user.language !== i18next.language) {
     writeLangCookie(user.language);
     await i18next.changeLanguage(user.language);
