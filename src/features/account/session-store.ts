@@ -93,13 +93,14 @@ export async function bootSession(): Promise<void> {
 export async function login(body: LoginRequest): Promise<User> {
   const user = await (await sessionApi()).postLogin(body);
   if (!user) throw new Error('login answered no user');
-  session.user = user;
   // Loaded on use: this store is imported outside the bundle too (tests), where i18n's import.meta.glob does not exist.
   const { i18next } = await import('../../i18n/index.ts');
   if (user.language !== i18next.language) {
     writeLangCookie(user.language);
     await i18next.changeLanguage(user.language);
   }
+  // Last: a logged-in user on a guest screen (/login) is sent on at once, so the caller's own redirect must be next.
+  session.user = user;
   return user;
 }
 
