@@ -1,5 +1,5 @@
 // Member cards, profiles and search as a viewer may see them (spec 2: members, members-id; spec 3, 6).
-import { and, asc, desc, eq, gte, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { MemberCard, MemberProfile, OptionalProfileField, SearchQuery, SearchResponse, SimilarResponse } from '../../contract/index.ts';
 import { SEARCH_PAGE_SIZE, SIMILAR_AGE_YEARS, SIMILAR_LIMIT, optionalProfileFields } from '../../contract/index.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -110,6 +110,15 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
     viewer ? ne(users.id, viewer.id) : undefined,
     viewer ? notBlockedWith(viewer.id, users.id) : undefined,
   );
+  return { ...(await listedPage(db, where, SEARCH_PAGE_SIZE, (q.page - 1) * SEARCH_PAGE_SIZE, viewer, cdnPrefix)), page: q.page };
+}
+
+/**
+ * One page of the members matching `where` (a filter over profiles joined with users), most recently seen first:
+ * up to `limit` cards from row `offset` as `viewer` sees them (distance bands from the viewer's grid cell), and
+ * `numResults`, the count of all matches. Shared by the search and the similar results.
+ */
+async function listedPage(db: Db, where: SQL | undefined, limit: number, offset: number, viewer: Viewer | null, cdnPrefix: string): Promise<{ profiles: MemberCard[]; numResults: number }> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where);
   const rows = await db
     .select({ id: users.id })
@@ -117,9 +126,9 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(where)
     .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
-    .limit(SEARCH_PAGE_SIZE)
-    .offset((q.page - 1) * SEARCH_PAGE_SIZE);
-  return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix, viewer && (await gridOf(db, viewer.id))), numResults: count, page: q.page };
+    .limit(limit)
+    .offset(offset);
+  return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix, viewer && (await gridOf(db, viewer.id))), numResults: count };
 }
 
 /**
@@ -143,15 +152,7 @@ export async function similarMembers(db: Db, siteId: number, memberId: number, v
     viewer ? ne(users.id, viewer.id) : undefined,
     viewer ? notBlockedWith(viewer.id, users.id) : undefined,
   );
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where);
-  const rows = await db
-    .select({ id: users.id })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(where)
-    .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
-    .limit(SIMILAR_LIMIT);
-  return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix, viewer && (await gridOf(db, viewer.id))), numResults: count };
+  return listedPage(db, where, SIMILAR_LIMIT, 0, viewer, cdnPrefix);
 }
 
 /** The member's name if `blockerId` blocked `blockedId`, else null. */
