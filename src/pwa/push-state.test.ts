@@ -54,4 +54,19 @@ describe('checkPush', () => {
     await check;
     expect(pushState.status).toBe('unsubscribed');
   });
+
+  it('says unsupported after 10 s without a worker, and checks again when a slow first install becomes ready', async () => {
+    vi.useFakeTimers();
+    try {
+      const workerReady = browserWithPush({ value: 'default' });
+      const check = checkPush('BKey');
+      await vi.advanceTimersByTimeAsync(10_000);
+      await check;
+      expect(pushState.status).toBe('unsupported');
+      workerReady();
+      await vi.waitFor(() => expect(pushState.status).toBe('unsubscribed'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -64,9 +64,15 @@ export async function checkPush(publicKey: string | null): Promise<void> {
   if (!pushCapable() || !publicKey) return settle('unsupported');
   if (Notification.permission === 'denied') return settle('denied');
   try {
-    // Without a service worker (the dev server) `ready` never settles: give the first registration 10 s.
+    // Without a service worker (the dev server) `ready` never settles: after 10 s the state says unsupported, and a
+    // worker that becomes ready later (a slow first install) checks again.
     const reg = await Promise.race([navigator.serviceWorker.ready, new Promise<undefined>((r) => setTimeout(() => r(undefined), 10_000))]);
-    if (!reg) return settle('unsupported');
+    if (!reg) {
+      void navigator.serviceWorker.ready.then(() => {
+        if (generation === checkGeneration) void checkPush(publicKey);
+      });
+      return settle('unsupported');
+    }
     let sub = await reg.pushManager.getSubscription();
     const key = keyBytes(publicKey);
     if (sub && !sameKey(sub.options.applicationServerKey, key)) {

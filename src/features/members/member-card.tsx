@@ -25,7 +25,7 @@ export function OnlineDot({ className = '' }: { className?: string }) {
 export function MemberCard({ member, href, isNew = false }: { member: Member; href: string; isNew?: boolean }) {
   const { t } = useTranslation('members');
   const label = [
-    `${member.name}, ${member.age}`,
+    t('nameAge', { name: member.name, age: member.age }),
     member.city,
     member.distance ? t(`distance.${member.distance}`) : '',
     member.online ? t('online') : '',
