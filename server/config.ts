@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   /** Folder for the embedded database and media (DATA_DIR, default ./data). */
   dataDir: string;
+  /** Photo storage in an S3-compatible bucket (S3_URL, parsed by parseS3Url); null = files under dataDir/media. docs/media.md. */
+  s3: S3Config | null;
   /** PostgreSQL URL (DATABASE_URL); unset = embedded PGlite under dataDir/db, or in memory when dataDir is ':memory:'. */
   databaseUrl: string | null;
   /** Public origin of the site, used in mails and for the Origin check (PUBLIC_URL, default http://localhost:PORT). */
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    s3: env.S3_URL ? parseS3Url(env.S3_URL) : null,
     databaseUrl: env.DATABASE_URL || null,
     publicUrl,
     smtpUrl: env.SMTP_URL || null,
@@ -84,4 +87,67 @@ function adyenConfig(env: NodeJS.ProcessEnv): Config['adyen'] {
   const live = env.ADYEN_LIVE === 'on';
   if (live && !env.ADYEN_LIVE_PREFIX) throw new Error('ADYEN_LIVE=on needs ADYEN_LIVE_PREFIX');
   return { apiKey, merchantAccount, hmacKey, live, ...(env.ADYEN_LIVE_PREFIX ? { livePrefix: env.ADYEN_LIVE_PREFIX } : {}) };
+}
+
+/** An S3-compatible bucket for photos (docs/media.md). */
+export interface S3Config {
+  /** Endpoint origin, e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000. */
+  endpoint: string;
+  bucket: string;
+  /** Prefix of every object key: '' or a path ending in '/' (e.g. 'media/'). */
+  prefix: string;
+  /** Signing region (default us-east-1; MinIO and most S3-compatible services accept any). */
+  region: string;
+  /** Path-style addressing (https://host/bucket/key) instead of virtual hosts (https://bucket.host/key); MinIO needs it. */
+  pathStyle: boolean;
+  /** Static credentials from the URL; both unset = the AWS SDK's default chain (AWS_ACCESS_KEY_ID, profile, IAM role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+const S3_URL_FORM = 's3://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix][?region=…&path_style=1] (s3+http:// for plain HTTP)';
+/** Bucket names of S3's rules: 3-63 lower-case letters, digits, dots and hyphens, a letter or digit at both ends. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * Parses S3_URL, `s3://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix]?region=eu-central-1&path_style=1`: `s3://` speaks
+ * HTTPS, `s3+http://` plain HTTP (a MinIO on the same machine); key and secret percent-encoded. Throws an Error naming
+ * the expected form and what is wrong (never repeating the secret).
+ */
+export function parseS3Url(value: string): S3Config {
+  const fail = (why: string): never => {
+    throw new Error(`S3_URL must look like ${S3_URL_FORM}: ${why}`);
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('not a URL');
+  }
+  const scheme = ({ 's3:': 'https', 's3+http:': 'http' } as Record<string, string | undefined>)[url.protocol];
+  if (!scheme) fail(`unknown scheme ${url.protocol}`);
+  if (!url.hostname) fail('the host is missing');
+  const [bucket = '', ...rest] = url.pathname.replace(/^\/+|\/+$/g, '').split('/');
+  if (!BUCKET.test(bucket)) fail(bucket ? `"${bucket}" is not a valid bucket name` : 'the bucket is missing');
+  if (Boolean(url.username) !== Boolean(url.password)) fail('give both the access key and the secret, or neither');
+  const region = url.searchParams.get('region') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) fail(`"${region}" is not a region`);
+  const pathStyle = url.searchParams.get('path_style') ?? '0';
+  if (pathStyle !== '0' && pathStyle !== '1') fail('path_style must be 0 or 1');
+  for (const name of url.searchParams.keys()) if (name !== 'region' && name !== 'path_style') fail(`unknown parameter ${name}`);
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return fail('a bad percent-encoding');
+    }
+  };
+  return {
+    endpoint: `${scheme}://${url.host}`,
+    bucket,
+    prefix: rest.length ? `${rest.map(decode).join('/')}/` : '',
+    region,
+    pathStyle: pathStyle === '1',
+    ...(url.username ? { accessKeyId: decode(url.username), secretAccessKey: decode(url.password) } : {}),
+  };
 }

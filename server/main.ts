@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { createMailService } from './services/mail.ts';
 import { createSmsService } from './services/sms.ts';
 import { createImageService } from './services/images.ts';
+import { openMediaStore } from './services/media-store.ts';
 import { createPushService, loadVapidKeys, vapidSubject } from './services/push.ts';
 import { createLiveHub } from './services/live.ts';
 import { seedSites } from './seed/site.ts';
@@ -35,7 +36,10 @@ if (config.seedMembers > 0) {
 }
 const mail = await createMailService({ db, smtpUrl: config.smtpUrl, from: `${site.settings.mail_name} <noreply@${new URL(config.publicUrl).hostname}>` });
 const sms = createSmsService(db);
-const images = createImageService({ dataDir: config.dataDir, db });
+// The photo storage is checked before listening: a wrong S3_URL stops the start with a readable error.
+const mediaStore = openMediaStore(config);
+await mediaStore.check();
+const images = createImageService({ store: mediaStore, db });
 const push = createPushService({ db, keys: await loadVapidKeys(db), subject: vapidSubject(config.publicUrl, site.settings.support_email, config.vapidSubject) });
 const live = await createLiveHub(listen);
 const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);

@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../db/connect.ts';
 import { photos, sites, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { createImageService, newMediaKey, type ImageService } from './images.ts';
+import { fileMediaStore, memoryMediaStore } from './media-store.ts';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -22,7 +23,7 @@ beforeAll(async () => {
     userId: user.id, position: 0, key, blurKey,
     generator: { v: 1, seed: 42, index: 0, gender: 'female', hair_color: 'red', eye_color: 'green', skin: 1, age: 31 },
   });
-  images = createImageService({ dataDir: ':memory:', db });
+  images = createImageService({ store: memoryMediaStore(), db });
 }, 30_000);
 afterAll(() => close());
 
@@ -58,7 +59,7 @@ describe('generated demo photos', () => {
   }, 30_000);
 
   it('is deterministic and generates a missing file once for concurrent reads', async () => {
-    const other = createImageService({ dataDir: ':memory:', db });
+    const other = createImageService({ store: memoryMediaStore(), db });
     const reads = await Promise.all(Array.from({ length: 5 }, () => other.read(`${key}-t.webp`)));
     expect(new Set(reads).size).toBe(1); // one generation, one Buffer
     expect(reads[0]!.equals((await images.read(`${key}-t.webp`))!)).toBe(true);
@@ -67,10 +68,10 @@ describe('generated demo photos', () => {
   it('keeps generated files under <dataDir>/media, read back by a new instance', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'media-'));
     try {
-      const first = await createImageService({ dataDir: dir, db }).read(`${blurKey}-t.webp`);
+      const first = await createImageService({ store: fileMediaStore(path.join(dir, 'media')), db }).read(`${blurKey}-t.webp`);
       expect(existsSync(path.join(dir, 'media', `${key}.webp`))).toBe(true);
       expect(existsSync(path.join(dir, 'media', `${blurKey}-t.webp`))).toBe(true);
-      const again = await createImageService({ dataDir: dir, db }).read(`${blurKey}-t.webp`);
+      const again = await createImageService({ store: fileMediaStore(path.join(dir, 'media')), db }).read(`${blurKey}-t.webp`);
       expect(again!.equals(first!)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,15 +1,13 @@
 // The image service: re-encodes uploads with sharp (dropping EXIF and GPS), makes the blurred copies that
-// non-premium viewers get, and draws demo portraits on first request. Files live under <dataDir>/media.
+// non-premium viewers get, and draws demo portraits on first request. Files live in a MediaStore (media-store.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/connect.ts';
 import { photos } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { parsePortraitParams, renderPortrait } from '../seed/portrait.ts';
+import type { MediaStore } from './media-store.ts';
 
 export interface ImageService {
   /** Bytes of a media file named "<key>.webp" (full, max 720x960) or "<key>-t.webp" (thumb, 240x320), or null if unknown. */
@@ -39,41 +37,6 @@ export function newMediaKey(): string {
   }
 }
 
-interface MediaStore {
-  get(name: string): Promise<Buffer | null>;
-  put(name: string, data: Buffer): Promise<void>;
-  delete(name: string): Promise<void>;
-}
-
-function memoryStore(): MediaStore {
-  const files = new Map<string, Buffer>();
-  return {
-    get: async (name) => files.get(name) ?? null,
-    put: async (name, data) => void files.set(name, data),
-    delete: async (name) => void files.delete(name),
-  };
-}
-
-function fileStore(dir: string): MediaStore {
-  mkdirSync(dir, { recursive: true });
-  return {
-    async get(name) {
-      try {
-        return await readFile(path.join(dir, name));
-      } catch {
-        return null;
-      }
-    },
-    async put(name, data) {
-      // Write then rename, so a reader never sees half a file.
-      const tmp = path.join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-      await writeFile(tmp, data);
-      await rename(tmp, path.join(dir, name));
-    },
-    delete: (name) => rm(path.join(dir, name), { force: true }),
-  };
-}
-
 type RawImage = { data: Buffer; info: sharp.OutputInfo };
 const fromRaw = (img: RawImage) => sharp(img.data, { raw: { width: img.info.width, height: img.info.height, channels: img.info.channels } });
 
@@ -91,11 +54,11 @@ async function renditions(full: RawImage, key: string, blurKey: string): Promise
 }
 
 /**
- * Creates the image service. `dataDir` ':memory:' keeps files in a Map (tests); otherwise under `<dataDir>/media/`.
- * `db` is read to find the generator of demo photos, which are drawn on their first request.
+ * Creates the image service over `store` (openMediaStore: memory, <DATA_DIR>/media or S3). `db` is read to find the
+ * generator of demo photos, which are drawn on their first request and then kept in the store.
  */
-export function createImageService(opts: { dataDir: string; db: Db }): ImageService {
-  const store = opts.dataDir === ':memory:' ? memoryStore() : fileStore(path.join(opts.dataDir, 'media'));
+export function createImageService(opts: { store: MediaStore; db: Db }): ImageService {
+  const { store } = opts;
   const inFlight = new Map<string, Promise<Map<string, Buffer> | null>>();
 
   async function generate(key: string): Promise<Map<string, Buffer> | null> {

@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Db, type Listen, type SqlClient } from '../../server/db/connect.ts';
 import { createImageService, type ImageService } from '../../server/services/images.ts';
+import { openMediaStore } from '../../server/services/media-store.ts';
 import { createMailService } from '../../server/services/mail.ts';
 import { createSmsService } from '../../server/services/sms.ts';
 import { createPushService, loadVapidKeys, type PushService } from '../../server/services/push.ts';
@@ -64,7 +65,7 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
  * Boots a server on 127.0.0.1 with a fresh database and `members` fictional demo members: in-memory PGlite,
  * or a new PostgreSQL database when TEST_DATABASE_URL is set. `sameDatabaseAs`: a second server instance on
  * that (PostgreSQL) server's database, nothing seeded; close it before that server, which drops the database.
- * `env`: more configuration variables (server/config.ts), e.g. TRUST_PROXY, DEV_TOOLS, PUBLIC_URL. `database: 'PGlite'`:
+ * `env`: more configuration variables (server/config.ts), e.g. TRUST_PROXY, DEV_TOOLS, PUBLIC_URL, S3_URL (photos in that bucket). `database: 'PGlite'`:
  * in-memory PGlite even when TEST_DATABASE_URL is set (a suite that must run on both, e.g. the payments).
  */
 export async function startServer(
@@ -86,7 +87,7 @@ export async function startServer(
   const live = await createLiveHub(listen);
   const sms = createSmsService(db);
   const push = createPushService({ db, keys: await loadVapidKeys(db), subject: 'mailto:support@heartline.example', allowInsecureEndpoints: true });
-  const images = createImageService({ dataDir: ':memory:', db });
+  const images = createImageService({ store: openMediaStore(config), db });
   const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
   const payments = await paymentProviderFor(config, db);
   const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, sms, images, push, payments }, log) : null, log });

@@ -12,6 +12,7 @@ import { profiles, users } from '../../server/db/schema.ts';
 import { claimMailSlot } from '../../server/domain/email-notices.ts';
 import { mailTokenSecret, unsubscribeToken } from '../../server/domain/unsubscribe-tokens.ts';
 import { createImageService } from '../../server/services/images.ts';
+import { memoryMediaStore } from '../../server/services/media-store.ts';
 import { createMailService } from '../../server/services/mail.ts';
 import { createSmsService } from '../../server/services/sms.ts';
 import { startJobQueue, type JobQueue } from '../../server/services/jobs.ts';
@@ -36,7 +37,7 @@ interface Instance {
 async function startInstance(base: TestServer, opts: { env?: Record<string, string>; smtpUrl?: string } = {}): Promise<Instance> {
   const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', ...opts.env }), host: '127.0.0.1' };
   const mail = await createMailService({ db: base.db, smtpUrl: opts.smtpUrl ?? null, from: 'test <noreply@localhost>' });
-  const services = { db: base.db, config, mail, sms: createSmsService(base.db), payments: base.payments, images: createImageService({ dataDir: ':memory:', db: base.db }), push: base.push };
+  const services = { db: base.db, config, mail, sms: createSmsService(base.db), payments: base.payments, images: createImageService({ store: memoryMediaStore(), db: base.db }), push: base.push };
   const jobs = await startJobQueue({ client: base.client, listen: base.listen, handlers: jobHandlers(services, () => {}), log: () => {} });
   const app = await buildApp({ ...services, live: base.live, jobs });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,17 +1,15 @@
 // The member's own photos over the real server (spec 1, 3, 9): upload re-encoded without EXIF, the free limit under
-// concurrency, order and main image, delete.
+// concurrency, order and main image, delete; once with the files in memory and once in an S3 bucket (S3_URL, a local
+// S3-compatible server started here).
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, OwnPhotosResponse, UserResponse } from '../../contract/index.ts';
 import { users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, startServer, type TestServer } from './harness.ts';
+import { startS3, type TestS3 } from './s3-server.ts';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startServer(0);
-});
-afterAll(() => server.close());
 
 /** A small JPEG from a phone: camera make and the GPS position of a home in its EXIF. */
 const phonePhoto = (color = '#c33') =>
@@ -36,7 +34,17 @@ const form = (bytes: Buffer, name = 'me.jpg', type = 'image/jpeg') => {
   return f;
 };
 
-describe('own photos', () => {
+describe.each(['memory', 'S3'] as const)('own photos, files in %s', (storage) => {
+  let s3: TestS3 | null = null;
+  beforeAll(async () => {
+    s3 = storage === 'S3' ? await startS3() : null;
+    server = await startServer(0, s3 ? { env: { S3_URL: s3.url } } : {});
+  });
+  afterAll(async () => {
+    await server.close();
+    await s3?.close();
+  });
+
   it('uploads a photo re-encoded with no EXIF or GPS in any served variant; it becomes the main image', async () => {
     const { client } = await activeMember(server);
     const original = await phonePhoto();
@@ -55,6 +63,9 @@ describe('own photos', () => {
     }
     const { user } = expectShape(UserResponse, await client.get('/api/user.php'));
     expect(photos[0].url).toContain(user!.profile.main_image!.filename);
+    // With S3_URL the served files are the bucket's objects: full, thumb and the blurred pair.
+    if (s3) expect(s3.keys()).toEqual(expect.arrayContaining([photos[0].url, photos[0].thumb_url].map((u) => u.slice(u.lastIndexOf('/') + 1))));
+    if (s3) expect(s3.keys()).toHaveLength(4);
   });
 
   it('refuses what is not an image whatever its name, a JSON body, a missing file and visitors', async () => {
@@ -111,5 +122,11 @@ describe('own photos', () => {
     expect(after.map((p) => [p.id, p.position])).toEqual([[order[1], 0], [order[2], 1]]);
     expect((await fetch(server.url + gone.url)).status).toBe(404);
     expect((await fetch(server.url + gone.thumb_url)).status).toBe(404);
+    if (s3) {
+      const key = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+      expect(s3.keys()).toEqual(expect.arrayContaining(after.flatMap((p) => [key(p.url), key(p.thumb_url)])));
+      expect(s3.keys()).not.toContain(key(gone.url));
+      expect(s3.keys()).not.toContain(key(gone.thumb_url));
+    }
   });
 });
