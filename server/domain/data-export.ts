@@ -1,6 +1,7 @@
 // The member's copy of their data (GDPR Art. 15 and 20): one ZIP with the account, profile, photos, conversations,
-// likes, blocks and credit movements as JSON, and the own photo files. Nothing of another member beyond what the
-// member sees in the app anyway (a peer's id and name, and the messages of their shared conversations).
+// likes, blocks and credit movements as JSON, and the own photo files (profile photos and the photos the member sent
+// in chats). Nothing of another member beyond what the member sees in the app anyway (a peer's id and name, and the
+// messages of their shared conversations): never a photo another member sent, nor its media keys.
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { strToU8, zip, type Zippable } from 'fflate';
 import type { Db } from '../db/connect.ts';
@@ -20,8 +21,10 @@ async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
 
 /**
  * Builds the export ZIP of member `userId`: README.txt, account.json, profile.json, photos.json with photos/<n>.webp,
- * conversations.json (per conversation the peer {id, name} and every message, `from` "me" or "them"), likes.json,
- * blocks.json, credits.json (the ledger), payments.json. Answers the ZIP's bytes.
+ * conversations.json (per conversation the peer {id, name} and every message, `from` "me" or "them"; a photo message
+ * has `photo` {file: "chat-photos/<n>.webp"} when the member sent it, {file: null} when the peer did, whose photo is
+ * left out), chat-photos/<n>.webp (full size, in the order sent), likes.json, blocks.json, credits.json (the ledger),
+ * payments.json. Answers the ZIP's bytes.
  */
 export async function exportData(db: Db, images: ImageService, userId: number): Promise<Uint8Array> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -47,12 +50,19 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
     ...blockRows.map((b) => b.blockedId),
   ]);
   const member = (id: number) => ({ id, name: names.get(id) ?? null });
+  // The photos the member sent in chats, numbered in the order sent (messageRows are by seq); others' are never read.
+  const chatPhotoFile = new Map(
+    messageRows.filter((m) => m.senderId === userId && m.photoKey).map((m, i) => [m.id, { key: m.photoKey!, file: `chat-photos/${i + 1}.webp` }]),
+  );
+  const photoOf = (m: (typeof messageRows)[number]) => (m.photoKey ? { file: chatPhotoFile.get(m.id)?.file ?? null } : null);
 
   const files: Zippable = {
     'README.txt': strToU8(
       'Your data from this dating site, as JSON files (UTF-8) and your photos (WebP).\n' +
         'account.json: your account; profile.json: your profile; photos.json and photos/: your photos;\n' +
-        'conversations.json: your conversations and their messages; likes.json: likes you gave and received;\n' +
+        'conversations.json: your conversations and their messages; chat-photos/: the photos you sent in them\n' +
+        '(a photo the other member sent is marked "photo": {"file": null} and not included: it is their data);\n' +
+        'likes.json: likes you gave and received;\n' +
         'blocks.json: members you blocked; credits.json: every change of your credits; payments.json: your purchases.\n',
     ),
     'account.json': json({
@@ -77,7 +87,7 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
         started_by_me: conv.startedBy === userId,
         messages: messageRows
           .filter((m) => m.conversationId === conv.id)
-          .map((m) => ({ id: m.id, from: m.senderId === userId ? 'me' : 'them', text: m.text, gift: m.gift, credits: m.senderId === userId ? m.cost : 0, sent_at: iso(m.createdAt), read_at: iso(m.readAt) })),
+          .map((m) => ({ id: m.id, from: m.senderId === userId ? 'me' : 'them', text: m.text, gift: m.gift, photo: photoOf(m), credits: m.senderId === userId ? m.cost : 0, sent_at: iso(m.createdAt), read_at: iso(m.readAt) })),
       })),
     ),
     'likes.json': json({
@@ -91,6 +101,10 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
   for (const [i, p] of photoRows.entries()) {
     const bytes = await images.read(`${p.key}.webp`);
     if (bytes) files[`photos/${i + 1}.webp`] = [new Uint8Array(bytes), { level: 0 }];
+  }
+  for (const { key, file } of chatPhotoFile.values()) {
+    const bytes = await images.read(`${key}.webp`);
+    if (bytes) files[file] = [new Uint8Array(bytes), { level: 0 }];
   }
   return new Promise((resolve, reject) => zip(files, { level: 6 }, (err, data) => (err ? reject(err) : resolve(data))));
 }
