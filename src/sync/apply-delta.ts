@@ -50,7 +50,7 @@ export async function applyDelta(db: AppDB, delta: SyncResponse, etag: string | 
     const known = delta.snapshot ? [] : await db.likedBy.bulkGet(delta.liked_by.map((c) => c.id));
     const newLikes = delta.snapshot ? [] : delta.liked_by.filter((c, i) => c.like_new && !known[i]).map((c) => c.id);
     await applyLikes(db, delta, delta.snapshot);
-    await writeCursor(db, { cursor: delta.cursor, etag });
+    await writeCursor(db, { cursor: delta.cursor, etag }, { snapshot: delta.snapshot });
     return newLikes;
   });
 }

@@ -8,6 +8,8 @@ export interface SyncCursor {
 }
 
 const KEY = 'sync-cursor';
+/** Set by resetCursor until a snapshot is applied. */
+const SNAPSHOT_WANTED = 'sync-snapshot-wanted';
 
 /** The saved cursor; none saved reads as never synced. */
 export async function readCursor(db: AppDB): Promise<SyncCursor> {
@@ -15,12 +17,24 @@ export async function readCursor(db: AppDB): Promise<SyncCursor> {
   return (row?.value as SyncCursor | undefined) ?? { cursor: null, etag: null };
 }
 
-/** Saves the cursor (inside the transaction that applied its answer). */
-export async function writeCursor(db: AppDB, value: SyncCursor): Promise<void> {
+/**
+ * Saves the cursor (inside the transaction that applied its answer; `snapshot` when that answer was one). After
+ * resetCursor only a snapshot's cursor is kept: a delta fetched by a run that was under way at the reset must not
+ * bring the old cursor back.
+ */
+export async function writeCursor(db: AppDB, value: SyncCursor, opts: { snapshot?: boolean } = {}): Promise<void> {
+  if (opts.snapshot) await db.meta.delete(SNAPSHOT_WANTED);
+  else if (await db.meta.get(SNAPSHOT_WANTED)) return;
   await db.meta.put({ key: KEY, value });
 }
 
-/** Forgets the cursor: the next pull asks for a snapshot (e.g. after a failed chat delete: spec 4 reload). */
+/**
+ * Forgets the cursor: the next pull asks for a snapshot (e.g. after a failed chat delete: spec 4 reload; a change of
+ * premium status: photo-locks.ts), and keeps asking until one is applied.
+ */
 export async function resetCursor(db: AppDB): Promise<void> {
-  await db.meta.delete(KEY);
+  await db.transaction('rw', db.meta, async () => {
+    await db.meta.put({ key: SNAPSHOT_WANTED, value: true });
+    await db.meta.delete(KEY);
+  });
 }

@@ -13,6 +13,8 @@ export interface SyncHooks extends OutboxHooks {
   onUser(user: User): void;
   /** Likes (or matches) a delta brought that Dexie did not hold, newest first (applyDelta; spec 2: new-like modal). */
   onNewLikes(cards: LikedBy[]): void;
+  /** A run ended without error (after its outbox drain and pull). */
+  onRunDone?(): void;
 }
 
 /** Pulls answers of GET /api/sync.php into `db` until `more` is false or nothing changed (304). Throws ApiCallError. */
@@ -51,6 +53,7 @@ export function createSyncEngine(db: AppDB, userId: number, hooks: SyncHooks): S
       // A write queued during the pull goes out now rather than at the next trigger.
       await drainOutbox(db, hooks);
       lastError = null;
+      hooks.onRunDone?.();
     } catch (e) {
       lastError = e;
     }

@@ -6,9 +6,10 @@ import { session } from '../features/account/session-store.ts';
 import { isSyncMessage, onServiceWorkerMessage } from '../pwa/register-sw.ts';
 import { dropMemberDb, memberDb, VISITOR } from '../data/member-db.ts';
 import type { AppDB } from '../data/db.ts';
-import { readCursor, resetCursor } from './cursor.ts';
+import { readCursor } from './cursor.ts';
 import { createSyncEngine, type SyncEngine } from './engine.ts';
 import { openLiveChannel } from './live.ts';
+import { syncPhotoLocks } from './photo-locks.ts';
 import { watchPageHidden } from './page-hidden.ts';
 import { scheduleSync } from './scheduler.ts';
 
@@ -34,14 +35,18 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
   const start = { userId };
   starting = start;
   const db = memberDb(userId);
-  // Premium as the sync last saw it: on becoming premium the photos synced locked (chat photos) must come again in full.
-  let paid = session.user?.paid_user ?? false;
+  // Photos synced locked while free (or sharp while premium) are fetched again when the premium status differs from
+  // the one they were synced under (photo-locks.ts): checked at start, when sync brings the user, and after each run
+  // (a check that failed offline tries again). A failure waits for the next of these.
+  const checkPhotoLocks = () => {
+    if (session.user?.id === userId) void syncPhotoLocks(db, session.user.paid_user, (reason) => engine.request(reason)).catch(() => {});
+  };
   const engine = createSyncEngine(db, userId, {
     onUser: (user) => {
       if (session.user?.id === user.id) session.user = user;
-      if (user.paid_user && !paid) void resetCursor(db).then(() => engine.request('premium'));
-      paid = user.paid_user;
+      checkPhotoLocks();
     },
+    onRunDone: checkPhotoLocks,
     onCredits: (credits) => { if (session.user?.id === userId) session.user.credits = credits; },
     onMatch: (profileId) => { syncNews.matchWith = profileId; },
     onNewLikes: (cards) => { syncNews.newLike = cards[0]; },
@@ -51,6 +56,7 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
   // Ended (logout) or another member started while the cursor was read.
   if (starting !== start) return;
   starting = null;
+  checkPhotoLocks();
   const stopSchedule = scheduleSync(engine, { immediate: cursor === null, pushSubscribed, onWorkerMessage: onServiceWorkerMessage });
   // The live channel's "changed" hints pull the delta at once; the scheduler stays as the safety net.
   const closeLive = openLiveChannel(() => void engine.request('live'));

@@ -2,6 +2,7 @@
 // in IndexedDB, is sent once when back online with one debit of photo_credits, reaches the server without its EXIF,
 // and a free recipient sees it in the conversation blurred, with the lock and the way to premium.
 import sharp from 'sharp';
+import { v7 } from 'uuid';
 import { expect, test } from '@playwright/test';
 import { credits, signup, waitForServiceWorker } from './support.ts';
 
@@ -65,4 +66,71 @@ test('a photo picked offline is sent once when back online, without EXIF, and a 
   await expect(other.getByRole('link', { name: new RegExp(`Tester`) }).first()).toContainText('Photo');
   await context.close();
   await recipientContext.close();
+});
+
+test('after an upgrade to premium, photos seen blurred are sharp in the conversation and the stored profile, offline too', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const senderContext = await browser.newContext();
+  const page = await context.newPage();
+  const me = await signup(context.request);
+  const sender = await signup(senderContext.request);
+  const jpeg = (background: string) => sharp({ create: { width: 300, height: 400, channels: 3, background } }).jpeg().toBuffer();
+  // The sender: two profile photos (a free viewer sees the second blurred) and a photo in the chat.
+  for (const color of ['#a33', '#3a3']) {
+    const res = await senderContext.request.post('/api/photos.php', { multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await jpeg(color) } } });
+    expect(res.status()).toBe(201);
+  }
+  const sent = await senderContext.request.post('/api/chat-photo.php', {
+    multipart: { id: v7(), profile: String(me.id), photo: { name: 'chat.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#33a') } },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+
+  // Free: the chat photo and the profile's second photo blurred, both now stored in this device's database.
+  await page.goto(`/chats/${sender.id}`);
+  await waitForServiceWorker(page);
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByRole('img', { name: /^Blurred photo from / })).toBeVisible();
+  await page.goto(`/members/${sender.id}`);
+  await page.getByRole('button', { name: 'Show photo 2' }).click();
+  await expect(page.getByRole('img', { name: /^Blurred photo of / })).toBeVisible();
+
+  // Premium through the embedded test payment service.
+  await page.goto('/credits');
+  await page.getByRole('link', { name: 'Choose 100 credits' }).click();
+  await page.getByRole('link', { name: 'iDEAL' }).click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: 'Pay (authorised)' }).click();
+  await expect(page.getByText(/you are a premium member/)).toBeVisible();
+  // Without opening those pages again, the sync's next run (at most the 60 s interval) fetches them sharp.
+  const lockedInDexie = () =>
+    page.evaluate(async (db: string) => {
+      const open = indexedDB.open(db);
+      const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const all = <T,>(store: string) => new Promise<T[]>((resolve, reject) => {
+        const req = idb.transaction(store).objectStore(store).getAll();
+        req.onsuccess = () => resolve(req.result as T[]);
+        req.onerror = () => reject(req.error);
+      });
+      const messages = await all<{ photo?: { locked: boolean } | null }>('messages');
+      const profiles = await all<{ photos: { locked: boolean }[] }>('profiles');
+      idb.close();
+      return { messages: messages.filter((m) => m.photo?.locked).length, profiles: profiles.filter((p) => p.photos.some((ph) => ph.locked)).length };
+    }, `member-${me.id}`);
+  expect(await lockedInDexie()).toEqual({ messages: 1, profiles: 1 });
+  await expect.poll(lockedInDexie, { timeout: 90_000, intervals: [1_000] }).toEqual({ messages: 0, profiles: 0 });
+
+  await context.setOffline(true);
+  await page.goto(`/chats/${sender.id}`);
+  await expect(log.getByRole('img', { name: /^Photo from / })).toBeVisible();
+  await expect(log.getByRole('img', { name: /^Blurred photo from / })).toHaveCount(0);
+  await expect(log.getByRole('link', { name: 'Premium members see all photos' })).toHaveCount(0);
+  await page.goto(`/members/${sender.id}`);
+  await page.getByRole('button', { name: 'Show photo 2' }).click();
+  await expect(page.getByRole('img', { name: /^Photo 2 of / })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Blurred photo of / })).toHaveCount(0);
+  await context.close();
+  await senderContext.close();
 });
