@@ -94,14 +94,7 @@ test('after an upgrade to premium, photos seen blurred are sharp in the conversa
   await page.getByRole('button', { name: 'Show photo 2' }).click();
   await expect(page.getByRole('img', { name: /^Blurred photo of / })).toBeVisible();
 
-  // Premium through the embedded test payment service.
-  await page.goto('/credits');
-  await page.getByRole('link', { name: 'Choose 100 credits' }).click();
-  await page.getByRole('link', { name: 'iDEAL' }).click();
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.getByRole('button', { name: 'Pay (authorised)' }).click();
-  await expect(page.getByText(/you are a premium member/)).toBeVisible();
-  // Without opening those pages again, the sync's next run (at most the 60 s interval) fetches them sharp.
+  // What this device's database holds of photos that are locked.
   const lockedInDexie = () =>
     page.evaluate(async (db: string) => {
       const open = indexedDB.open(db);
@@ -120,6 +113,15 @@ test('after an upgrade to premium, photos seen blurred are sharp in the conversa
       return { messages: messages.filter((m) => m.photo?.locked).length, profiles: profiles.filter((p) => p.photos.some((ph) => ph.locked)).length };
     }, `member-${me.id}`);
   expect(await lockedInDexie()).toEqual({ messages: 1, profiles: 1 });
+
+  // Premium through the embedded test payment service.
+  await page.goto('/credits');
+  await page.getByRole('link', { name: 'Choose 100 credits' }).click();
+  await page.getByRole('link', { name: 'iDEAL' }).click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: 'Pay (authorised)' }).click();
+  await expect(page.getByText(/you are a premium member/)).toBeVisible();
+  // Without opening those pages again, sync fetches them sharp (at the latest on its next run, 60 s).
   await expect.poll(lockedInDexie, { timeout: 90_000, intervals: [1_000] }).toEqual({ messages: 0, profiles: 0 });
 
   await context.setOffline(true);
