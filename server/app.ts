@@ -9,6 +9,8 @@ import { constants as zlib } from 'node:zlib';
 import type { Deps } from './deps.ts';
 import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts';
 import { checkMutation, securityHeaders } from './security.ts';
+import { sessionCacheFor } from './domain/sessions.ts';
+import { headCacheFor } from './domain/sync.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
 import contentRoutes from './routes/content.ts';
@@ -93,6 +95,9 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(discoveryRoutes, deps);
   // Jobs being run (pushes, mails) finish before the database closes; waiting ones stay for the next start.
   app.addHook('onClose', () => deps.jobs.stop());
+  // The in-memory caches of the hottest reads (sessions, change-log heads), kept correct by the live hub's NOTIFYs.
+  const unobserve = [deps.live.observe(sessionCacheFor(deps.db)), deps.live.observe(headCacheFor(deps.db))];
+  app.addHook('onClose', async () => unobserve.forEach((stop) => stop()));
 
   const indexHtml = path.join(deps.config.distDir, 'index.html');
   const hasDist = existsSync(indexHtml);

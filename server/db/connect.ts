@@ -13,9 +13,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /**
  * Listens to NOTIFY on `channel`: `onPayload` gets each payload, delivered when the notifying transaction
  * commits (never for a rolled-back one); `onGap` is called when notifications may have been missed (the
- * PostgreSQL listener connection was lost and is back). Resolves once listening, to a stop function.
+ * PostgreSQL listener connection was lost and is back); `onLost` when that connection is lost (notifications are
+ * missed until `onGap`; never on PGlite). Resolves once listening, to a stop function.
  */
-export type Listen = (channel: string, onPayload: (payload: string) => void, onGap: () => void) => Promise<() => Promise<void>>;
+export type Listen = (channel: string, onPayload: (payload: string) => void, onGap: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
 
 /**
  * Plain SQL on the database for libraries that bring their own (pg-boss): `text` with $1.. placeholders and their
@@ -47,7 +48,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     const { listenPg } = await import('./listen-pg.ts');
     const url = opts.databaseUrl;
     const client: SqlClient = { executeSql: (text, values) => pool.query(text, values) };
-    return { db, client, close: () => pool.end(), listen: (channel, onPayload, onGap) => listenPg(url, channel, onPayload, onGap) };
+    return { db, client, close: () => pool.end(), listen: (channel, onPayload, onGap, onLost) => listenPg(url, channel, onPayload, onGap, onLost) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -13,10 +13,11 @@ export const LISTENER_APP_NAME = 'heartline-live-listener';
 /**
  * Opens a dedicated client to `url`, runs `LISTEN channel` and calls `onPayload` for each notification. When the
  * connection ends or errs, reconnects after RECONNECT_MIN_MS (doubling on each failed attempt, at most
- * RECONNECT_MAX_MS) and then calls `onGap` once: notifications sent while it was away are lost. The first
- * connection's failure rejects. Resolves to a stop function (ends the connection, stops reconnecting).
+ * RECONNECT_MAX_MS) and then calls `onGap` once: notifications sent while it was away are lost. `onLost` is called
+ * when the connection is lost (from then until `onGap`, notifications are missed). The first connection's failure
+ * rejects. Resolves to a stop function (ends the connection, stops reconnecting).
  */
-export async function listenPg(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>> {
+export async function listenPg(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void, onLost?: () => void): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
   let stopped = false;
   let delay = RECONNECT_MIN_MS;
@@ -29,6 +30,7 @@ export async function listenPg(url: string, channel: string, onPayload: (payload
     clearInterval(pingTimer);
     c.end().catch(() => {});
     if (stopped) return;
+    onLost?.();
     console.warn(`live listener: connection lost (${why}); reconnecting`);
     retry();
   };

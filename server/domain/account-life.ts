@@ -13,7 +13,7 @@ import { accountMail } from './account-mail.ts';
 import { recordChanges } from './changes.ts';
 import { peerChanges } from './peer-changes.ts';
 import { verifyPassword } from './passwords.ts';
-import type { UserRow } from './sessions.ts';
+import { endSessionsOf, type UserRow } from './sessions.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const DAY_MS = 86400_000;
@@ -100,6 +100,7 @@ export async function deleteAccount(db: Db, user: UserRow, password: string, ctx
     await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.userId, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await endSessionsOf(db, tx, [user.id]);
     // No push reaches a deleted account's devices (a restored account subscribes again from its next visit).
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
     const token = await newToken(tx, user.id, 'reactivate', '', REACTIVATION_DAYS * DAY_MS);

@@ -53,7 +53,8 @@ export function noteChanges(tx: Tx, rows: Change[]): void {
  *
  * Last, it notifies LIVE_CHANNEL with the users concerned (`pg_notify`, payloads of services/live.ts): the
  * database delivers a NOTIFY only when the transaction commits, and not at all when it rolls back, so the live
- * channel (/api/events.php) of every server instance wakes exactly when the new rows are visible.
+ * channel (/api/events.php) of every server instance wakes exactly when the new rows are visible. The same NOTIFY
+ * keeps each instance's cached log heads correct (domain/sync.ts, HeadCache): this is the only writer of the log.
  */
 export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
   const all = [...(noted.get(tx) ?? []), ...rows];

@@ -9,7 +9,7 @@ import { ApiError } from '../errors.ts';
 import type { OutgoingMail } from '../services/mail.ts';
 import { accountMail } from './account-mail.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
-import type { UserRow } from './sessions.ts';
+import { endSessionsOf, type UserRow } from './sessions.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -69,6 +69,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning();
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    await endSessionsOf(db, tx, [row.userId]);
     return user;
   });
 }
@@ -91,5 +92,6 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, keepSessionHash)));
+    await endSessionsOf(db, tx, [user.id]);
   });
 }

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { SyncQuery, type SyncResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { requireUser } from '../domain/sessions.ts';
+import { requireUser, requireUserId } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
-import { readSync } from '../domain/sync.ts';
+import { etagMatches, maxChangeSeq, readSync, syncEtag } from '../domain/sync.ts';
 import { parse } from '../validate.ts';
 
 export default async function syncRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
@@ -14,8 +14,16 @@ export default async function syncRoutes(app: FastifyInstance, { db }: Deps): Pr
    * bad_request (a `since` that is not a whole number >= 0), 403 authentication_required.
    */
   app.get('/api/sync.php', async (req, reply): Promise<SyncResponse | undefined> => {
-    const user = await requireUser(db, req);
+    // The idle path (a page that is up to date asks again): the session and the log head from memory when cached.
+    const userId = await requireUserId(db, req);
     const { since } = parse(SyncQuery, req.query);
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch) {
+      const maxSeq = await maxChangeSeq(db, userId);
+      const etag = syncEtag(userId, maxSeq);
+      if (etagMatches(ifNoneMatch, etag) && (since === undefined || since === maxSeq)) return reply.header('cache-control', 'no-store').header('etag', etag).status(304).send();
+    }
+    const user = await requireUser(db, req);
     const site = await siteOf(db, req);
     const { etag, body } = await readSync(db, { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix, since, req.headers['if-none-match']);
     reply.header('cache-control', 'no-store').header('etag', etag);

@@ -16,14 +16,38 @@ export function livePayloads(userIds: Iterable<number>): string[] {
   return out;
 }
 
-/** The user ids of a payload; an unreadable payload names none. */
-export function parseLivePayload(payload: string): number[] {
+/**
+ * The NOTIFY payloads telling every server instance that sessions of `userIds` ended (logout elsewhere, password
+ * change, account deletion): JSON `{"s":[1,2]}`, so each drops those members' cached sessions (domain/sessions.ts).
+ */
+export function sessionEndPayloads(userIds: Iterable<number>): string[] {
+  return livePayloads(userIds).map((p) => `{"s"${p.slice(4)}`);
+}
+
+const idsOf = (payload: string, key: 'u' | 's'): number[] => {
   try {
-    const { u } = JSON.parse(payload) as { u?: unknown };
-    return Array.isArray(u) ? u.filter((id): id is number => Number.isInteger(id)) : [];
+    const ids = (JSON.parse(payload) as Record<string, unknown>)[key];
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
   } catch {
     return [];
   }
+};
+
+/** The user ids of a payload whose change log grew; an unreadable payload (or a session-end one) names none. */
+export function parseLivePayload(payload: string): number[] {
+  return idsOf(payload, 'u');
+}
+
+/** Who hears of every payload before the subscribers (the in-memory caches of sessions and change-log heads). */
+export interface LiveObserver {
+  /** The change logs of `userIds` grew (a committed write). */
+  changed(userIds: number[]): void;
+  /** Sessions of `userIds` ended. */
+  sessionsEnded(userIds: number[]): void;
+  /** Notifications may have been missed (the database listener reconnected): forget everything. */
+  gap(): void;
+  /** The database listener was lost: until `gap`, nothing is heard (a cache must not serve). */
+  lost(): void;
 }
 
 /** Who wants to hear of a member's changes. */
@@ -37,6 +61,11 @@ export interface LiveHub {
   subscribe(userId: number, listener: () => void): () => void;
   /** Subscriptions open now: all, or those of `userId`. */
   size(userId?: number): number;
+  /**
+   * Adds an observer told of every payload and gap before the subscribers are called (so a listener that reads
+   * the log after a wake-up never reads a cached head from before the change). Answers the removal function.
+   */
+  observe(observer: LiveObserver): () => void;
   /** Stops listening and drops every subscription. */
   close(): Promise<void>;
 }
@@ -44,6 +73,7 @@ export interface LiveHub {
 /** Starts listening on LIVE_CHANNEL through `listen` (openDatabase's); resolves once listening. */
 export async function createLiveHub(listen: Listen): Promise<LiveHub> {
   const byUser = new Map<number, Set<{ fn: () => void }>>();
+  const observers = new Set<LiveObserver>();
   let closed = false;
 
   const call = (entry: { fn: () => void }) => {
@@ -54,12 +84,22 @@ export async function createLiveHub(listen: Listen): Promise<LiveHub> {
     }
   };
   const onPayload = (payload: string) => {
-    for (const id of parseLivePayload(payload)) byUser.get(id)?.forEach(call);
+    const changed = idsOf(payload, 'u');
+    const ended = idsOf(payload, 's');
+    for (const o of observers) {
+      if (changed.length) o.changed(changed);
+      if (ended.length) o.sessionsEnded(ended);
+    }
+    for (const id of changed) byUser.get(id)?.forEach(call);
   };
   const onGap = () => {
+    for (const o of observers) o.gap();
     for (const set of byUser.values()) set.forEach(call);
   };
-  const stop = await listen(LIVE_CHANNEL, onPayload, onGap);
+  const onLost = () => {
+    for (const o of observers) o.lost();
+  };
+  const stop = await listen(LIVE_CHANNEL, onPayload, onGap, onLost);
 
   return {
     subscribe(userId, fn) {
@@ -74,6 +114,10 @@ export async function createLiveHub(listen: Listen): Promise<LiveHub> {
         if (s.size === 0) byUser.delete(userId);
       };
     },
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
     size(userId) {
       if (userId !== undefined) return byUser.get(userId)?.size ?? 0;
       let n = 0;
@@ -84,6 +128,9 @@ export async function createLiveHub(listen: Listen): Promise<LiveHub> {
       if (closed) return;
       closed = true;
       byUser.clear();
+      // The caches fed by this hub would go stale without it.
+      for (const o of observers) o.lost();
+      observers.clear();
       await stop();
     },
   };

@@ -221,7 +221,8 @@ describe('GET /api/sync.php', () => {
     const a = await activeMember(server);
     const start = (await sync(a)).cursor;
     const fake = Array.from({ length: DELTA_LIMIT * 2 + 17 }, (_, i) => ({ userId: a.id, kind: 'like' as const, entityId: 1_000_000_000 + i }));
-    await server.db.insert(syncChanges).values(fake);
+    // Through the log's one writer, whose NOTIFY also tells the server's cached log head (domain/sync.ts).
+    await server.db.transaction((tx) => recordChanges(tx, fake));
     const seen: number[] = [];
     let cursor = start;
     let etag: string | undefined;

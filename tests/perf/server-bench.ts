@@ -37,9 +37,13 @@ function statementsOf(child: ChildProcess): Promise<number> {
 
 const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
 
-async function startTarget(mode: 'bare' | 'app', env: NodeJS.ProcessEnv): Promise<{ url: string; hmacKey?: string; child: ChildProcess }> {
+/**
+ * Starts a bench target process (server-bench-target.ts: `bare` or `app`) with `nodeArgs` (e.g. `--cpu-prof`) and
+ * resolves once it listens, with its URL and (app) the test payment service's HMAC key.
+ */
+export async function startTarget(mode: 'bare' | 'app', env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<{ url: string; hmacKey?: string; child: ChildProcess }> {
   // Its stderr is shown only when it fails to start (at the end, deferred pushes of aborted sends log noise).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/perf/server-bench-target.ts', mode], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'tests/perf/server-bench-target.ts', mode], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const lines = createInterface({ input: child.stdout! });
@@ -49,7 +53,8 @@ async function startTarget(mode: 'bare' | 'app', env: NodeJS.ProcessEnv): Promis
   throw new Error(`bench target ${mode} did not start: ${stderr}`);
 }
 
-async function login(url: string, email: string): Promise<{ cookie: string; id: number }> {
+/** Logs a demo member in (password `demo-password`): its session cookie (`sid=…`) and id. */
+export async function login(url: string, email: string): Promise<{ cookie: string; id: number }> {
   const res = await fetch(`${url}/api/user.php`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
