@@ -1,11 +1,12 @@
 // Member cards, profiles and search as a viewer may see them (spec 2: members, members-id; spec 3, 6).
-import { and, asc, desc, eq, gte, inArray, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, notExists, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { MemberCard, MemberProfile, OptionalProfileField, SearchQuery, SearchResponse, SimilarResponse } from '../../contract/index.ts';
 import { SEARCH_PAGE_SIZE, SIMILAR_AGE_YEARS, SIMILAR_LIMIT, optionalProfileFields } from '../../contract/index.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect.ts';
 import { blocks, conversations, likes, photos, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { prepared } from '../db/prepared.ts';
 import { recordChanges, type Change } from './changes.ts';
 import { bandBetween } from './location.ts';
 import { photoFor, type PhotoRow, type Viewer } from './photos.ts';
@@ -80,7 +81,7 @@ async function gridOf(db: Db, userId: number): Promise<GridCell | null> {
 }
 
 /** SQL condition: no block in either direction between `viewerId` and the member in `memberColumn`. */
-export function notBlockedWith(viewerId: number, memberColumn: AnyPgColumn) {
+export function notBlockedWith(viewerId: number | Placeholder, memberColumn: AnyPgColumn) {
   return notExists(
     sql`(select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberColumn}) or (${blocks.blockerId} = ${memberColumn} and ${blocks.blockedId} = ${viewerId}))`,
   );
@@ -90,15 +91,74 @@ export function notBlockedWith(viewerId: number, memberColumn: AnyPgColumn) {
  * SQL condition (on users joined with profiles): the members a site lists in search, discovery and landers: of site
  * `siteId`, with an active profile, not invisible (spec 4: invisible members are absent from search).
  */
-export function listedOnSite(siteId: number) {
+export function listedOnSite(siteId: number | Placeholder) {
   return and(eq(users.siteId, siteId), eq(profiles.status, 'active'), eq(users.invisible, false));
+}
+
+/** The search's query, prepared once: every filter a placeholder, an absent one null (`$x is null or ...`). */
+function searchQuery(db: Db) {
+  const ph = (name: string) => sql.placeholder(name);
+  const viewerId = ph('viewer');
+  const firstPhoto = db.select().from(photos).where(and(eq(photos.userId, profiles.userId), eq(photos.position, 0))).orderBy(photos.id).limit(1).as('first_photo');
+  const viewerCell = (column: AnyPgColumn) => sql<number | null>`(select ${column} from ${profiles} where ${profiles.userId} = ${viewerId})`;
+  return db
+    .select({
+      p: profiles,
+      u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible },
+      photo: { id: firstPhoto.id, userId: firstPhoto.userId, key: firstPhoto.key, blurKey: firstPhoto.blurKey },
+      total: sql<number>`(count(*) over ())::int`,
+      viewerLat: viewerCell(profiles.gridLat),
+      viewerLon: viewerCell(profiles.gridLon),
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .leftJoinLateral(firstPhoto, sql`true`)
+    .where(
+      and(
+        listedOnSite(ph('site')),
+        gte(profiles.dateOfBirth, ph('from')),
+        lte(profiles.dateOfBirth, ph('to')),
+        sql`(${ph('gender')}::text is null or ${profiles.gender} = ${ph('gender')})`,
+        sql`(${ph('country')}::text is null or ${profiles.country} = ${ph('country')})`,
+        sql`(${ph('region')}::text is null or ${profiles.region} = ${ph('region')})`,
+        sql`(${viewerId}::int is null or (${users.id} <> ${viewerId} and ${notBlockedWith(viewerId, users.id)}))`,
+      ),
+    )
+    .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset(ph('offset'));
 }
 
 /**
  * Search (spec 3: search state): active members of the site matching the filters, online first, then most
- * recently seen; page `q.page` of SEARCH_PAGE_SIZE. Excludes the viewer and members blocked either way.
+ * recently seen; page `q.page` of SEARCH_PAGE_SIZE. Excludes the viewer and members blocked either way. One
+ * prepared statement (the page, its cards, the count and the viewer's cell); a page past the end counts apart.
  */
-export async function searchMembers(db: Db, siteId: number, q: SearchQuery, viewer: Viewer | null, cdnPrefix: string): Promise<SearchResponse> {
+export async function searchMembers(db: Db, siteId: number, q: SearchQuery, viewer: Pick<Viewer, 'id'> | null, cdnPrefix: string): Promise<SearchResponse> {
+  const { from, to } = birthDateRange(q.min_age, q.max_age);
+  const rows = await prepared(db, 'member_search', (d) => searchQuery(d).prepare('member_search')).execute({
+    site: siteId,
+    from,
+    to,
+    gender: q.gender ?? null,
+    country: q.country ?? null,
+    region: q.countryregion ?? null,
+    viewer: viewer?.id ?? null,
+    offset: (q.page - 1) * SEARCH_PAGE_SIZE,
+  });
+  const now = new Date();
+  const cell = viewer && rows[0] ? { lat: rows[0].viewerLat, lon: rows[0].viewerLon } : null;
+  const profiles = rows.map((r) => {
+    // The card's photo is the first one, never locked (photoFor): who views it does not change it.
+    const card = toCard(r.p, r.u, r.photo ? [{ ...r.photo, position: 0, generator: null, createdAt: now }] : [], null, cdnPrefix, now);
+    const distance = cell ? bandBetween(cell, { lat: r.p.gridLat, lon: r.p.gridLon }) : undefined;
+    return distance ? { ...card, distance } : card;
+  });
+  return { profiles, numResults: rows[0]?.total ?? (q.page > 1 ? await searchCount(db, siteId, q, viewer) : 0), page: q.page };
+}
+
+/** The number of members a search finds (for a page past the end, which carries no count). */
+async function searchCount(db: Db, siteId: number, q: SearchQuery, viewer: Pick<Viewer, 'id'> | null): Promise<number> {
   const { from, to } = birthDateRange(q.min_age, q.max_age);
   const where = and(
     listedOnSite(siteId),
@@ -110,13 +170,15 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
     viewer ? ne(users.id, viewer.id) : undefined,
     viewer ? notBlockedWith(viewer.id, users.id) : undefined,
   );
-  return { ...(await listedPage(db, where, SEARCH_PAGE_SIZE, (q.page - 1) * SEARCH_PAGE_SIZE, viewer, cdnPrefix)), page: q.page };
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where);
+  return count;
 }
 
 /**
  * One page of the members matching `where` (a filter over profiles joined with users), most recently seen first:
  * up to `limit` cards from row `offset` as `viewer` sees them (distance bands from the viewer's grid cell), and
- * `numResults`, the count of all matches. Shared by the search and the similar results.
+ * `numResults`, the count of all matches. The similar results use it; the search has its own prepared statement
+ * (searchMembers) with the same order.
  */
 async function listedPage(db: Db, where: SQL | undefined, limit: number, offset: number, viewer: Viewer | null, cdnPrefix: string): Promise<{ profiles: MemberCard[]; numResults: number }> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where);

@@ -1,12 +1,13 @@
 // Conversations and messages: paid sends with an idempotency key, the chat list, keyset pages, read and delete.
-import { and, desc, eq, inArray, isNotNull, isNull, lt, max, ne, or, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type Placeholder } from 'drizzle-orm';
 import { GiftId, type Chat, type Message, type MessagePhoto, type MessagesResponse, type SendMessageResponse, type Settings } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { blocks, conversationMembers, conversations, creditLedger, messages, profiles, users } from '../db/schema.ts';
+import { blocks, conversationMembers, conversations, creditLedger, messages, photos, profiles, users } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
 import { recordChanges } from './changes.ts';
 import { applyCredits } from './credits-ledger.ts';
-import { cardsOf, reachableMember } from './members.ts';
+import { reachableMember, toCard } from './members.ts';
 import type { Viewer } from './photos.ts';
 import { messageCost } from './sites.ts';
 import type { UserRow } from './sessions.ts';
@@ -147,7 +148,7 @@ export async function sendMessage(
  * confirmed the e-mail address (spec 8 "Unconfirmed e-mail: the other party cannot reply": an unconfirmed member's
  * messages are held back, the conversation shows to the other member once the address is confirmed).
  */
-export function visibleChatOf(userId: number) {
+export function visibleChatOf(userId: number | Placeholder) {
   const other = sql`case when ${conversations.userLow} = ${userId} then ${conversations.userHigh} else ${conversations.userLow} end`;
   return and(
     eq(conversationMembers.userId, userId),
@@ -167,50 +168,76 @@ export async function totalUnread(db: Db, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The chat list's query: one statement whatever the number of chats (a row per chat, laterals for the rest). */
+function chatListQuery(db: Db, viewerId: number | Placeholder, only?: number[]) {
+  const other = sql<number>`case when ${conversations.userLow} = ${viewerId} then ${conversations.userHigh} else ${conversations.userLow} end`;
+  const lastMessage = db.select().from(messages).where(eq(messages.conversationId, conversations.id)).orderBy(desc(messages.seq)).limit(1).as('last_message');
+  const peerRead = db
+    .select({ seq: sql<number>`${messages.seq}`.as('peer_read_seq') })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversations.id), eq(messages.senderId, viewerId), isNotNull(messages.readAt)))
+    .orderBy(desc(messages.seq))
+    .limit(1)
+    .as('peer_read');
+  const firstPhoto = db.select().from(photos).where(and(eq(photos.userId, profiles.userId), eq(photos.position, 0))).orderBy(photos.id).limit(1).as('first_photo');
+  return db
+    .select({
+      conv: conversations,
+      unread: conversationMembers.unread,
+      p: profiles,
+      u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible },
+      photo: { id: firstPhoto.id, userId: firstPhoto.userId, key: firstPhoto.key, blurKey: firstPhoto.blurKey },
+      last: {
+        id: lastMessage.id,
+        seq: lastMessage.seq,
+        conversationId: lastMessage.conversationId,
+        senderId: lastMessage.senderId,
+        text: lastMessage.text,
+        gift: lastMessage.gift,
+        photoKey: lastMessage.photoKey,
+        photoBlurKey: lastMessage.photoBlurKey,
+        cost: lastMessage.cost,
+        readAt: lastMessage.readAt,
+        createdAt: lastMessage.createdAt,
+      },
+      peerReadSeq: peerRead.seq,
+      viewerPaid: sql<boolean>`(select ${users.paidUser} from ${users} where ${users.id} = ${viewerId})`,
+    })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(profiles, eq(profiles.userId, other))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .leftJoinLateral(firstPhoto, sql`true`)
+    .leftJoinLateral(lastMessage, sql`true`)
+    .leftJoinLateral(peerRead, sql`true`)
+    .where(and(visibleChatOf(viewerId), only ? inArray(conversations.id, only) : undefined))
+    .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id));
+}
+
 /**
  * The chat list of `viewer` (spec 3, 7), newest conversation first; deleted chats and blockers' chats left out.
  * `only` restricts it to those conversation ids (the sync delta); `total_unread` then sums just those chats.
  * `peer_read_seq` per chat: the highest seq of the viewer's own messages the other member has read, 0 if none.
- * Five queries whatever the number of chats.
+ * One statement whatever the number of chats (prepared, for the whole list); it also reads the viewer's paid status,
+ * which decides whether a photo in a last message is locked (spec 1, 6), so the caller needs only the viewer's id.
  */
-export async function chatList(db: Db, viewer: Viewer, cdnPrefix: string, only?: number[]): Promise<{ chats: Chat[]; total_unread: number }> {
+export async function chatList(db: Db, viewer: Pick<Viewer, 'id'>, cdnPrefix: string, only?: number[]): Promise<{ chats: Chat[]; total_unread: number }> {
   if (only?.length === 0) return { chats: [], total_unread: 0 };
-  const rows = await db
-    .select({ conv: conversations, unread: conversationMembers.unread })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(and(visibleChatOf(viewer.id), only ? inArray(conversations.id, only) : undefined))
-    .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id));
-  if (rows.length === 0) return { chats: [], total_unread: 0 };
-  const ids = rows.map((r) => r.conv.id);
-  const others = rows.map((r) => (r.conv.userLow === viewer.id ? r.conv.userHigh : r.conv.userLow));
-  const cards = new Map((await cardsOf(db, others, viewer, cdnPrefix)).map((c) => [c.id, c]));
-  const lastRows = await db
-    .selectDistinctOn([messages.conversationId])
-    .from(messages)
-    .where(inArray(messages.conversationId, ids))
-    .orderBy(messages.conversationId, desc(messages.seq));
-  const last = new Map(lastRows.map((m) => [m.conversationId, m]));
-  const readRows = await db
-    .select({ id: messages.conversationId, seq: max(messages.seq) })
-    .from(messages)
-    .where(and(inArray(messages.conversationId, ids), eq(messages.senderId, viewer.id), isNotNull(messages.readAt)))
-    .groupBy(messages.conversationId);
-  const peerRead = new Map(readRows.map((r) => [r.id, Number(r.seq ?? 0)]));
-  const chats = rows.flatMap((r, i): Chat[] => {
-    const profile = cards.get(others[i]);
-    if (!profile) return [];
-    const m = last.get(r.conv.id);
-    return [
-      {
-        conversation: { id: r.conv.id, last_message_at: r.conv.lastMessageAt?.toISOString() ?? null },
-        profile,
-        num_unread_messages: r.unread,
-        last_message: m ? toMessage(m, viewer, cdnPrefix) : null,
-        peer_read_seq: peerRead.get(r.conv.id) ?? 0,
-      },
-    ];
-  });
+  const rows = only
+    ? await chatListQuery(db, viewer.id, only)
+    : await prepared(db, 'chat_list', (d) => chatListQuery(d, sql.placeholder('viewer')).prepare('chat_list')).execute({ viewer: viewer.id });
+  const now = new Date();
+  const chats = rows.map(
+    (r): Chat => ({
+      conversation: { id: r.conv.id, last_message_at: r.conv.lastMessageAt?.toISOString() ?? null },
+      // The card's photo is the first one, never locked (photoFor): who views it does not change it.
+      profile: toCard(r.p, r.u, r.photo ? [{ ...r.photo, position: 0, generator: null, createdAt: now }] : [], null, cdnPrefix, now),
+      num_unread_messages: r.unread,
+      // Spec 1, 6: a photo sent to a free viewer only blurred, locked (the viewer's paid status read by the statement).
+      last_message: r.last ? toMessage(r.last, { id: viewer.id, paidUser: r.viewerPaid }, cdnPrefix) : null,
+      peer_read_seq: Number(r.peerReadSeq ?? 0),
+    }),
+  );
   return { chats, total_unread: chats.reduce((n, c) => n + c.num_unread_messages, 0) };
 }
 

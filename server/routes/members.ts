@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BlockRequest, MemberQuery, SearchQuery, SimilarQuery, visitorMaySearch, type BlocksResponse, type MemberResponse, type SearchResponse, type SimilarResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { blockedMembers, memberProfile, searchMembers, setBlock, similarMembers } from '../domain/members.ts';
-import { currentUser, requireUser } from '../domain/sessions.ts';
+import { currentUser, currentUserId, requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';
 import { parse } from '../validate.ts';
@@ -12,10 +12,11 @@ export default async function memberRoutes(app: FastifyInstance, { db }: Deps): 
   app.get('/api/members.php', async (req): Promise<SearchResponse> => {
     const q = parse(SearchQuery, req.query);
     const site = await siteOf(db, req);
-    const user = await currentUser(db, req);
+    // The session from memory when cached: the search is one statement.
+    const id = await currentUserId(db, req);
     // Spec 6: a visitor may search only as the site's logged_out_search settings allow.
-    if (!user && !visitorMaySearch(site.settings, q.network)) throw new ApiError(403, 'authentication_required');
-    return searchMembers(db, site.id, q, user && { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix);
+    if (id === null && !visitorMaySearch(site.settings, q.network)) throw new ApiError(403, 'authentication_required');
+    return searchMembers(db, site.id, q, id === null ? null : { id }, site.settings.cdn_prefix);
   });
 
   // Spec 3: the similar results of a profile are a search, so a visitor gets them under the same rule.

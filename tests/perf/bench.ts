@@ -37,9 +37,11 @@ async function main(): Promise<void> {
   console.log('\n== 3. Server throughput (autocannon on loopback; % of a bare node:http route in the same run)\n');
   const started = Date.now();
   const { TEST_DATABASE_URL, ...withoutPg } = process.env;
-  const results = [await benchServer('PGlite', withoutPg, (l) => console.log(l))];
-  if (TEST_DATABASE_URL) results.push(await benchServer('PostgreSQL', process.env, (l) => console.log(l)));
-  else console.log('(PostgreSQL: set TEST_DATABASE_URL to a maintenance database URL to measure it too)');
+  const databases = process.env.BENCH_SERVER_DATABASES ?? 'PGlite,PostgreSQL';
+  const results = [];
+  if (databases.includes('PGlite')) results.push(await benchServer('PGlite', withoutPg, (l) => console.log(l)));
+  if (TEST_DATABASE_URL && databases.includes('PostgreSQL')) results.push(await benchServer('PostgreSQL', process.env, (l) => console.log(l)));
+  else if (!TEST_DATABASE_URL) console.log('(PostgreSQL: set TEST_DATABASE_URL to a maintenance database URL to measure it too)');
   console.log('');
   console.log(formatServerBench(results));
   console.log(`\n(server benchmark took ${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -2,7 +2,8 @@
 // in the same run, the real server's calls, each as a ratio of the bare route's requests per second (this machine is
 // noisy: ratios of one run compare, absolute numbers do not). Runs on in-memory PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set. Options (environment): BENCH_SERVER_SECONDS per run (default 3), BENCH_SERVER_ROUNDS
-// (default 3; the median counts), BENCH_SERVER_CONNECTIONS (default 10).
+// (default 3; the median counts), BENCH_SERVER_CONNECTIONS (default 10), BENCH_SERVER_ONLY (words: only the calls
+// whose label holds one), BENCH_SERVER_DATABASES (PGlite, PostgreSQL or both; default both when TEST_DATABASE_URL).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import adyen from '@adyen/api-library';
@@ -147,6 +148,11 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
       { label: 'payment webhook', path: '/api/payment-webhook.php', method: 'POST', headers: { 'content-type': 'application/json' }, body: () => webhook },
       { label: 'message send', path: '/api/message.php', method: 'POST', headers: { ...json, ...member }, body: () => JSON.stringify({ id: v7(), profile: recipient.id, text: 'Benchmark message' }) },
     ];
+    // BENCH_SERVER_ONLY=sync,chats: only the calls whose label contains one of these words (and the bare route).
+    const only = process.env.BENCH_SERVER_ONLY?.split(',').filter(Boolean);
+    if (only) cases.splice(0, cases.length, ...cases.filter((c, i) => i === 0 || only.some((w) => c.label.includes(w))));
+    const conditional = cases.find((c) => c.label === 'sync.php 304');
+    const delta = cases.find((c) => c.label === 'sync.php delta');
     const samples = new Map<string, number[]>(cases.map((c) => [c.label, []]));
     const counted = new Map<string, { statements: number; requests: number }>(cases.map((c) => [c.label, { statements: 0, requests: 0 }]));
     for (let round = 0; round < rounds; round++) {
@@ -166,8 +172,8 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
         previous = cursor;
         ({ etag, cursor } = await syncHead(app.url, member.cookie, cursor));
       }
-      cases[3].headers = { ...member, 'if-none-match': etag };
-      cases[4].path = `/api/sync.php?since=${Math.max(cursor - 1, 0)}`;
+      if (conditional) conditional.headers = { ...member, 'if-none-match': etag };
+      if (delta) delta.path = `/api/sync.php?since=${Math.max(cursor - 1, 0)}`;
     }
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
     const base = median(samples.get(cases[0].label)!);
