@@ -67,15 +67,18 @@ export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
   const maxHeld = Math.max(0, ...held);
   const users = [...new Set([...unique.values()].map((c) => c.userId))].filter((id) => !held.has(id)).sort((a, b) => a - b);
   if (users.length && users[0] < maxHeld) throw new Error(`recordChanges: user ${users[0]} would be locked after user ${maxHeld}`);
-  for (const id of users) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_SPACE}::int, ${id}::int)`);
-    held.add(id);
+  // One statement takes the locks, in ascending order (the rows of an ordered VALUES list, one after another).
+  if (users.length) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_SPACE}::int, u.id) from (values ${sql.join(users.map((id) => sql`(${id}::int)`), sql`, `)}) as u(id) order by u.id`);
+    for (const id of users) held.add(id);
   }
-  await tx
+  // One statement writes the rows and the notifications (delivered at commit, whatever their order here). Drizzle
+  // puts the embedded insert in parentheses.
+  const insert = tx
     .insert(syncChanges)
     .values([...unique.values()].sort((a, b) => a.userId - b.userId))
-    .onConflictDoUpdate({ target: [syncChanges.userId, syncChanges.kind, syncChanges.entityId], set: { seq: sql`nextval('sync_changes_seq')` } });
-  for (const payload of livePayloads([...unique.values()].map((c) => c.userId))) {
-    await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
-  }
+    .onConflictDoUpdate({ target: [syncChanges.userId, syncChanges.kind, syncChanges.entityId], set: { seq: sql`nextval('sync_changes_seq')` } })
+    .returning({ seq: syncChanges.seq });
+  const payloads = livePayloads([...unique.values()].map((c) => c.userId));
+  await tx.execute(sql`with written as ${insert} select pg_notify(${LIVE_CHANNEL}, p.payload) from (values ${sql.join(payloads.map((p) => sql`(${p}::text)`), sql`, `)}) as p(payload)`);
 }

@@ -95,24 +95,17 @@ export function listedOnSite(siteId: number | Placeholder) {
   return and(eq(users.siteId, siteId), eq(profiles.status, 'active'), eq(users.invisible, false));
 }
 
-/** The search's query, prepared once: every filter a placeholder, an absent one null (`$x is null or ...`). */
+/**
+ * The search's query, prepared once: every filter a placeholder, an absent one null (`$x is null or ...`). The page
+ * (with the count of all matches) is found first; only its 20 rows get their profile, photo and distance.
+ */
 function searchQuery(db: Db) {
   const ph = (name: string) => sql.placeholder(name);
   const viewerId = ph('viewer');
-  const firstPhoto = db.select().from(photos).where(and(eq(photos.userId, profiles.userId), eq(photos.position, 0))).orderBy(photos.id).limit(1).as('first_photo');
-  const viewerCell = (column: AnyPgColumn) => sql<number | null>`(select ${column} from ${profiles} where ${profiles.userId} = ${viewerId})`;
-  return db
-    .select({
-      p: profiles,
-      u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible },
-      photo: { id: firstPhoto.id, userId: firstPhoto.userId, key: firstPhoto.key, blurKey: firstPhoto.blurKey },
-      total: sql<number>`(count(*) over ())::int`,
-      viewerLat: viewerCell(profiles.gridLat),
-      viewerLon: viewerCell(profiles.gridLon),
-    })
+  const page = db
+    .select({ id: sql<number>`${users.id}`.as('page_id'), seenAt: sql<Date | null>`${users.lastSeenAt}`.as('page_seen_at'), total: sql<number>`(count(*) over ())::int`.as('page_total') })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .leftJoinLateral(firstPhoto, sql`true`)
     .where(
       and(
         listedOnSite(ph('site')),
@@ -126,7 +119,24 @@ function searchQuery(db: Db) {
     )
     .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
     .limit(SEARCH_PAGE_SIZE)
-    .offset(ph('offset'));
+    .offset(ph('offset'))
+    .as('page');
+  const firstPhoto = db.select().from(photos).where(and(eq(photos.userId, page.id), eq(photos.position, 0))).orderBy(photos.id).limit(1).as('first_photo');
+  const viewerCell = (column: AnyPgColumn) => sql<number | null>`(select ${column} from ${profiles} where ${profiles.userId} = ${viewerId})`;
+  return db
+    .select({
+      p: profiles,
+      u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible },
+      photo: { id: firstPhoto.id, userId: firstPhoto.userId, key: firstPhoto.key, blurKey: firstPhoto.blurKey },
+      total: page.total,
+      viewerLat: viewerCell(profiles.gridLat),
+      viewerLon: viewerCell(profiles.gridLon),
+    })
+    .from(page)
+    .innerJoin(profiles, eq(profiles.userId, page.id))
+    .innerJoin(users, eq(users.id, page.id))
+    .leftJoinLateral(firstPhoto, sql`true`)
+    .orderBy(sql`${page.seenAt} desc nulls last`, asc(page.id));
 }
 
 /**

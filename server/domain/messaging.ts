@@ -6,7 +6,6 @@ import { blocks, conversationMembers, conversations, creditLedger, messages, pho
 import { prepared } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
 import { recordChanges } from './changes.ts';
-import { applyCredits } from './credits-ledger.ts';
 import { reachableMember, toCard } from './members.ts';
 import type { Viewer } from './photos.ts';
 import { messageCost } from './sites.ts';
@@ -72,7 +71,9 @@ export interface MessageDraft {
  * not_enough_credits, 409 conflict (id reused for another message or gift).
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
- * (credits, through applyCredits). The replay of an id writes nothing. The sender row is locked FOR NO KEY UPDATE,
+ * (credits). The debit and its ledger row are written as applyCredits writes them (credits-ledger.ts), in the same
+ * statement as the message (issue 14: a send is a handful of statements: the lock, one read, one write, the jobs,
+ * the change log). The replay of an id writes nothing. The sender row is locked FOR NO KEY UPDATE,
  * not FOR UPDATE: the change log's foreign key check takes KEY SHARE on users rows while holding a change-log
  * lock, and FOR UPDATE would make that a deadlock (see recordChanges).
  *
@@ -102,34 +103,64 @@ export async function sendMessage(
         const [debit] = await tx.select({ balanceAfter: creditLedger.balanceAfter }).from(creditLedger).where(eq(creditLedger.idempotencyKey, `message:${req.id}`));
         return { answer: { message: toMessage(existing, viewer, settings.cdn_prefix), credits: debit?.balanceAfter ?? me.credits, cost: existing.cost }, created: false };
       }
-      const { p: recipient } = await reachableMember(tx as Db, siteId, req.profile, viewer);
-      if (recipient.userId === sender.id) throw new ApiError(404, 'not_found');
-      let conv = await findConversation(tx, sender.id, req.profile);
-      if (!conv) {
+      // One read for the rest: the recipient (reachableMember's rules), a block by them, the pair's conversation and
+      // the sender's country.
+      const { userLow, userHigh } = pair(sender.id, req.profile);
+      const [peer] = await tx.execute<{ recipient: number | null; status: string | null; blocker: string | null; conversation: number | null; country: string | null }>(sql`
+        select ${users.id} as recipient, ${profiles.status} as status,
+          (select ${profiles.name} from ${blocks} join ${profiles} on ${profiles.userId} = ${blocks.blockerId}
+            where ${blocks.blockerId} = ${req.profile} and ${blocks.blockedId} = ${sender.id}) as blocker,
+          (select ${conversations.id} from ${conversations} where ${conversations.userLow} = ${userLow} and ${conversations.userHigh} = ${userHigh}) as conversation,
+          (select ${profiles.country} from ${profiles} where ${profiles.userId} = ${sender.id}) as country
+        from (select 1) as one
+        left join ${users} on ${users.id} = ${req.profile} and ${users.siteId} = ${siteId}
+        left join ${profiles} on ${profiles.userId} = ${users.id}`).then((r) => r.rows);
+      if (peer.recipient === null || peer.status === null || (peer.status !== 'active' && peer.recipient !== sender.id)) throw new ApiError(404, 'not_found');
+      if (peer.blocker !== null) throw new ApiError(403, 'blocked', { name: peer.blocker });
+      if (peer.recipient === sender.id) throw new ApiError(404, 'not_found');
+      let conversationId = peer.conversation;
+      if (conversationId === null) {
         const [{ started }] = await tx.select({ started: sql<number>`count(*)::int` }).from(conversations).where(eq(conversations.startedBy, sender.id));
         if (!me.paidUser && started >= settings.free_conversations) throw new ApiError(403, 'premium_only');
-        [conv] = await tx.insert(conversations).values({ ...pair(sender.id, req.profile), startedBy: sender.id }).returning();
+        const [conv] = await tx.insert(conversations).values({ userLow, userHigh, startedBy: sender.id }).returning();
         await tx.insert(conversationMembers).values([{ conversationId: conv.id, userId: sender.id }, { conversationId: conv.id, userId: req.profile }]);
+        conversationId = conv.id;
       }
-      const [senderProfile] = await tx.select({ country: profiles.country }).from(profiles).where(eq(profiles.userId, sender.id));
-      const cost = req.gift ? settings.gift_credits : req.photo ? settings.photo_credits : messageCost(settings, senderProfile?.country ?? '');
-      const credits = await applyCredits(tx, sender.id, -cost, 'message', `message:${req.id}`);
-      const [row] = await tx.insert(messages).values({ id: req.id, conversationId: conv.id, senderId: sender.id, text: req.text, gift: req.gift, photoKey: req.photo?.key ?? null, photoBlurKey: req.photo?.blurKey ?? null, cost }).returning();
-      await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, conv.id));
-      await tx.update(conversationMembers).set({ hidden: false }).where(eq(conversationMembers.conversationId, conv.id));
-      await tx
-        .update(conversationMembers)
-        .set({ unread: sql`${conversationMembers.unread} + 1` })
-        .where(and(eq(conversationMembers.conversationId, conv.id), eq(conversationMembers.userId, req.profile)));
+      const photoKey = req.photo?.key ?? null;
+      const photoBlurKey = req.photo?.blurKey ?? null;
+      const cost = req.gift ? settings.gift_credits : req.photo ? settings.photo_credits : messageCost(settings, peer.country ?? '');
+      // One statement for the money and the message (data-modifying CTEs, all or nothing): the debit only while the
+      // balance covers it, its ledger row (key message:<id>, unique), the message, the conversation's time, the chat
+      // shown again to both and one more unread for the recipient. No row: the balance did not cover it.
+      const [written] = await tx.execute<{ credits: number; seq: string | number; created_at: Date | string }>(sql`
+        with debit as (
+          update ${users} set credits = credits - ${cost} where id = ${sender.id} and credits >= ${cost} returning credits
+        ), ledger as (
+          insert into ${creditLedger} (user_id, delta, balance_after, reason, idempotency_key)
+          select ${sender.id}, ${-cost}, credits, 'message', ${`message:${req.id}`} from debit
+        ), msg as (
+          insert into ${messages} (id, conversation_id, sender_id, text, gift, photo_key, photo_blur_key, cost)
+          select ${req.id}, ${conversationId}, ${sender.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost} from debit
+          returning seq, created_at
+        ), touched as (
+          update ${conversations} set last_message_at = msg.created_at from msg where ${conversations.id} = ${conversationId}
+        ), shown as (
+          update ${conversationMembers} set hidden = false, unread = unread + (user_id = ${req.profile})::int
+          where conversation_id = ${conversationId} and exists (select 1 from msg)
+        )
+        select debit.credits, msg.seq, msg.created_at from debit, msg`).then((r) => r.rows);
+      if (!written) throw new ApiError(402, 'not_enough_credits');
+      const credits = Number(written.credits);
+      const row = { id: req.id, seq: Number(written.seq), conversationId, senderId: sender.id, text: req.text, gift: req.gift, photoKey, photoBlurKey, cost, readAt: null, createdAt: new Date(written.created_at) };
       const message = toMessage(row, viewer, settings.cdn_prefix);
       await notify(tx as Db, message);
-      await recordChanges(
-        tx,
-        [sender.id, req.profile].flatMap((userId) => [
+      await recordChanges(tx, [
+        { userId: sender.id, kind: 'user' as const, entityId: sender.id },
+        ...[sender.id, req.profile].flatMap((userId) => [
           { userId, kind: 'message' as const, entityId: row.seq },
-          { userId, kind: 'chat' as const, entityId: conv.id },
+          { userId, kind: 'chat' as const, entityId: conversationId },
         ]),
-      );
+      ]);
       return { answer: { message, credits, cost }, created: true };
     });
   try {

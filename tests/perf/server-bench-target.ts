@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
 import { startServer } from '../api/harness.ts';
 
@@ -30,13 +30,45 @@ if (mode === 'bare') {
   // any other message asks for the statement count.
   const inspector = new Session();
   inspector.connect();
-  process.on('message', (m: { profile?: 'start' | 'stop' }) => {
-    if (m?.profile === 'start') void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start')).then(() => process.send?.({ started: true }));
+  process.on('message', (m: { profile?: 'start' | 'stop'; grow?: number }) => {
+    if (m?.grow) void grow(m.grow).then((email) => process.send?.({ email }));
+    else if (m?.profile === 'start') void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start')).then(() => process.send?.({ started: true }));
     else if (m?.profile === 'stop') void inspector.post('Profiler.stop').then((r) => process.send?.({ profile: r.profile }));
     else process.send?.({ statements });
   });
   const server = await startServer(300);
   await server.db.update(users).set({ credits: 1_000_000_000 }).where(eq(users.email, 'sanne@demo.test'));
+  /**
+   * A new member `grow<n>@bench.test` (Sanne's password and profile) with `n` conversations, each with a new member
+   * (a copy of Sanne's profile) and one message from them: the chat list and the sync snapshot at that size.
+   */
+  const grow = async (n: number): Promise<string> => {
+    const email = `grow${n}@bench.test`;
+    await server.db.execute(sql`
+      with viewer as (
+        insert into users (site_id, email, password_hash, status, credits) select site_id, ${email}, password_hash, 'confirmed', 1000 from users where email = 'sanne@demo.test' returning id
+      ), viewer_profile as (
+        insert into profiles (user_id, name, gender, sexuality, date_of_birth, country, region, region_name, city, status)
+        select viewer.id, name, gender, sexuality, date_of_birth, country, region, region_name, city, 'active' from profiles, viewer
+        where user_id = (select id from users where email = 'sanne@demo.test')
+      ), peers as (
+        insert into users (site_id, email, status, fictional) select site_id, 'peer' || i || '.' || ${email}, 'confirmed', true
+        from users, generate_series(1, ${n}) as i where email = 'sanne@demo.test' returning id
+      ), peer_profiles as (
+        insert into profiles (user_id, name, gender, sexuality, date_of_birth, country, region, region_name, city, status)
+        select peers.id, 'Peer ' || peers.id, gender, sexuality, date_of_birth, country, region, region_name, city, 'active' from profiles, peers
+        where user_id = (select id from users where email = 'lucas@demo.test')
+      ), convs as (
+        insert into conversations (user_low, user_high, started_by, last_message_at)
+        select least(viewer.id, peers.id), greatest(viewer.id, peers.id), peers.id, now() from viewer, peers returning id, started_by
+      ), members as (
+        insert into conversation_members (conversation_id, user_id, unread) select convs.id, viewer.id, 1 from convs, viewer
+        union all select id, started_by, 0 from convs
+      )
+      insert into messages (id, conversation_id, sender_id, text, cost) select gen_random_uuid(), id, started_by, 'Hello from a bench peer', 0 from convs`);
+    await server.db.execute(sql`analyze`);
+    return email;
+  };
   // The test payment service's HMAC key: the bench signs its webhooks as the service does.
   console.log(JSON.stringify({ url: server.url, hmacKey: server.payments.testKeys!.hmacKey }));
   process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

@@ -26,6 +26,8 @@ interface Case {
 export interface ServerBenchResult {
   database: string;
   rows: { label: string; rps: number; ratio: number; statements: number | null }[];
+  /** Mean time (ms, under the same load, median of the rounds) of the chat list and the snapshot by number of conversations. */
+  growth: { conversations: number; chatsMs: number; snapshotMs: number }[];
 }
 
 /** The statements the app process sent to PostgreSQL so far (its IPC answer). */
@@ -97,7 +99,7 @@ async function syncHead(url: string, cookie: string, since?: number): Promise<{ 
   }
 }
 
-function run(url: string, c: Case, seconds: number, connections: number): Promise<{ rps: number; total: number }> {
+function run(url: string, c: Case, seconds: number, connections: number): Promise<{ rps: number; total: number; latency: number }> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -113,7 +115,7 @@ function run(url: string, c: Case, seconds: number, connections: number): Promis
         // The conditional sync must answer 304 every time (else it measured snapshots), every other call 2xx.
         const good = c.label.includes('304') ? result['3xx'] : result['2xx'];
         if (good !== result.requests.total || result.errors) return reject(new Error(`${c.label}: ${result.requests.total - good} unexpected answers of ${result.requests.total}: ${JSON.stringify(result.statusCodeStats)}`));
-        resolve({ rps: result.requests.average, total: result.requests.total });
+        resolve({ rps: result.requests.average, total: result.requests.total, latency: result.latency.average });
       },
     );
   });
@@ -177,11 +179,29 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
     }
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
     const base = median(samples.get(cases[0].label)!);
+    // Growth: a member with 10, 100 and 1,000 conversations; the mean time of the chat list and the sync snapshot.
+    const growth: ServerBenchResult['growth'] = [];
+    if (!only || only.some((w) => 'growth'.includes(w))) {
+      for (const n of [10, 100, 1000]) {
+        const { email } = await new Promise<{ email: string }>((resolve) => {
+          app.child.once('message', (m) => resolve(m as { email: string }));
+          app.child.send({ grow: n });
+        });
+        const viewer = { cookie: (await login(app.url, email)).cookie };
+        const ms = async (path: string) => {
+          const times: number[] = [];
+          for (let round = 0; round < rounds; round++) times.push((await run(app.url, { label: path, path, headers: viewer }, Math.min(seconds, 2), connections)).latency);
+          return median(times);
+        };
+        growth.push({ conversations: n, chatsMs: await ms('/api/chats.php'), snapshotMs: await ms('/api/sync.php') });
+        log(`${database}: growth with ${n} conversations done`);
+      }
+    }
     const perRequest = (label: string) => {
       const { statements, requests } = counted.get(label)!;
       return label === cases[0].label || statements === 0 ? null : statements / requests;
     };
-    return { database, rows: cases.map((c) => ({ label: c.label, rps: median(samples.get(c.label)!), ratio: median(samples.get(c.label)!) / base, statements: perRequest(c.label) })) };
+    return { database, rows: cases.map((c) => ({ label: c.label, rps: median(samples.get(c.label)!), ratio: median(samples.get(c.label)!) / base, statements: perRequest(c.label) })), growth };
   } finally {
     bare.child.kill('SIGTERM');
     app.child.kill('SIGTERM');
@@ -206,5 +226,8 @@ export function formatServerBench(results: ServerBenchResult[]): string {
         })
         .join(' | ')} |`,
   );
-  return [head, rule, ...rows].join('\n');
+  const growth = results.filter((r) => r.growth.length).map((r) =>
+    [`\n${r.database}: mean time per request by the member's number of conversations`, '| conversations | chats.php | sync.php snapshot |', '|---:|---:|---:|', ...r.growth.map((g) => `| ${g.conversations} | ${g.chatsMs.toFixed(1)} ms | ${g.snapshotMs.toFixed(1)} ms |`)].join('\n'),
+  );
+  return [head, rule, ...rows, ...growth].join('\n');
 }
