@@ -86,10 +86,14 @@ export function headCacheFor(db: Db): LiveObserver {
   return cache;
 }
 
-/** The highest seq of `userId`'s change log, 0 when empty (from the head cache when it holds it). */
-export async function maxChangeSeq(db: Db, userId: number): Promise<number> {
+/**
+ * The highest seq of `userId`'s change log, 0 when empty. `fromCache`: from the head cache when it holds it (only
+ * the conditional sync's 304 check: a head cached just before a NOTIFY arrives could be a moment old, which there
+ * costs one more sync after the stream's wake-up; everything that reads the log after it asks the database).
+ */
+export async function maxChangeSeq(db: Db, userId: number, fromCache = false): Promise<number> {
   const cache = headCaches.get(db);
-  const cached = cache?.get(userId);
+  const cached = fromCache ? cache?.get(userId) : undefined;
   if (cached !== undefined) return cached;
   const mark = cache?.mark(userId) ?? '';
   // Prepared: the conditional sync (304) and every live-channel wake-up run it.

@@ -19,7 +19,7 @@ export default async function syncRoutes(app: FastifyInstance, { db }: Deps): Pr
     const { since } = parse(SyncQuery, req.query);
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch) {
-      const maxSeq = await maxChangeSeq(db, userId);
+      const maxSeq = await maxChangeSeq(db, userId, true);
       const etag = syncEtag(userId, maxSeq);
       if (etagMatches(ifNoneMatch, etag) && (since === undefined || since === maxSeq)) return reply.header('cache-control', 'no-store').header('etag', etag).status(304).send();
     }
