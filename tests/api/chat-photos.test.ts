@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody, MessagesResponse, SendMessageResponse, SyncResponse } from '../../contract/index.ts';
+import { ChatsResponse, ErrorBody, MessagesResponse, SendMessageResponse, SyncResponse } from '../../contract/index.ts';
 import { creditLedger, users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
@@ -59,11 +59,16 @@ describe('a photo in the chat', () => {
     const fullKey = own.url.split('/').pop()!.replace('.webp', '');
     expect(JSON.stringify(page.body)).not.toContain(fullKey);
     expect(JSON.stringify((await b.client.get('/api/sync.php')).body)).not.toContain(fullKey);
-    expect(JSON.stringify((await b.client.get('/api/chats.php')).body)).not.toContain(fullKey);
+    const chatsOfB = await b.client.get('/api/chats.php');
+    expect(JSON.stringify(chatsOfB.body)).not.toContain(fullKey);
+    expect(expectShape(ChatsResponse, chatsOfB).chats[0].last_message?.photo).toEqual(forB.photo);
+    // The sender's own chat list shows it in full.
+    expect(expectShape(ChatsResponse, await a.client.get('/api/chats.php')).chats[0].last_message?.photo).toEqual(own);
     expect((await served(forB.photo!.url)).equals(await served(own.url))).toBe(false);
 
-    // Premium: the same message in full.
+    // Premium: the same message in full, in the chat list at once too (the paid status is never cached).
     await setUser(b.id, { paidUser: true });
+    expect(expectShape(ChatsResponse, await b.client.get('/api/chats.php')).chats[0].last_message?.photo).toEqual(own);
     const snapshot = expectShape(SyncResponse, await b.client.get('/api/sync.php'));
     expect(snapshot.messages.find((m) => m.id === id)?.photo).toEqual({ url: own.url, thumb_url: own.thumb_url, locked: false });
   });
