@@ -67,18 +67,22 @@ export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
   const maxHeld = Math.max(0, ...held);
   const users = [...new Set([...unique.values()].map((c) => c.userId))].filter((id) => !held.has(id)).sort((a, b) => a - b);
   if (users.length && users[0] < maxHeld) throw new Error(`recordChanges: user ${users[0]} would be locked after user ${maxHeld}`);
-  // One statement takes the locks, in ascending order (the rows of an ordered VALUES list, one after another).
-  if (users.length) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_SPACE}::int, u.id) from (values ${sql.join(users.map((id) => sql`(${id}::int)`), sql`, `)}) as u(id) order by u.id`);
-    for (const id of users) held.add(id);
-  }
-  // One statement writes the rows and the notifications (delivered at commit, whatever their order here). Drizzle
-  // puts the embedded insert in parentheses.
-  const insert = tx
-    .insert(syncChanges)
-    .values([...unique.values()].sort((a, b) => a.userId - b.userId))
-    .onConflictDoUpdate({ target: [syncChanges.userId, syncChanges.kind, syncChanges.entityId], set: { seq: sql`nextval('sync_changes_seq')` } })
-    .returning({ seq: syncChanges.seq });
-  const payloads = livePayloads([...unique.values()].map((c) => c.userId));
-  await tx.execute(sql`with written as ${insert} select pg_notify(${LIVE_CHANNEL}, p.payload) from (values ${sql.join(payloads.map((p) => sql`(${p}::text)`), sql`, `)}) as p(payload)`);
+  // One statement takes the locks, writes the rows and the notifications (delivered at commit, whatever their order
+  // here). The locks, in ascending order (the rows of an ordered VALUES list, one after another), are all taken
+  // before the first row gets its seq: each row to insert is joined to the count of the locks taken, which exists only
+  // once every lock is held (issue 14: one round trip less inside every writer's transaction).
+  const list = [...unique.values()].sort((a, b) => a.userId - b.userId);
+  const values = sql.join(list.map((c) => sql`(${c.userId}::int, ${c.kind}::text, ${c.entityId}::bigint)`), sql`, `);
+  const locks = users.length
+    ? sql`(select count(*) from (select pg_advisory_xact_lock(${CHANGE_LOCK_SPACE}::int, u.id) from (values ${sql.join(users.map((id) => sql`(${id}::int)`), sql`, `)}) as u(id) order by u.id) as taken)`
+    : sql`(select 0)`;
+  const payloads = livePayloads(list.map((c) => c.userId));
+  await tx.execute(sql`with written as (
+      insert into ${syncChanges} (user_id, kind, entity_id)
+      select c.user_id, c.kind, c.entity_id from (values ${values}) as c(user_id, kind, entity_id) cross join ${locks} as locked(n)
+      on conflict (user_id, kind, entity_id) do update set seq = nextval('sync_changes_seq')
+      returning seq
+    )
+    select pg_notify(${LIVE_CHANNEL}, p.payload) from (values ${sql.join(payloads.map((p) => sql`(${p}::text)`), sql`, `)}) as p(payload)`);
+  for (const id of users) held.add(id);
 }

@@ -46,6 +46,26 @@ const isUniqueViolation = (e: unknown) => {
   return false;
 };
 
+/** The one read of a send (sendMessage): the recipient's side, and an earlier message with the same id (`earlier_*`). */
+interface PeerRead extends Record<string, unknown> {
+  recipient: number | null;
+  status: string | null;
+  blocker: string | null;
+  conversation: number | null;
+  country: string | null;
+  earlier_seq: string | number | null;
+  earlier_conversation: number | null;
+  earlier_sender: number | null;
+  earlier_text: string | null;
+  earlier_gift: string | null;
+  earlier_photo_key: string | null;
+  earlier_photo_blur_key: string | null;
+  earlier_cost: number | null;
+  earlier_read_at: Date | string | null;
+  earlier_created_at: Date | string | null;
+  earlier_balance: number | null;
+}
+
 /**
  * What a send carries: a text message (`text`, gift and photo null), a gift (`gift`, text '') of the catalogue
  * (contract/gifts.ts) or a photo (`photo`: the media keys of the stored upload and its blurred copy, text '').
@@ -60,7 +80,7 @@ export interface MessageDraft {
 }
 
 /**
- * Sends `draft` from `sender` to member `draft.profile` (spec 1, 4, 6, 9): a text message (POST /api/message.php) or
+ * Sends `draft` from member `senderId` to member `draft.profile` (spec 1, 4, 6, 9): a text message (POST /api/message.php) or
  * a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). One transaction: the sender row is locked, a free member's third new conversation is
  * refused, the cost is debited through the ledger (key `message:<id>`) and the message written. A text costs
  * max(message_credits, the country's minimum); a gift costs `gift_credits`, a photo `photo_credits` (spec 3 settings),
@@ -72,58 +92,71 @@ export interface MessageDraft {
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
  * (credits). The debit and its ledger row are written as applyCredits writes them (credits-ledger.ts), in the same
- * statement as the message (issue 14: a send is a handful of statements: the lock, one read, one write, the jobs,
- * the change log). The replay of an id writes nothing. The sender row is locked FOR NO KEY UPDATE,
+ * statement as the message (issue 14: a send is a handful of statements: the lock, which also reads the sender's row;
+ * one read, which also finds a replayed id; one write; one per job; the change log). The replay of an id writes
+ * nothing. Errors also 403 authentication_required when the sender's row is gone. The sender row is locked FOR NO KEY UPDATE,
  * not FOR UPDATE: the change log's foreign key check takes KEY SHARE on users rows while holding a change-log
  * lock, and FOR UPDATE would make that a deadlock (see recordChanges).
  *
- * `notify` writes the notices of a new message (push and mail jobs) in the same transaction; the replay of an id
+ * `notify` writes the notices of a new message (push and mail jobs) in the same transaction, given the sender's row as
+ * locked; the replay of an id
  * notifies nobody. Returns the answer and `created` (false for the replay of an id).
  */
 export async function sendMessage(
   db: Db,
   siteId: number,
   settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations' | 'message_length' | 'gift_credits' | 'photo_credits' | 'cdn_prefix'>,
-  sender: UserRow,
+  senderId: number,
   req: MessageDraft,
-  notify: (tx: Db, message: Message) => Promise<void>,
+  notify: (tx: Db, message: Message, sender: UserRow) => Promise<void>,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
   if (req.text.length > settings.message_length) throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
-  const viewer: Viewer = { id: sender.id, paidUser: sender.paidUser };
   const attempt = () =>
     db.transaction(async (tx) => {
-      const [me] = await tx.select().from(users).where(eq(users.id, sender.id)).for('no key update');
-      const [existing] = await tx.select().from(messages).where(eq(messages.id, req.id));
-      if (existing) {
-        const conv = await findConversation(tx, sender.id, req.profile);
-        // A photo's retry carries a new upload (new keys): the same message is a photo message again.
-        const samePhoto = (existing.photoKey === null) === (req.photo === null);
-        if (existing.senderId !== sender.id || existing.conversationId !== conv?.id || existing.text !== req.text || existing.gift !== req.gift || !samePhoto) throw new ApiError(409, 'conflict');
-        // The first send's answer: the balance right after its debit, from the ledger row of its key.
-        const [debit] = await tx.select({ balanceAfter: creditLedger.balanceAfter }).from(creditLedger).where(eq(creditLedger.idempotencyKey, `message:${req.id}`));
-        return { answer: { message: toMessage(existing, viewer, settings.cdn_prefix), credits: debit?.balanceAfter ?? me.credits, cost: existing.cost }, created: false };
-      }
-      // One read for the rest: the recipient (reachableMember's rules), a block by them, the pair's conversation and
-      // the sender's country.
-      const { userLow, userHigh } = pair(sender.id, req.profile);
-      const [peer] = await tx.execute<{ recipient: number | null; status: string | null; blocker: string | null; conversation: number | null; country: string | null }>(sql`
+      const [me] = await tx.select().from(users).where(eq(users.id, senderId)).for('no key update');
+      // The session named a member whose row is gone (deleted since): as without a session.
+      if (!me) throw new ApiError(403, 'authentication_required');
+      const viewer: Viewer = { id: me.id, paidUser: me.paidUser };
+      // One read, after the lock (so it sees every earlier send of this member): an earlier message with this id and
+      // its debit's balance, the recipient (reachableMember's rules), a block by them, the pair's conversation and the
+      // sender's country.
+      const { userLow, userHigh } = pair(me.id, req.profile);
+      const [peer] = await tx.execute<PeerRead>(sql`
         select ${users.id} as recipient, ${profiles.status} as status,
           (select ${profiles.name} from ${blocks} join ${profiles} on ${profiles.userId} = ${blocks.blockerId}
-            where ${blocks.blockerId} = ${req.profile} and ${blocks.blockedId} = ${sender.id}) as blocker,
+            where ${blocks.blockerId} = ${req.profile} and ${blocks.blockedId} = ${me.id}) as blocker,
           (select ${conversations.id} from ${conversations} where ${conversations.userLow} = ${userLow} and ${conversations.userHigh} = ${userHigh}) as conversation,
-          (select ${profiles.country} from ${profiles} where ${profiles.userId} = ${sender.id}) as country
+          (select ${profiles.country} from ${profiles} where ${profiles.userId} = ${me.id}) as country,
+          earlier.seq as earlier_seq, earlier.conversation_id as earlier_conversation, earlier.sender_id as earlier_sender,
+          earlier.text as earlier_text, earlier.gift as earlier_gift, earlier.photo_key as earlier_photo_key,
+          earlier.photo_blur_key as earlier_photo_blur_key, earlier.cost as earlier_cost, earlier.read_at as earlier_read_at,
+          earlier.created_at as earlier_created_at,
+          (select ${creditLedger.balanceAfter} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${`message:${req.id}`}) as earlier_balance
         from (select 1) as one
+        left join ${messages} as earlier on earlier.id = ${req.id}
         left join ${users} on ${users.id} = ${req.profile} and ${users.siteId} = ${siteId}
         left join ${profiles} on ${profiles.userId} = ${users.id}`).then((r) => r.rows);
-      if (peer.recipient === null || peer.status === null || (peer.status !== 'active' && peer.recipient !== sender.id)) throw new ApiError(404, 'not_found');
+      if (peer.earlier_seq !== null) {
+        const existing: MessageRow = {
+          id: req.id, seq: Number(peer.earlier_seq), conversationId: peer.earlier_conversation!, senderId: peer.earlier_sender!, text: peer.earlier_text!,
+          gift: peer.earlier_gift, photoKey: peer.earlier_photo_key, photoBlurKey: peer.earlier_photo_blur_key, cost: peer.earlier_cost!,
+          readAt: peer.earlier_read_at === null ? null : new Date(peer.earlier_read_at), createdAt: new Date(peer.earlier_created_at!),
+        };
+        // A photo's retry carries a new upload (new keys): the same message is a photo message again.
+        const samePhoto = (existing.photoKey === null) === (req.photo === null);
+        if (existing.senderId !== me.id || existing.conversationId !== peer.conversation || existing.text !== req.text || existing.gift !== req.gift || !samePhoto) throw new ApiError(409, 'conflict');
+        // The first send's answer: the balance right after its debit, from the ledger row of its key.
+        return { answer: { message: toMessage(existing, viewer, settings.cdn_prefix), credits: peer.earlier_balance ?? me.credits, cost: existing.cost }, created: false };
+      }
+      if (peer.recipient === null || peer.status === null || (peer.status !== 'active' && peer.recipient !== me.id)) throw new ApiError(404, 'not_found');
       if (peer.blocker !== null) throw new ApiError(403, 'blocked', { name: peer.blocker });
-      if (peer.recipient === sender.id) throw new ApiError(404, 'not_found');
+      if (peer.recipient === me.id) throw new ApiError(404, 'not_found');
       let conversationId = peer.conversation;
       if (conversationId === null) {
-        const [{ started }] = await tx.select({ started: sql<number>`count(*)::int` }).from(conversations).where(eq(conversations.startedBy, sender.id));
+        const [{ started }] = await tx.select({ started: sql<number>`count(*)::int` }).from(conversations).where(eq(conversations.startedBy, me.id));
         if (!me.paidUser && started >= settings.free_conversations) throw new ApiError(403, 'premium_only');
-        const [conv] = await tx.insert(conversations).values({ userLow, userHigh, startedBy: sender.id }).returning();
-        await tx.insert(conversationMembers).values([{ conversationId: conv.id, userId: sender.id }, { conversationId: conv.id, userId: req.profile }]);
+        const [conv] = await tx.insert(conversations).values({ userLow, userHigh, startedBy: me.id }).returning();
+        await tx.insert(conversationMembers).values([{ conversationId: conv.id, userId: me.id }, { conversationId: conv.id, userId: req.profile }]);
         conversationId = conv.id;
       }
       const photoKey = req.photo?.key ?? null;
@@ -134,13 +167,13 @@ export async function sendMessage(
       // shown again to both and one more unread for the recipient. No row: the balance did not cover it.
       const [written] = await tx.execute<{ credits: number; seq: string | number; created_at: Date | string }>(sql`
         with debit as (
-          update ${users} set credits = credits - ${cost} where id = ${sender.id} and credits >= ${cost} returning credits
+          update ${users} set credits = credits - ${cost} where id = ${me.id} and credits >= ${cost} returning credits
         ), ledger as (
           insert into ${creditLedger} (user_id, delta, balance_after, reason, idempotency_key)
-          select ${sender.id}, ${-cost}, credits, 'message', ${`message:${req.id}`} from debit
+          select ${me.id}, ${-cost}, credits, 'message', ${`message:${req.id}`} from debit
         ), msg as (
           insert into ${messages} (id, conversation_id, sender_id, text, gift, photo_key, photo_blur_key, cost)
-          select ${req.id}, ${conversationId}, ${sender.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost} from debit
+          select ${req.id}, ${conversationId}, ${me.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost} from debit
           returning seq, created_at
         ), touched as (
           update ${conversations} set last_message_at = msg.created_at from msg where ${conversations.id} = ${conversationId}
@@ -151,12 +184,12 @@ export async function sendMessage(
         select debit.credits, msg.seq, msg.created_at from debit, msg`).then((r) => r.rows);
       if (!written) throw new ApiError(402, 'not_enough_credits');
       const credits = Number(written.credits);
-      const row = { id: req.id, seq: Number(written.seq), conversationId, senderId: sender.id, text: req.text, gift: req.gift, photoKey, photoBlurKey, cost, readAt: null, createdAt: new Date(written.created_at) };
+      const row = { id: req.id, seq: Number(written.seq), conversationId, senderId: me.id, text: req.text, gift: req.gift, photoKey, photoBlurKey, cost, readAt: null, createdAt: new Date(written.created_at) };
       const message = toMessage(row, viewer, settings.cdn_prefix);
-      await notify(tx as Db, message);
+      await notify(tx as Db, message, me);
       await recordChanges(tx, [
-        { userId: sender.id, kind: 'user' as const, entityId: sender.id },
-        ...[sender.id, req.profile].flatMap((userId) => [
+        { userId: me.id, kind: 'user' as const, entityId: me.id },
+        ...[me.id, req.profile].flatMap((userId) => [
           { userId, kind: 'message' as const, entityId: row.seq },
           { userId, kind: 'chat' as const, entityId: conversationId },
         ]),

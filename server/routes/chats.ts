@@ -7,7 +7,6 @@ import {
 } from '../../contract/index.ts';
 import { messages } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
-import type { UserRow } from '../domain/sessions.ts';
 import { ApiError } from '../errors.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
 import { chatList, hideChat, markRead, messagePage, sendMessage, type MessageDraft } from '../domain/messaging.ts';
@@ -60,12 +59,15 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
     return messagePage(db, site.id, { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix, q.profile, q.before, q.limit);
   });
 
-  /** Sends a text message, gift or photo of `user` (one ledger key, sync log and notices); `created` false for a replayed id. */
-  const sendAs = async (req: FastifyRequest, user: UserRow, body: MessageDraft) => {
+  /**
+   * Sends a text message, gift or photo of member `userId` (one ledger key, sync log and notices); `created` false for a
+   * replayed id. The sender's row comes from the send's own lock, so the session may come from memory.
+   */
+  const sendAs = async (req: FastifyRequest, userId: number, body: MessageDraft) => {
     const site = await siteOf(db, req);
     // The push and the mail are jobs written with the message: the sender never waits for a push service. An
     // unconfirmed sender's message is held back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told.
-    return sendMessage(db, site.id, site.settings, user, body, async (tx, message) => {
+    return sendMessage(db, site.id, site.settings, userId, body, async (tx, message, user) => {
       if (user.status !== 'confirmed') return;
       await jobs.enqueue(tx, 'push-message', { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile });
       await mailMessageNotice(jobs, tx, message, body.profile);
@@ -74,8 +76,9 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
 
   /** Sends a text message or a gift; `draft` parses the body after the session check. */
   const send = async (req: FastifyRequest, draft: () => MessageDraft): Promise<SendMessageResponse> => {
-    const user = await requireUser(db, req);
-    return (await sendAs(req, user, draft())).answer;
+    // The session from memory when cached: the send's statements are its transaction's.
+    const userId = await requireUserId(db, req);
+    return (await sendAs(req, userId, draft())).answer;
   };
 
   app.post('/api/message.php', (req) => send(req, () => ({ ...parse(SendMessageRequest, req.body), gift: null, photo: null })));
@@ -85,7 +88,7 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
   // A photo in the conversation for photo_credits (spec 3): re-encoded like a profile photo (EXIF and GPS gone), with
   // the blurred copy a free recipient gets. The type is judged by the decoded content, never by name or declared type.
   app.post('/api/chat-photo.php', async (req): Promise<SendMessageResponse> => {
-    const user = await requireUser(db, req);
+    const userId = await requireUserId(db, req);
     if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type');
     const { fields, file } = await readParts(req);
     const { id, profile } = parse(SendPhotoFields, fields);
@@ -95,7 +98,7 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
     const stored = existing?.key && existing.blurKey ? { key: existing.key, blurKey: existing.blurKey } : null;
     const fresh = stored ? null : await images.storeUpload(file);
     try {
-      const { answer, created } = await sendAs(req, user, { id, profile, text: '', gift: null, photo: stored ?? fresh });
+      const { answer, created } = await sendAs(req, userId, { id, profile, text: '', gift: null, photo: stored ?? fresh });
       // Two first sends of one id raced: the loser's files are not used.
       if (!created && fresh) await images.remove([fresh.key, fresh.blurKey]);
       return answer;

@@ -57,6 +57,8 @@ const CONCURRENCY: Record<JobName, number> = { 'push-message': 4, 'push-like': 2
 const POLL_SECONDS = 5;
 /** The NOTIFY channel that wakes workers when a transaction with jobs commits. */
 const WAKE_CHANNEL = 'jobs';
+/** pg-boss's statement that writes one job: a single INSERT whose only answer is the new job's id. */
+const JOB_INSERT = /^\s*INSERT INTO [\w".]+\.job\b[^;]*\bRETURNING id\s*$/i;
 
 /**
  * pg-boss's SQL (text with $n placeholders and values) as a Drizzle query, so that it runs in a Drizzle transaction.
@@ -130,8 +132,17 @@ export async function startJobQueue(opts: {
 
   return {
     async enqueue(tx, name, data) {
-      await boss.send(name, data as object, { db: { executeSql: (text: string, values: unknown[]) => tx.execute(paramSql(text, values)) } });
-      await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${name})`);
+      // pg-boss writes a job with one `INSERT ... RETURNING id`: the wake-up rides in the same statement (issue 14: one
+      // round trip per job inside the sender's transaction), and only for a job actually written. Any other shape of
+      // statement runs as it is, and the wake-up follows on its own.
+      let woken = false;
+      const executeSql = (text: string, values: unknown[]) => {
+        if (woken || !JOB_INSERT.test(text)) return tx.execute(paramSql(text, values));
+        woken = true;
+        return tx.execute(sql`with job as (${paramSql(text, values)}) select job.id, pg_notify(${WAKE_CHANNEL}, ${name}) from job`);
+      };
+      await boss.send(name, data as object, { db: { executeSql } });
+      if (!woken) await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${name})`);
     },
     async idle() {
       for (;;) {
