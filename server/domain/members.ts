@@ -34,8 +34,21 @@ export function birthDateRange(minAge: number, maxAge: number, now = new Date())
 type ProfileRow = typeof profiles.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
+/** The profile columns a card shows (toCard), and the grid cell its distance band comes from. */
+export const cardProfileColumns = {
+  userId: profiles.userId,
+  name: profiles.name,
+  dateOfBirth: profiles.dateOfBirth,
+  gender: profiles.gender,
+  country: profiles.country,
+  regionName: profiles.regionName,
+  city: profiles.city,
+  gridLat: profiles.gridLat,
+  gridLon: profiles.gridLon,
+};
+
 /** Card of one member (spec 3) from its rows and photos in position order. */
-export function toCard(p: ProfileRow, u: Pick<UserRow, 'fictional' | 'lastSeenAt' | 'invisible'>, photoRows: PhotoRow[], viewer: Viewer | null, cdnPrefix: string, now = new Date()): MemberCard {
+export function toCard(p: Pick<ProfileRow, 'userId' | 'name' | 'dateOfBirth' | 'gender' | 'country' | 'regionName' | 'city'>, u: Pick<UserRow, 'fictional' | 'lastSeenAt' | 'invisible'>, photoRows: PhotoRow[], viewer: Viewer | null, cdnPrefix: string, now = new Date()): MemberCard {
   return {
     id: p.userId,
     name: p.name,
@@ -125,7 +138,7 @@ function searchQuery(db: Db) {
   const viewerCell = (column: AnyPgColumn) => sql<number | null>`(select ${column} from ${profiles} where ${profiles.userId} = ${viewerId})`;
   return db
     .select({
-      p: profiles,
+      p: cardProfileColumns,
       u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible },
       photo: { id: firstPhoto.id, userId: firstPhoto.userId, key: firstPhoto.key, blurKey: firstPhoto.blurKey },
       total: page.total,

@@ -6,7 +6,7 @@ import { blocks, conversationMembers, conversations, creditLedger, messages, pho
 import { prepared } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
 import { recordChanges } from './changes.ts';
-import { reachableMember, toCard } from './members.ts';
+import { cardProfileColumns, reachableMember, toCard } from './members.ts';
 import type { Viewer } from './photos.ts';
 import { messageCost } from './sites.ts';
 import type { UserRow } from './sessions.ts';
@@ -248,7 +248,7 @@ function chatListQuery(db: Db, viewerId: number | Placeholder, only?: number[]) 
     .select({
       conv: conversations,
       unread: conversationMembers.unread,
-      p: profiles,
+      p: cardProfileColumns,
       u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible },
       photo: { id: firstPhoto.id, userId: firstPhoto.userId, key: firstPhoto.key, blurKey: firstPhoto.blurKey },
       last: {
