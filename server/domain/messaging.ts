@@ -48,6 +48,10 @@ const isUniqueViolation = (e: unknown) => {
 
 /** The one read of a send (sendMessage): the recipient's side, and an earlier message with the same id (`earlier_*`). */
 interface PeerRead extends Record<string, unknown> {
+  sender_id: number | null;
+  sender_status: UserRow['status'] | null;
+  sender_paid: boolean | null;
+  sender_credits: number | null;
   recipient: number | null;
   status: string | null;
   blocker: string | null;
@@ -64,6 +68,9 @@ interface PeerRead extends Record<string, unknown> {
   earlier_read_at: Date | string | null;
   earlier_created_at: Date | string | null;
   earlier_balance: number | null;
+  /** The seq the new message gets (taken from the sequence whether or not it is written) and the transaction's time. */
+  next_seq: string | number;
+  now: Date | string;
 }
 
 /**
@@ -81,7 +88,7 @@ export interface MessageDraft {
 
 /**
  * Sends `draft` from member `senderId` to member `draft.profile` (spec 1, 4, 6, 9): a text message (POST /api/message.php) or
- * a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). One transaction: the sender row is locked, a free member's third new conversation is
+ * a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). One transaction: a free member's third new conversation is
  * refused, the cost is debited through the ledger (key `message:<id>`) and the message written. A text costs
  * max(message_credits, the country's minimum); a gift costs `gift_credits`, a photo `photo_credits` (spec 3 settings),
  * all in credits. The
@@ -92,11 +99,12 @@ export interface MessageDraft {
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
  * (credits). The debit and its ledger row are written as applyCredits writes them (credits-ledger.ts), in the same
- * statement as the message (issue 14: a send is a handful of statements: the lock, which also reads the sender's row;
- * one read, which also finds a replayed id; one write; one per job; the change log). The replay of an id writes
- * nothing. Errors also 403 authentication_required when the sender's row is gone. The sender row is locked FOR NO KEY UPDATE,
- * not FOR UPDATE: the change log's foreign key check takes KEY SHARE on users rows while holding a change-log
- * lock, and FOR UPDATE would make that a deadlock (see recordChanges).
+ * statement as the message (issue 14: a send is a handful of statements: one read (the sender's row, a replayed id,
+ * the recipient), one per job, one write, the change log). The replay of an id writes nothing. Errors also 403
+ * authentication_required when the sender's row is gone. The sender's row is locked by the debit's update (a NO KEY
+ * UPDATE lock) and, for a new conversation, before counting them, FOR NO KEY UPDATE, never FOR UPDATE: the change
+ * log's foreign key check takes KEY SHARE on users rows while holding a change-log lock, and FOR UPDATE would make
+ * that a deadlock (see recordChanges).
  *
  * `notify` writes the notices of a new message (push and mail jobs) in the same transaction, given the sender's row as
  * locked; the replay of an id
@@ -108,34 +116,39 @@ export async function sendMessage(
   settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations' | 'message_length' | 'gift_credits' | 'photo_credits' | 'cdn_prefix'>,
   senderId: number,
   req: MessageDraft,
-  notify: (tx: Db, message: Message, sender: UserRow) => Promise<void>,
+  notify: (tx: Db, message: Message, sender: Pick<UserRow, 'status'>) => Promise<void>,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
   if (req.text.length > settings.message_length) throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
   const attempt = () =>
     db.transaction(async (tx) => {
-      const [me] = await tx.select().from(users).where(eq(users.id, senderId)).for('no key update');
-      // The session named a member whose row is gone (deleted since): as without a session.
-      if (!me) throw new ApiError(403, 'authentication_required');
-      const viewer: Viewer = { id: me.id, paidUser: me.paidUser };
-      // One read, after the lock (so it sees every earlier send of this member): an earlier message with this id and
-      // its debit's balance, the recipient (reachableMember's rules), a block by them, the pair's conversation and the
-      // sender's country.
-      const { userLow, userHigh } = pair(me.id, req.profile);
+      // One read for everything the send decides on: the sender's row, an earlier message with this id and its
+      // debit's balance, the recipient (reachableMember's rules), a block by them, the pair's conversation and the
+      // sender's country. No lock before it: the debit below locks the sender's row, and what a read could miss
+      // (a send of the same id, or a conversation of the pair, committed meanwhile) ends in a unique violation, which
+      // rolls everything back and tries again (see the end), where this read sees it.
+      const { userLow, userHigh } = pair(senderId, req.profile);
       const [peer] = await tx.execute<PeerRead>(sql`
-        select ${users.id} as recipient, ${profiles.status} as status,
+        select sender.id as sender_id, sender.status as sender_status, sender.paid_user as sender_paid, sender.credits as sender_credits,
+          ${users.id} as recipient, ${profiles.status} as status,
           (select ${profiles.name} from ${blocks} join ${profiles} on ${profiles.userId} = ${blocks.blockerId}
-            where ${blocks.blockerId} = ${req.profile} and ${blocks.blockedId} = ${me.id}) as blocker,
+            where ${blocks.blockerId} = ${req.profile} and ${blocks.blockedId} = ${senderId}) as blocker,
           (select ${conversations.id} from ${conversations} where ${conversations.userLow} = ${userLow} and ${conversations.userHigh} = ${userHigh}) as conversation,
-          (select ${profiles.country} from ${profiles} where ${profiles.userId} = ${me.id}) as country,
+          (select ${profiles.country} from ${profiles} where ${profiles.userId} = ${senderId}) as country,
           earlier.seq as earlier_seq, earlier.conversation_id as earlier_conversation, earlier.sender_id as earlier_sender,
           earlier.text as earlier_text, earlier.gift as earlier_gift, earlier.photo_key as earlier_photo_key,
           earlier.photo_blur_key as earlier_photo_blur_key, earlier.cost as earlier_cost, earlier.read_at as earlier_read_at,
           earlier.created_at as earlier_created_at,
-          (select ${creditLedger.balanceAfter} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${`message:${req.id}`}) as earlier_balance
+          (select ${creditLedger.balanceAfter} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${`message:${req.id}`}) as earlier_balance,
+          nextval(pg_get_serial_sequence('messages', 'seq')) as next_seq, now() as now
         from (select 1) as one
+        left join ${users} as sender on sender.id = ${senderId}
         left join ${messages} as earlier on earlier.id = ${req.id}
         left join ${users} on ${users.id} = ${req.profile} and ${users.siteId} = ${siteId}
         left join ${profiles} on ${profiles.userId} = ${users.id}`).then((r) => r.rows);
+      // The session named a member whose row is gone (deleted since): as without a session.
+      if (peer.sender_id === null) throw new ApiError(403, 'authentication_required');
+      const me = { id: senderId, status: peer.sender_status!, paidUser: peer.sender_paid!, credits: peer.sender_credits! };
+      const viewer: Viewer = { id: me.id, paidUser: me.paidUser };
       if (peer.earlier_seq !== null) {
         const existing: MessageRow = {
           id: req.id, seq: Number(peer.earlier_seq), conversationId: peer.earlier_conversation!, senderId: peer.earlier_sender!, text: peer.earlier_text!,
@@ -153,6 +166,9 @@ export async function sendMessage(
       if (peer.recipient === me.id) throw new ApiError(404, 'not_found');
       let conversationId = peer.conversation;
       if (conversationId === null) {
+        // A free member's new conversations are counted under the lock of their row, so that two at once cannot both
+        // pass the limit (FOR NO KEY UPDATE, like the debit's own update: see below).
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for('no key update');
         const [{ started }] = await tx.select({ started: sql<number>`count(*)::int` }).from(conversations).where(eq(conversations.startedBy, me.id));
         if (!me.paidUser && started >= settings.free_conversations) throw new ApiError(403, 'premium_only');
         const [conv] = await tx.insert(conversations).values({ userLow, userHigh, startedBy: me.id }).returning();
@@ -162,31 +178,35 @@ export async function sendMessage(
       const photoKey = req.photo?.key ?? null;
       const photoBlurKey = req.photo?.blurKey ?? null;
       const cost = req.gift ? settings.gift_credits : req.photo ? settings.photo_credits : messageCost(settings, peer.country ?? '');
+      // The message as it will be written: its seq taken from the sequence by the read, its time the transaction's
+      // (now(), as the insert's). So the notices' jobs are written before the debit locks the sender's row, which
+      // then stays locked for three round trips only (the write, the change log, the commit): a member's sends follow
+      // one another that much faster. Should the debit fail, the jobs roll back with everything else.
+      const row = { id: req.id, seq: Number(peer.next_seq), conversationId, senderId: me.id, text: req.text, gift: req.gift, photoKey, photoBlurKey, cost, readAt: null, createdAt: new Date(peer.now) };
+      const message = toMessage(row, viewer, settings.cdn_prefix);
+      await notify(tx as Db, message, me);
       // One statement for the money and the message (data-modifying CTEs, all or nothing): the debit only while the
       // balance covers it, its ledger row (key message:<id>, unique), the message, the conversation's time, the chat
       // shown again to both and one more unread for the recipient. No row: the balance did not cover it.
-      const [written] = await tx.execute<{ credits: number; seq: string | number; created_at: Date | string }>(sql`
+      const [written] = await tx.execute<{ credits: number }>(sql`
         with debit as (
           update ${users} set credits = credits - ${cost} where id = ${me.id} and credits >= ${cost} returning credits
         ), ledger as (
           insert into ${creditLedger} (user_id, delta, balance_after, reason, idempotency_key)
           select ${me.id}, ${-cost}, credits, 'message', ${`message:${req.id}`} from debit
         ), msg as (
-          insert into ${messages} (id, conversation_id, sender_id, text, gift, photo_key, photo_blur_key, cost)
-          select ${req.id}, ${conversationId}, ${me.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost} from debit
-          returning seq, created_at
+          insert into ${messages} (id, seq, conversation_id, sender_id, text, gift, photo_key, photo_blur_key, cost, created_at)
+          select ${req.id}, ${row.seq}, ${conversationId}, ${me.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost}, now() from debit
+          returning created_at
         ), touched as (
           update ${conversations} set last_message_at = msg.created_at from msg where ${conversations.id} = ${conversationId}
         ), shown as (
           update ${conversationMembers} set hidden = false, unread = unread + (user_id = ${req.profile})::int
           where conversation_id = ${conversationId} and exists (select 1 from msg)
         )
-        select debit.credits, msg.seq, msg.created_at from debit, msg`).then((r) => r.rows);
+        select debit.credits from debit, msg`).then((r) => r.rows);
       if (!written) throw new ApiError(402, 'not_enough_credits');
       const credits = Number(written.credits);
-      const row = { id: req.id, seq: Number(written.seq), conversationId, senderId: me.id, text: req.text, gift: req.gift, photoKey, photoBlurKey, cost, readAt: null, createdAt: new Date(written.created_at) };
-      const message = toMessage(row, viewer, settings.cdn_prefix);
-      await notify(tx as Db, message, me);
       await recordChanges(tx, [
         { userId: me.id, kind: 'user' as const, entityId: me.id },
         ...[me.id, req.profile].flatMap((userId) => [
@@ -199,7 +219,8 @@ export async function sendMessage(
   try {
     return await attempt();
   } catch (e) {
-    // Two sends of the same id raced on PostgreSQL: the loser now finds the winner's message.
+    // Two sends of the same id, or two first messages of one pair, raced on PostgreSQL: the loser rolled back
+    // entirely and now finds the winner's message or conversation.
     if (isUniqueViolation(e)) return attempt();
     throw e;
   }
