@@ -83,6 +83,21 @@ describe('sending a message', () => {
     expect((await p.client.get('/api/user.php')).body.user).toMatchObject({ paid_user: true, conversations_started: 3 });
   });
 
+  it('lets a free member start only 2 conversations even when 6 first messages arrive at once, and both members of a pair start one conversation', async () => {
+    const a = await activeMember(server);
+    const others = await Promise.all([1, 2, 3, 4, 5, 6].map(() => activeMember(server)));
+    await setCredits(a.id, 100);
+    const answers = await Promise.all(others.map((o) => a.client.post('/api/message.php', { id: newId(), profile: o.id, text: 'Hi' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 403, 403, 403, 403]);
+    expect((await a.client.get('/api/user.php')).body.user).toMatchObject({ conversations_started: 2 });
+    // Two members writing each other first at the same moment share one conversation.
+    const [b, c] = await Promise.all([activeMember(server), activeMember(server)]);
+    await Promise.all([setCredits(b.id, 100), setCredits(c.id, 100)]);
+    const pair = await Promise.all([b.client.post('/api/message.php', { id: newId(), profile: c.id, text: 'Hi c' }), c.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'Hi b' })]);
+    expect(pair.map((r) => r.status)).toEqual([200, 200]);
+    expect(pair[0].body.message.conversation_id).toBe(pair[1].body.message.conversation_id);
+  });
+
   it('treats a repeated message id as one message, one debit, the same answer', async () => {
     const a = await activeMember(server);
     const b = await activeMember(server);
