@@ -1,6 +1,12 @@
 // Shared field schemas: enums of the spec's profile vocabulary, used by several resources.
 import { z } from 'zod';
 
+// Zod 4 compiles object parsers with `new Function` where eval is allowed, and probes that with `Function('')`. The
+// pages' CSP (script-src 'self', server/security.ts) forbids eval: the probe is refused and Chromium reports a CSP
+// issue on every page (Lighthouse best practices: inspector-issues). Browsers and the service worker (no `process`)
+// parse without it; the server keeps the compiled parsers. Every contract schema imports this module first.
+if (!('process' in globalThis)) z.config({ jitless: true });
+
 /** The 11 site languages (spec 1); en is the default and the source language. */
 export const languages = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const;
 export const Language = z.enum(languages);

@@ -2,9 +2,11 @@
 // in Debian's Chromium. Starts the built site on a fresh embedded database (dist/ must exist: `npm run build`), logs
 // the demo member in for the members' screens, runs each page RUNS times and prints the median score of
 // performance, accessibility and best practices, with the audits that cost points on any score under the gate.
-// Usage: node --import tsx tests/perf/lighthouse.ts [--runs N] [--gate SCORE] [--only /path]
+// Usage: node --import tsx tests/perf/lighthouse.ts [--runs N] [--gate SCORE] [--only /path] [--save DIR]
 //   --gate: exit 1 when a median is under SCORE (0-100). Without it the figures are information only.
-import { mkdtempSync, rmSync } from 'node:fs';
+//   --base: measures a site already running at that address (e.g. http://localhost:8080) instead of starting one.
+//   --save: writes each run's full report (Lighthouse JSON) to DIR, for a closer look at an audit.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -19,6 +21,8 @@ const option = (name: string) => {
 const RUNS = Number(option('--runs') ?? 3);
 const GATE = option('--gate') === undefined ? null : Number(option('--gate'));
 const ONLY = option('--only');
+const SAVE = option('--save');
+const BASE = option('--base');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 /** The pages measured: path, and whether the demo member is logged in. */
@@ -29,6 +33,8 @@ const PAGES: { path: string; member: boolean }[] = [
   { path: '/members', member: true },
   { path: '/members/1', member: true },
   { path: '/chats', member: true },
+  { path: '/credits', member: true },
+  { path: '/landers/gallery', member: false },
 ];
 
 /** Starts the site with a throwaway data folder; answers its port and the function that stops it. */
@@ -63,8 +69,7 @@ async function memberCookie(base: string): Promise<string> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const { port, stop: stopSite } = await startSite();
-const base = `http://localhost:${port}`;
+const { base, stop: stopSite } = BASE ? { base: BASE, stop: () => {} } : await startSite().then(({ port, stop }) => ({ base: `http://localhost:${port}`, stop }));
 const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 let failed = false;
 try {
@@ -83,6 +88,10 @@ try {
         extraHeaders: page.member ? { Cookie: cookie } : undefined,
       });
       const lhr = result!.lhr;
+      if (SAVE) {
+        mkdirSync(SAVE, { recursive: true });
+        writeFileSync(path.join(SAVE, `${page.path.replaceAll('/', '_') || '_'}-${run + 1}.json`), JSON.stringify(lhr));
+      }
       for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c].score ?? 0) * 100));
       for (const c of CATEGORIES) {
         for (const ref of lhr.categories[c].auditRefs) {
