@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../features/account/session-store.ts';
 import { openSignupModal } from '../../features/account/signup-modal-store.ts';
-import { useNewCounts } from '../../sync/use-new-counts.ts';
 import { BackButton } from '../../pwa/back-button.tsx';
 import { InstallButton } from '../../pwa/install-button.tsx';
 import { OfflineIndicator } from '../../pwa/offline-indicator.tsx';
@@ -19,10 +18,13 @@ import { SiteBrand } from './site-brand.tsx';
 /** Spec 2/9: the credits badge shows the balance only at 10 or fewer. */
 export const CREDITS_BADGE_MAX = 10;
 
+// The badges read Dexie: loaded for members only, after the nav has painted (they show nothing at 0 meanwhile).
+const UnreadBadge = lazy(() => import('./nav-count-badges.tsx').then((m) => ({ default: m.UnreadBadge })));
+const NewLikesBadge = lazy(() => import('./nav-count-badges.tsx').then((m) => ({ default: m.NewLikesBadge })));
+
 /** Messages and likes with their badges: outside the hamburger, so they stay visible on phones (spec 2). */
 function MemberQuickLinks() {
   const { t } = useTranslation();
-  const { unread: totalUnread, newLikes: totalNew } = useNewCounts();
   return (
     <ul className="navbar-nav nav-quick">
       <li className="nav-item">
@@ -35,14 +37,18 @@ function MemberQuickLinks() {
         <NavLink href="/chats">
           <ChatIcon />
           <span className="nav-label">{t('nav.messages')}</span>
-          <CountBadge count={totalUnread} bg="primary" label={t('nav.unreadMessages', { count: totalUnread })} />
+          <Suspense fallback={null}>
+            <UnreadBadge />
+          </Suspense>
         </NavLink>
       </li>
       <li className="nav-item">
         <NavLink href="/likes">
           <HeartIcon />
           <span className="nav-label">{t('nav.likes')}</span>
-          <CountBadge count={totalNew} bg="secondary" label={t('nav.newLikes', { count: totalNew })} />
+          <Suspense fallback={null}>
+            <NewLikesBadge />
+          </Suspense>
         </NavLink>
       </li>
     </ul>

@@ -75,6 +75,9 @@ export async function refreshUser(): Promise<User | null> {
  * calls have settled (a failed call leaves its field null: the visitor view).
  */
 export async function bootSession(): Promise<void> {
+  // The calls' module (API client, zod, contract) loads while the device cache is read: a first visit's first
+  // paint waits on it.
+  void sessionApi().catch(() => {});
   const cached = await readSessionCache();
   const calls = Promise.allSettled([loadSettings(), refreshUser()]).then(() => {
     session.ready = true;
