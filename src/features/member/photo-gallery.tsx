@@ -34,6 +34,8 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
             alt={current.locked ? t('profile.lockedPhotoAlt', { name }) : t('profile.photoAlt', { name, n: index + 1 })}
             width={600}
             height={800}
+            // The profile's largest paint: fetched before the chunks and fonts still loading.
+            fetchPriority="high"
             className="w-100 h-100 object-fit-cover"
           />
           {current.locked && (

@@ -18,11 +18,15 @@ export function OnlineDot({ className = '' }: { className?: string }) {
   );
 }
 
+/** Cards of a grid's first row (up to 5 wide): their photos load at once, at high priority (docs/perf.md). */
+export const FIRST_ROW = 5;
+
 /**
  * A member's card: 3:4 photo, name and age, city and distance band, online dot, fictional icon, optional "New" badge.
- * The whole card is one link named "Name, age, ..." to `href`.
+ * The whole card is one link named "Name, age, ..." to `href`. `eager`: the card is on the first screen, so its
+ * photo (the page's largest paint) loads at once instead of lazily.
  */
-export function MemberCard({ member, href, isNew = false }: { member: Member; href: string; isNew?: boolean }) {
+export function MemberCard({ member, href, isNew = false, eager = false }: { member: Member; href: string; isNew?: boolean; eager?: boolean }) {
   const { t } = useTranslation('members');
   const label = [
     t('nameAge', { name: member.name, age: member.age }),
@@ -47,7 +51,8 @@ export function MemberCard({ member, href, isNew = false }: { member: Member; hr
             alt=""
             width={W}
             height={H}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
             className={`object-fit-cover ${css.photo}`}
           />

@@ -11,7 +11,7 @@ import { session } from '../account/session-store.ts';
 import { initSearch, loadMore, newSearch, preferredGender, searchState } from './search-store.ts';
 import { SearchForm } from './search-form.tsx';
 import { DiscoveryLinks } from './discovery-links.tsx';
-import { MemberCard, MemberCardPlaceholder, MemberGrid } from './member-card.tsx';
+import { FIRST_ROW, MemberCard, MemberCardPlaceholder, MemberGrid } from './member-card.tsx';
 import { CAM_TILE_AFTER, CamPromotionTile } from './cam-promotion-tile.tsx';
 
 /** /members (spec 2): the member search, the home after login. Result pages are read from Dexie (searchPages). */
@@ -80,7 +80,7 @@ export default function MembersScreen() {
           {firstLoad
             ? Array.from({ length: 10 }, (_, i) => <li key={i} className="col"><MemberCardPlaceholder /></li>)
             : members.flatMap((m, i) => [
-                <li key={m.id} className="col"><MemberCard member={m} href={`/members/${m.id}`} /></li>,
+                <li key={m.id} className="col"><MemberCard member={m} href={`/members/${m.id}`} eager={i < FIRST_ROW} /></li>,
                 ...(camUrl && i + 1 === camAfter ? [<li key="cam-promotion" className="col"><CamPromotionTile url={camUrl} /></li>] : []),
               ])}
         </MemberGrid>
