@@ -11,6 +11,7 @@ import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts
 import { checkMutation, securityHeaders } from './security.ts';
 import { sessionCacheFor } from './domain/sessions.ts';
 import { headCacheFor } from './domain/sync.ts';
+import { pageShell } from './page-shell.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
 import contentRoutes from './routes/content.ts';
@@ -105,6 +106,8 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
     await app.register(fastifyStatic, {
       root: deps.config.distDir,
       wildcard: false,
+      // "/" is a page like any other: the shell below, with its preloads.
+      index: false,
       preCompressed: true,
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -112,15 +115,16 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  const shell = hasDist ? pageShell(deps.config.distDir, deps.db) : null;
+  app.setNotFoundHandler(async (req, reply) => {
     // A missing file (/sw.js of an older build, a stale chunk) is a 404, never the shell: the SW and the
     // chunk-reload guard rely on that. Page paths have no file extension.
     const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(req.url.split('?', 1)[0]);
-    if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile || !hasDist || req.method !== 'GET') {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile || !shell || req.method !== 'GET') {
       return reply.status(404).send(errorBody('not_found'));
     }
-    // History-mode routing (spec 2): every page path answers the app shell.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // History-mode routing (spec 2): every page path answers the app shell, with the preloads of that page.
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await shell(req));
   });
   return app;
 }

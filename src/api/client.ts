@@ -1,6 +1,7 @@
 // The page's fetch client, typed by contract/: JSON in and out, retries, the client header, auth errors.
 import type { z } from 'zod';
 import { ErrorBody, type ErrorCode } from '../../contract/index.ts';
+import { apiInit, apiUrl } from './request.ts';
 
 /** A failed API call: `status` 0 means the network failed after all retries. `code` maps to `errors:<code>`. */
 export class ApiCallError extends Error {
@@ -35,6 +36,11 @@ export interface CallOptions {
   /** Retries on network failure and 5xx; default true for GET, and for writes that carry an idempotency key. */
   retry?: boolean;
   signal?: AbortSignal;
+  /**
+   * The same GET, already sent (src/api/request.ts startGet, the boot calls): its answer stands for the first
+   * attempt; a failure is retried as usual.
+   */
+  started?: Promise<Response>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,21 +53,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 async function send(path: string, opts: CallOptions, headers: Record<string, string> = {}): Promise<Response> {
   const method = opts.method ?? 'GET';
-  const url = new URL(path, location.origin);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  const url = apiUrl(path, opts.query);
   const retries = (opts.retry ?? method === 'GET') ? MAX_RETRIES : 0;
   let lastError: ApiCallError = new ApiCallError(0, 'network', 'network');
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep(retryPolicy.baseDelayMs * 2 ** (attempt - 1));
     let res: Response;
     try {
-      res = await fetch(url, {
-        method,
-        credentials: 'same-origin',
-        cache: 'no-store',
-        signal: opts.signal,
+      res = attempt === 0 && opts.started ? await opts.started : await fetch(url, {
         // A FormData body (an upload) gets its multipart type with the boundary from fetch.
-        headers: { 'x-client': 'pwa', accept: 'application/json', ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...apiInit(method, { ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers }),
+        signal: opts.signal,
         body: opts.body instanceof FormData ? opts.body : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       });
     } catch (e) {

@@ -35,6 +35,11 @@ function guarded<T>(load: () => Promise<T>): () => Promise<T> {
 export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts loading the chunk (idempotent); React.lazy then renders from the same promise. */
   preload: () => Promise<unknown>;
+  /**
+   * The module's import as written (`() => import('../features/x/x-screen.tsx')`): the server reads the module's
+   * path from its text to preload the route's chunks (server/page-shell.ts); the page calls `preload`.
+   */
+  load: () => Promise<unknown>;
 };
 
 /** React.lazy over a module's default export, plus preload() and the reload guard. */
@@ -45,5 +50,5 @@ export function lazyScreen<P = object>(load: () => Promise<{ default: ComponentT
     pending = null;
     throw error;
   }));
-  return Object.assign(lazy(preload), { preload });
+  return Object.assign(lazy(preload), { preload, load });
 }

@@ -3,7 +3,7 @@
 import i18next, { type BackendModule, type PostProcessorModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contract/index.ts';
-import { siteLanguages } from './language.ts';
+import { BOOT_NAMESPACES, siteLanguages } from './language.ts';
 
 type Resource = { default: Record<string, unknown> };
 
@@ -51,9 +51,6 @@ function pseudoOn(): boolean {
     return false;
   }
 }
-
-/** Namespaces the shell needs before the first render. Screens load theirs with useTranslation(ns). */
-export const BOOT_NAMESPACES = ['common', 'errors'];
 
 /**
  * Starts fetching the English boot namespaces at once (they are the fallback for every language),

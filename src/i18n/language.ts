@@ -11,6 +11,12 @@ type MissingLanguage = Exclude<Language, (typeof siteLanguages)[number]>;
 const sameAsContract: [MissingLanguage] extends [never] ? true : never = true;
 void sameAsContract;
 
+/**
+ * Namespaces the shell needs before the first render (src/i18n/index.ts; the server preloads their chunks,
+ * server/page-shell.ts). Screens load theirs with useTranslation(ns).
+ */
+export const BOOT_NAMESPACES = ['common', 'errors'];
+
 /** Name of the cookie that remembers the visitor's language (spec 9: 365 days). */
 export const LANG_COOKIE = 'lang';
 const LANG_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;

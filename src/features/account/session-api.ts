@@ -15,14 +15,14 @@ import {
 
 export { setAuthRequiredHandler } from '../../api/client.ts';
 
-/** GET /api/settings.php with the current route's query parameters (spec 7). */
-export async function fetchSettings(query: Record<string, string>): Promise<Settings> {
-  return (await api('/api/settings.php', SettingsResponse, { query })).settings;
+/** GET /api/settings.php with the current route's query parameters (spec 7); `started`: the same call already sent. */
+export async function fetchSettings(query: Record<string, string>, started?: Promise<Response>): Promise<Settings> {
+  return (await api('/api/settings.php', SettingsResponse, { query, started })).settings;
 }
 
-/** GET /api/user.php: the current user, null when logged out. */
-export async function fetchUser(): Promise<User | null> {
-  return (await api('/api/user.php', UserResponse)).user;
+/** GET /api/user.php: the current user, null when logged out; `started`: the same call already sent. */
+export async function fetchUser(started?: Promise<Response>): Promise<User | null> {
+  return (await api('/api/user.php', UserResponse, { started })).user;
 }
 
 /** POST /api/user.php: login. Throws ApiCallError login_failed or login_throttled. */

@@ -3,6 +3,7 @@
 import { proxy, snapshot, subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import type { Language, LoginRequest, Settings, SignupRequest, User } from '../../../contract/index.ts';
+import { startGet } from '../../api/request.ts';
 import { readSessionCache, writeSessionCache } from '../../data/session-cache.ts';
 import { writeLangCookie } from '../../i18n/language.ts';
 
@@ -53,16 +54,22 @@ function settingsQuery(): Record<string, string> {
   return query;
 }
 
-/** GET /api/settings.php: stores and returns the site settings. Throws ApiCallError. */
-export async function loadSettings(): Promise<Settings> {
-  const settings = await (await sessionApi()).fetchSettings(settingsQuery());
+/**
+ * GET /api/settings.php: stores and returns the site settings. `started`: the same call already sent (the boot).
+ * Throws ApiCallError.
+ */
+export async function loadSettings(started?: Promise<Response>): Promise<Settings> {
+  const settings = await (await sessionApi()).fetchSettings(settingsQuery(), started);
   session.settings = settings;
   return settings;
 }
 
-/** GET /api/user.php: stores and returns the current user (null when logged out). Throws ApiCallError. */
-export async function refreshUser(): Promise<User | null> {
-  const user = await (await sessionApi()).fetchUser();
+/**
+ * GET /api/user.php: stores and returns the current user (null when logged out). `started`: the same call already
+ * sent (the boot). Throws ApiCallError.
+ */
+export async function refreshUser(started?: Promise<Response>): Promise<User | null> {
+  const user = await (await sessionApi()).fetchUser(started);
   // The session ended on the server (expired, or logged out elsewhere): the member's data leaves this device too.
   if (!user && session.user) forgetUser();
   else session.user = user;
@@ -75,11 +82,13 @@ export async function refreshUser(): Promise<User | null> {
  * calls have settled (a failed call leaves its field null: the visitor view).
  */
 export async function bootSession(): Promise<void> {
-  // The calls' module (API client, zod, contract) loads while the device cache is read: a first visit's first
-  // paint waits on it.
+  // Both calls are sent at once, and their module (API client, zod, contract) loads meanwhile, while the device
+  // cache is read: a first visit's first paint waits on them (docs/perf.md, "Lighthouse").
+  const settingsCall = startGet('/api/settings.php', settingsQuery());
+  const userCall = startGet('/api/user.php');
   void sessionApi().catch(() => {});
   const cached = await readSessionCache();
-  const calls = Promise.allSettled([loadSettings(), refreshUser()]).then(() => {
+  const calls = Promise.allSettled([loadSettings(settingsCall), refreshUser(userCall)]).then(() => {
     session.ready = true;
   });
   subscribe(session, writeCache);
