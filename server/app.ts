@@ -115,16 +115,19 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
       },
     });
   }
-  const shell = hasDist ? pageShell(deps.config.distDir, deps.db) : null;
-  app.setNotFoundHandler(async (req, reply) => {
-    // A missing file (/sw.js of an older build, a stale chunk) is a 404, never the shell: the SW and the
-    // chunk-reload guard rely on that. Page paths have no file extension.
-    const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(req.url.split('?', 1)[0]);
-    if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile || !shell || req.method !== 'GET') {
-      return reply.status(404).send(errorBody('not_found'));
-    }
-    // History-mode routing (spec 2): every page path answers the app shell, with the preloads of that page.
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await shell(req));
-  });
+  app.setNotFoundHandler(async (_req, reply) => reply.status(404).send(errorBody('not_found')));
+  if (hasDist) {
+    const shell = pageShell(deps.config.distDir, deps.db);
+    // History-mode routing (spec 2): every page path answers the app shell, with the preloads of that page. A
+    // route, not the not-found handler, so @fastify/compress compresses it; the build's files are routes of their
+    // own (fastifyStatic above) and win over the wildcard.
+    app.get('/*', async (req, reply) => {
+      // A missing file (/sw.js of an older build, a stale chunk) is a 404, never the shell: the SW and the
+      // chunk-reload guard rely on that. Page paths have no file extension.
+      const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(req.url.split('?', 1)[0]);
+      if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile) return reply.status(404).send(errorBody('not_found'));
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await shell(req));
+    });
+  }
   return app;
 }
