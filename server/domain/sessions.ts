@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/connect.ts';
 import { prepared } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { sessionEndPayloads, LIVE_CHANNEL, type LiveObserver } from '../services/live.ts';
+import { LIVE_CHANNEL, livePayloads, type LiveObserver } from '../services/live.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** Spec 9: auth cookie 30 days, in seconds. */
@@ -42,7 +42,8 @@ export async function endSession(db: Db, req: FastifyRequest, reply: FastifyRepl
 export async function endSessionsOf(db: Db, tx: Db | Tx, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
   caches.get(db)?.forget(userIds);
-  for (const payload of sessionEndPayloads(userIds)) await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+  // Every instance drops those members' cached sessions (SessionCache.sessionsEnded).
+  for (const payload of livePayloads(userIds, 's')) await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
 }
 
 /** How long a cached session is trusted before the database is asked again (a bound; session ends evict at once). */
@@ -92,14 +93,15 @@ class SessionCache implements LiveObserver {
     this.forget(userIds);
   }
   gap(): void {
-    this.epoch++;
-    this.entries.clear();
-    this.serving = true;
+    this.reset(true);
   }
   lost(): void {
+    this.reset(false);
+  }
+  private reset(serving: boolean): void {
     this.epoch++;
     this.entries.clear();
-    this.serving = false;
+    this.serving = serving;
   }
 }
 

@@ -8,20 +8,15 @@ export const LIVE_CHANNEL = 'sync_changes';
 /** User ids per NOTIFY payload: 500 ids of at most 11 characters stay far below PostgreSQL's 8000-byte limit. */
 export const IDS_PER_NOTIFY = 500;
 
-/** The NOTIFY payloads naming `userIds` (deduplicated): JSON `{"u":[1,2]}`, IDS_PER_NOTIFY ids per payload. */
-export function livePayloads(userIds: Iterable<number>): string[] {
+/**
+ * The NOTIFY payloads naming `userIds` (deduplicated) under `key`: JSON `{"u":[1,2]}` (their change logs grew, the
+ * default) or `{"s":[1,2]}` (their sessions ended), IDS_PER_NOTIFY ids per payload.
+ */
+export function livePayloads(userIds: Iterable<number>, key: 'u' | 's' = 'u'): string[] {
   const ids = [...new Set(userIds)];
   const out: string[] = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) out.push(JSON.stringify({ u: ids.slice(i, i + IDS_PER_NOTIFY) }));
+  for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) out.push(JSON.stringify({ [key]: ids.slice(i, i + IDS_PER_NOTIFY) }));
   return out;
-}
-
-/**
- * The NOTIFY payloads telling every server instance that sessions of `userIds` ended (logout elsewhere, password
- * change, account deletion): JSON `{"s":[1,2]}`, so each drops those members' cached sessions (domain/sessions.ts).
- */
-export function sessionEndPayloads(userIds: Iterable<number>): string[] {
-  return livePayloads(userIds).map((p) => `{"s"${p.slice(4)}`);
 }
 
 const idsOf = (payload: string, key: 'u' | 's'): number[] => {
