@@ -115,19 +115,22 @@ function purgeTheme(): PostcssPlugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // Brotli and gzip copies of every text asset over 1 KiB, served by @fastify/static's preCompressed (server/app.ts).
-  plugins: [react(), pwa, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 })],
+  // The server-render build (`vite build --ssr`, src/app/ssr-entry.tsx) needs neither them nor the service worker.
+  plugins: isSsrBuild ? [react()] : [react(), pwa, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 })],
   resolve: {
     // Dexie's package entry wraps its ES5 build (30.1 KB gzip); its ES2017+ module build is 28.8 KB and keeps the
     // shared Dexie chunk within the 30 KB lazy-chunk budget. One module for every importer, so one Dexie instance.
     alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }],
   },
   build: {
-    outDir: 'dist',
+    // The server render's module goes beside the page's files, in a folder the site does not serve (server/app.ts).
+    outDir: isSsrBuild ? 'dist/.ssr' : 'dist',
     emptyOutDir: true,
     // dist/.vite/manifest.json: the list of chunks the PWA test checks against the precache.
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     // Budgets are checked on gzip sizes; Vite prints them.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 400,
@@ -142,6 +145,9 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
+  // The server render bundles its imports (bootstrap's Sass, the locales, wouter) like the page does; Node's own
+  // packages and the big server-only ones stay external.
+  ssr: { noExternal: true, external: ['react', 'react-dom'] },
   server: { port: 8080, strictPort: true, proxy: apiProxy },
   preview: { port: 8080, proxy: apiProxy },
 }));

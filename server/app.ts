@@ -11,7 +11,7 @@ import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts
 import { checkMutation, securityHeaders } from './security.ts';
 import { sessionCacheFor } from './domain/sessions.ts';
 import { headCacheFor } from './domain/sync.ts';
-import { pageShell } from './page-shell.ts';
+import { pageRenderer } from './page-render.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
 import contentRoutes from './routes/content.ts';
@@ -117,8 +117,8 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   }
   app.setNotFoundHandler(async (_req, reply) => reply.status(404).send(errorBody('not_found')));
   if (hasDist) {
-    const shell = pageShell(deps.config.distDir, deps.db);
-    // History-mode routing (spec 2): every page path answers the app shell, with the preloads of that page. A
+    const page = pageRenderer(app, deps.config.distDir);
+    // History-mode routing (spec 2): every page path answers the page, its first screen rendered by the server. A
     // route, not the not-found handler, so @fastify/compress compresses it; the build's files are routes of their
     // own (fastifyStatic above) and win over the wildcard.
     app.get('/*', async (req, reply) => {
@@ -126,7 +126,9 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
       // chunk-reload guard rely on that. Page paths have no file extension.
       const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(req.url.split('?', 1)[0]);
       if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile) return reply.status(404).send(errorBody('not_found'));
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await shell(req));
+      const { html, personal } = await page(req);
+      // A member's page holds their data (the boot JSON): no cache keeps it.
+      return reply.header('cache-control', personal ? 'private, no-store' : 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   }
   return app;

@@ -1,11 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { layouts, notFoundRoute, routes } from '../src/app/routes.ts';
-import type { Db } from './db/connect.ts';
-import { moduleOf, pageShell } from './page-shell.ts';
+import type { SsrBoot } from '../src/app/ssr-boot.ts';
+import { moduleOf, pageShell, scriptJson } from './page-shell.ts';
 
 describe('moduleOf', () => {
   it('finds the module file of every route screen and layout', () => {
@@ -21,9 +20,14 @@ describe('pageShell', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'page-shell-'));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Dating</title></head><body></body></html>');
+  const indexHtml = '<html lang="en"><head><title>Dating</title><link rel="stylesheet" crossorigin href="/assets/index.css"></head><body>\n<div id="root"><div class="boot-bar"></div></div>\n</body></html>';
+  writeFileSync(path.join(dist, 'index.html'), indexHtml);
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', 'index.css'), 'body{margin:0}');
+  writeFileSync(path.join(dist, 'assets', 'default-layout.css'), '.nav{color:red}');
+  writeFileSync(path.join(dist, 'assets', 'open-sans-latin-400-normal-x1.woff2'), '');
   const manifest = {
-    'index.html': { file: 'assets/index.js', imports: ['_react.js'] },
+    'index.html': { file: 'assets/index.js', imports: ['_react.js'], css: ['assets/index.css'] },
     '_react.js': { file: 'assets/react.js' },
     '_contract.js': { file: 'assets/contract.js' },
     'src/app/layouts/default-layout.tsx': { file: 'assets/default-layout.js', imports: ['_react.js', '_nav.js'], css: ['assets/default-layout.css'] },
@@ -32,14 +36,15 @@ describe('pageShell', () => {
     'src/features/account/session-api.ts': { file: 'assets/session-api.js', imports: ['_contract.js'] },
     'locales/en/common.json': { file: 'assets/common-en.js' },
     'locales/en/errors.json': { file: 'assets/errors-en.js' },
+    'locales/en/account.json': { file: 'assets/account-en.js' },
+    'locales/nl/account.json': { file: 'assets/account-nl.js' },
   };
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  // No database: the language is unknown and only the English namespaces are preloaded.
-  const shell = pageShell(dist, {} as Db);
-  const request = (url: string) => ({ url, cookies: {}, headers: { host: 'localhost' } }) as unknown as FastifyRequest;
+  const shell = pageShell(dist);
 
   it('preloads the route\'s layout and screen, the session calls\' module and the boot namespaces, each once', async () => {
-    const html = await shell(request('/login?next=%2Fchats'));
+    // No language known: only the English namespaces are preloaded.
+    const html = shell.page('/login', null);
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(preloads.sort()).toEqual(
       ['/assets/common-en.js', '/assets/contract.js', '/assets/default-layout.js', '/assets/errors-en.js', '/assets/login-screen.js', '/assets/nav.js', '/assets/session-api.js'].sort(),
@@ -50,8 +55,34 @@ describe('pageShell', () => {
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('answers index.html as it is when the build has no manifest', async () => {
+  it('puts a rendered screen into a locked #root, its CSS inline, its boot JSON and preloads in the page', () => {
+    const boot = { language: 'nl', namespaces: ['account'], answers: { '/api/x': '</script><script>alert(1)</script>' } } as unknown as SsrBoot;
+    const html = shell.page('/login', 'nl', { html: '<link rel="preload" as="image" href="/i.png"/><h1>Inloggen</h1>', boot, title: 'A <b> site' });
+    expect(html).toContain('<html lang="nl">');
+    expect(html).toContain('<title>A &lt;b> site</title>');
+    expect(html).toMatch(/<fieldset id="ssr-lock" disabled style="display:contents"><div id="root" inert><h1>Inloggen<\/h1><\/div><\/fieldset>/);
+    expect(html).not.toContain('boot-bar');
+    // The CSS is inline; the disabled links tell Vite's loader it is there, and nothing blocks the paint.
+    expect(html).toContain('<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index.css" disabled>');
+    expect(html).toContain('<style>.nav{color:red}</style><link rel="stylesheet" crossorigin href="/assets/default-layout.css" disabled>');
+    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/i.png"/>');
+    expect(head).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/open-sans-latin-400-normal-x1.woff2">');
+    // The screen's own namespace is preloaded, in the page's language and in English.
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/account-nl.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/account-en.js">');
+    const json = /<script type="application\/json" id="ssr-boot">(.*)<\/script>/.exec(html)![1];
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json)).toEqual(boot);
+  });
+
+  it('escapes "<" in the boot JSON', () => {
+    expect(scriptJson({ a: '</script>' })).toBe('{"a":"\\u003c/script>"}');
+  });
+
+  it('answers index.html as it is when the build has no manifest', () => {
     rmSync(path.join(dist, '.vite'), { recursive: true });
-    expect(await pageShell(dist, {} as Db)(request('/login'))).toBe('<html><head><title>Dating</title></head><body></body></html>');
+    expect(pageShell(dist).page('/login', null)).toBe(indexHtml);
   });
 });

@@ -1,17 +1,15 @@
-// The app shell the server sends for a page path (spec 2: history-mode routing): dist/index.html with, in its head,
-// preloads for what that page's first render needs beyond the entry, so the browser fetches them in parallel with the
-// entry instead of one after another (docs/perf.md, "Lighthouse"): the route's layout and screen chunks, the session
-// calls' module and the boot namespaces of the page's language. The service worker's copy of the shell (the plain
-// index.html) works without them.
-import { readFileSync } from 'node:fs';
+// The HTML of a page path (spec 2: history-mode routing). dist/index.html, with the page's first screen rendered by
+// the server (src/app/ssr-entry.tsx, page-render.ts) when it can be: the session and first answers it was drawn
+// with as JSON, the CSS the screen needs inline, and preloads for what the page's scripts load beyond the entry, so
+// the browser fetches them in parallel with it (docs/perf.md, "Server rendering"). When the render is not possible
+// (no server build, a page that redirects, a failure) the page is the plain shell with the preloads, which the app
+// renders itself, as the service worker's precached index.html does.
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import type { PreloadableComponent } from '../src/app/lazy-screen.ts';
 import { findRoute, layouts } from '../src/app/routes.ts';
-import { BOOT_NAMESPACES, LANG_COOKIE, pickLanguage } from '../src/i18n/language.ts';
-import type { Db } from './db/connect.ts';
-import { currentUser } from './domain/sessions.ts';
-import { siteByDomain } from './domain/sites.ts';
+import { SSR_BOOT_ID, SSR_LOCK_ID, type SsrBoot } from '../src/app/ssr-boot.ts';
+import { BOOT_NAMESPACES } from '../src/i18n/language.ts';
 
 /** One entry of Vite's dist/.vite/manifest.json (only the fields read here). */
 interface ManifestChunk {
@@ -20,7 +18,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** The module that sends the session's boot calls (src/features/account/session-store.ts loads it at once). */
+/** The module that sends the session's calls (src/features/account/session-store.ts loads it at once). */
 const SESSION_API = 'src/features/account/session-api.ts';
 
 /**
@@ -35,20 +33,45 @@ export function moduleOf(component: Pick<PreloadableComponent<object>, 'load'>):
   return specifier.startsWith('/') ? specifier.slice(1) : path.posix.join('src/app', specifier);
 }
 
+/** JSON for a `<script type="application/json">`: `<` escaped, so no text in it can end the script. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** What page-render.ts drew for a request: #root's content, the boot JSON and the language. */
+export interface RenderedScreen {
+  html: string;
+  boot: SsrBoot;
+  /** The document title (the site's index title). */
+  title: string;
+}
+
+/** Builds a page's HTML: the plain shell, or a rendered screen around it. */
+export interface PageShell {
+  /**
+   * The HTML of `pathname` in `language` (the language's boot namespaces are preloaded; en always, the fallback),
+   * with `screen` inside #root when the server rendered it.
+   */
+  page(pathname: string, language: string | null, screen?: RenderedScreen): string;
+}
+
 /**
- * Loads dist/index.html and dist/.vite/manifest.json once and answers the function that builds the shell of a page
- * request: the HTML with `<link rel="modulepreload">` (and `rel="preload" as="style"` for their CSS) of the chunks
- * the page's first render loads beyond the entry. Without a manifest (an older build) the shell is index.html as is.
- * The function never throws for a request: a database failure leaves the language's preloads out.
+ * Loads dist/index.html, dist/.vite/manifest.json and the CSS files once and answers the page builder. Without a
+ * manifest (an older build) every page is index.html as is.
  */
-export function pageShell(distDir: string, db: Db): (req: FastifyRequest) => Promise<string> {
+export function pageShell(distDir: string): PageShell {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   } catch {
-    return async () => html;
+    return { page: () => html };
   }
+  const cssText = new Map<string, string>();
+  const css = (file: string) => {
+    if (!cssText.has(file)) cssText.set(file, readFileSync(path.join(distDir, file), 'utf8'));
+    return cssText.get(file)!;
+  };
   // What index.html loads already: the entry and its static imports.
   const inEntry = new Set<string>();
   const addEntry = (key: string) => {
@@ -57,6 +80,9 @@ export function pageShell(distDir: string, db: Db): (req: FastifyRequest) => Pro
     for (const i of manifest[key].imports ?? []) addEntry(i);
   };
   addEntry('index.html');
+  const entryCss = manifest['index.html']?.css ?? [];
+  // The text fonts of the Latin subset (src/ui/fonts.scss): wanted by every page's first paint.
+  const fonts = readdirSync(path.join(distDir, 'assets')).filter((f) => /^open-sans-latin-(400|600|700)-normal-.*\.woff2$/.test(f));
 
   /** The files of `key` and its static imports that index.html does not load, scripts and styles apart. */
   const closure = (key: string | null, scripts: Set<string>, styles: Set<string>) => {
@@ -64,38 +90,50 @@ export function pageShell(distDir: string, db: Db): (req: FastifyRequest) => Pro
     const chunk = manifest[key];
     if (scripts.has(chunk.file)) return;
     scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
+    for (const file of chunk.css ?? []) styles.add(file);
     for (const i of chunk.imports ?? []) closure(i, scripts, styles);
   };
 
-  return async (req) => {
-    const pathname = req.url.split('?', 1)[0];
-    const route = findRoute(pathname);
-    const scripts = new Set<string>();
-    const styles = new Set<string>();
-    closure(moduleOf(layouts[route.layout]), scripts, styles);
-    closure(moduleOf(route.screen), scripts, styles);
-    closure(SESSION_API, scripts, styles);
-    const language = await pageLanguage(db, req).catch(() => null);
-    for (const lng of new Set(['en', ...(language ? [language] : [])])) {
-      for (const ns of BOOT_NAMESPACES) closure(`locales/${lng}/${ns}.json`, scripts, styles);
-    }
-    const links = [
-      ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-    ];
-    return html.replace('</head>', `${links.join('\n    ')}\n  </head>`);
+  return {
+    page(pathname, language, screen) {
+      const route = findRoute(pathname);
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      closure(moduleOf(layouts[route.layout]), scripts, styles);
+      closure(moduleOf(route.screen), scripts, styles);
+      closure(SESSION_API, scripts, styles);
+      const namespaces = new Set([...BOOT_NAMESPACES, ...(screen?.boot.namespaces ?? [])]);
+      for (const lng of new Set(['en', ...(language ? [language] : [])])) {
+        for (const ns of namespaces) closure(`locales/${lng}/${ns}.json`, scripts, styles);
+      }
+      const links = [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      if (!screen) {
+        links.push(...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`));
+        return html.replace('</head>', `${links.join('\n    ')}\n  </head>`);
+      }
+      // A rendered screen paints from this file: its CSS inline (a disabled link per file tells Vite's loader it
+      // is there), its fonts and images fetched at once.
+      const inline = [...entryCss, ...styles].map((file) => `<style>${css(file)}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`);
+      const fontLinks = fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}">`);
+      // React writes its preloads (the first screen's images) ahead of the markup: they belong in the head.
+      const hoisted = /^(?:<link [^>]*\/>)*/.exec(screen.html)![0];
+      const body = screen.html.slice(hoisted.length);
+      return html
+        .replace(/<html lang="[^"]*"/, `<html lang="${screen.boot.language}"`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(screen.title)}</title>`)
+        .replace(/<link rel="stylesheet"[^>]*>/g, '')
+        .replace('</head>', `${[...fontLinks, ...inline, hoisted, ...links].join('\n    ')}\n  </head>`)
+        .replace(
+          /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
+          (_m, end: string) =>
+            `<fieldset id="${SSR_LOCK_ID}" disabled style="display:contents"><div id="root" inert>${body}</div></fieldset>` +
+            `\n    <script type="application/json" id="${SSR_BOOT_ID}">${scriptJson(screen.boot)}</script>${end}`,
+        );
+    },
   };
 }
 
-/**
- * The language the page will read in (spec 9, as src/app/main.tsx picks it): the lang cookie, else the logged-in
- * member's own language, else the site's domain_language (the site of the `domain` query parameter or the host).
- */
-async function pageLanguage(db: Db, req: FastifyRequest): Promise<string> {
-  const cookie = req.cookies[LANG_COOKIE];
-  const user = cookie ? null : await currentUser(db, req);
-  const domain = new URLSearchParams(req.url.split('?')[1] ?? '').get('domain') ?? req.headers.host;
-  const site = await siteByDomain(db, domain);
-  return pickLanguage(cookie ?? user?.language, site.settings.domain_language);
+/** Text for an HTML element's content. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 }

@@ -6,7 +6,7 @@ import { Toaster } from '../ui/toaster.tsx';
 import { AppRouter } from './app-router.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { FatalError } from './fatal-error.tsx';
-import { captureInstallPrompt } from '../pwa/install.ts';
+import { ClientOnly } from './hydrated.tsx';
 
 // Headless and lazy: it imports the chat and likes stores, which bring the API client along.
 const RefreshService = lazy(() => import('./refresh-service.tsx'));
@@ -15,23 +15,34 @@ const OffersService = lazy(() => import('../features/offers/offers-service.tsx')
 // Headless and lazy: SW registration, update prompt, persistent storage (docs/pwa.md).
 const PwaService = lazy(() => import('../pwa/pwa-service.tsx'));
 
-// Chromium's install prompt can fire before any layout loads: keep it from the start (src/pwa/install.ts).
-captureInstallPrompt();
+/** The request a server render draws (src/app/ssr-entry.tsx): its path and query without the "?". */
+export interface ServerLocation {
+  path: string;
+  search: string;
+}
 
-/** Providers and app-wide services around the router. History-mode routing with base / (spec 2). */
-export function App() {
+/**
+ * Providers and app-wide services around the router. History-mode routing with base / (spec 2). `server`: the
+ * request of a server render; in the page the router reads the browser's location. The headless services start
+ * after hydration: they belong to the device, not to the HTML.
+ */
+export function App({ server }: { server?: ServerLocation }) {
   return (
     <I18nextProvider i18n={i18next}>
-      <Router>
+      <Router ssrPath={server?.path} ssrSearch={server?.search}>
         <ErrorBoundary resetKey="app" fallback={(error) => <FatalError error={error} />}>
           <Suspense fallback={<div className="boot-splash" />}>
-            <Suspense fallback={null}>
-              <RefreshService />
-              <OffersService />
-              <PwaService />
-            </Suspense>
+            <ClientOnly>
+              <Suspense fallback={null}>
+                <RefreshService />
+                <OffersService />
+                <PwaService />
+              </Suspense>
+            </ClientOnly>
             <AppRouter />
-            <Toaster />
+            <ClientOnly>
+              <Toaster />
+            </ClientOnly>
           </Suspense>
         </ErrorBoundary>
       </Router>

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo } from 'react';
-import { Redirect, Route, useLocation } from 'wouter';
+import { Redirect, Route, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { visitorMaySearch } from '../../contract/search-access.ts';
@@ -10,6 +10,23 @@ import { loginHref, nextAfterLogin } from './login-redirect.ts';
 import { findRoute, layouts, notFoundRoute } from './routes.ts';
 import { EntryWarning } from './entry-warning.tsx';
 import { doneProgress, progress, startProgress } from './progress.ts';
+import { ClientOnly } from './hydrated.tsx';
+import { SSR_LOCK_ID } from './ssr-boot.ts';
+
+/**
+ * Ends the lock of a server-rendered page (src/app/ssr-boot.ts) once its screen has hydrated: it sits inside the
+ * screen's Suspense boundary, so its effect runs when the screen's HTML is live. Renders nothing.
+ */
+function Unlock() {
+  useEffect(() => {
+    const lock = document.getElementById(SSR_LOCK_ID);
+    const root = document.getElementById('root');
+    if (!lock || !root) return;
+    root.removeAttribute('inert');
+    lock.replaceWith(root);
+  }, []);
+  return null;
+}
 
 /** Spec 2: "A progress bar runs on navigation": a Suspense fallback that runs the bar while a chunk loads. */
 function RouteProgress() {
@@ -41,6 +58,7 @@ function ProgressBar() {
 /** Matches the location against the route table, applies the access rules and renders layout + screen. */
 export function AppRouter() {
   const [location] = useLocation();
+  const search = useSearch();
   const { user, settings } = useSnapshot(session);
   const route = useMemo(() => findRoute(location), [location]);
 
@@ -50,8 +68,8 @@ export function AppRouter() {
 
   const loggedIn = user !== null;
   // A visitor sent to log in comes back to the page afterwards (login-screen reads `next` too).
-  if (route.access === 'guest' && loggedIn) return <Redirect to={route.name === 'login' ? nextAfterLogin(window.location.search) : '/members'} replace />;
-  const toLogin = loginHref(location + window.location.search);
+  if (route.access === 'guest' && loggedIn) return <Redirect to={route.name === 'login' ? nextAfterLogin(search) : '/members'} replace />;
+  const toLogin = loginHref(location + (search ? `?${search}` : ''));
   if (route.access === 'members' && !loggedIn) return <Redirect to={toLogin} replace />;
   // Spec 6: a visitor searches only as logged_out_search and logged_out_search_trafficsource allow (the server checks too).
   if (route.access === 'search' && !loggedIn && !(settings && visitorMaySearch(settings, getTracking()?.network))) return <Redirect to={toLogin} replace />;
@@ -61,7 +79,9 @@ export function AppRouter() {
   return (
     <>
     <ProgressBar />
-    <EntryWarning layout={route.layout} />
+    <ClientOnly>
+      <EntryWarning layout={route.layout} />
+    </ClientOnly>
     <Suspense fallback={<RouteProgress />}>
       <Layout>
         <ErrorBoundary key={route.name} resetKey={location}>
@@ -73,6 +93,7 @@ export function AppRouter() {
                 <Screen />
               </Route>
             )}
+            <Unlock />
           </Suspense>
         </ErrorBoundary>
       </Layout>

@@ -63,7 +63,10 @@ export function prefetchFallback(): void {
 /** Initialises i18next in `lng` and resolves when the boot namespaces are loaded. */
 export async function initI18n(lng: Language): Promise<typeof i18next> {
   // Spec 9 / issue 13: <html lang> and dir follow the language (all 11 are left-to-right today).
+  // (No document on the server: the page shell writes <html lang> there.)
+  const inPage = typeof document !== 'undefined';
   i18next.on('languageChanged', (l) => {
+    if (!inPage) return;
     document.documentElement.lang = l;
     document.documentElement.dir = i18next.dir(l);
   });
@@ -83,8 +86,10 @@ export async function initI18n(lng: Language): Promise<typeof i18next> {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
-  document.documentElement.lang = lng;
-  document.documentElement.dir = i18next.dir(lng);
+  if (inPage) {
+    document.documentElement.lang = lng;
+    document.documentElement.dir = i18next.dir(lng);
+  }
   return i18next;
 }
 

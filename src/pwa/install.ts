@@ -1,5 +1,5 @@
 // The install prompt, apart from its button because Chromium's `beforeinstallprompt` fires early, before any
-// layout has loaded: App.tsx calls captureInstallPrompt() while the entry runs, and the button reads the store.
+// layout has loaded: the entry (src/app/main.tsx) calls captureInstallPrompt() while it runs, and the button reads the store.
 import { proxy } from 'valtio';
 import { isStandalone } from './standalone.ts';
 

@@ -11,6 +11,7 @@ import { OfferPopup } from '../../features/offers/offer-popup.tsx';
 import { Disclaimer, Footer } from './footer.tsx';
 import { SignupModalHost } from './signup-modal-host.tsx';
 import { TopNav } from './top-nav.tsx';
+import { ClientOnly } from '../hydrated.tsx';
 import './layout.scss';
 
 /** Spec 2 default layout: top navigation, warnings header, footer, disclaimer, signup modal. */
@@ -22,23 +23,27 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
         {t('generic.skipToContent')}
       </a>
       <TopNav />
-      {/* Warnings header: the alerts of spec 2. */}
-      <AccountAlerts />
-      <PushAlert />
-      <NewLikeHost />
-      <DisabledNotificationsAlert />
+      {/* Warnings header: the alerts of spec 2 (they depend on this device: not in the server's render). */}
+      <ClientOnly>
+        <AccountAlerts />
+        <PushAlert />
+        <NewLikeHost />
+        <DisabledNotificationsAlert />
+      </ClientOnly>
       <main id="main" className="layout-main" tabIndex={-1}>
         {children}
       </main>
       <Footer />
       <Disclaimer />
       {/* Spec 2, 4: the time-bonus banner and popup (or the welcome discount's) in the members area. */}
-      <OfferBanner />
-      <OfferPopup />
-      <SignupModalHost />
-      {/* Spec 2: the like modal after `t` seconds. */}
-      <LikeModalHost />
-      <IosInstallHint />
+      <ClientOnly>
+        <OfferBanner />
+        <OfferPopup />
+        <SignupModalHost />
+        {/* Spec 2: the like modal after `t` seconds. */}
+        <LikeModalHost />
+        <IosInstallHint />
+      </ClientOnly>
     </div>
   );
 }

@@ -101,6 +101,20 @@ export async function bootSession(): Promise<void> {
   await calls;
 }
 
+/**
+ * Boot of a server-rendered page (src/app/ssr-boot.ts): the session is the one the server drew the page with, so
+ * the app's first render matches the HTML; it is kept on the device as bootSession keeps it. The session calls'
+ * module loads in the background (it answers a 403 by logging out, spec 4).
+ */
+export function adoptSession(user: User | null, settings: Settings): void {
+  session.settings = settings;
+  session.user = user;
+  session.ready = true;
+  writeCache();
+  subscribe(session, writeCache);
+  void sessionApi().catch(() => {});
+}
+
 /** POST /api/user.php: logs in and reads on in the member's own language (spec 9); throws ApiCallError login_failed or login_throttled. */
 export async function login(body: LoginRequest): Promise<User> {
   const user = await (await sessionApi()).postLogin(body);

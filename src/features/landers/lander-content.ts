@@ -3,12 +3,19 @@
 import { useEffect, useState } from 'react';
 import { LanderResponse, type MemberCard, type NicheName } from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
+import { firstAnswer } from '../../api/first-answers.ts';
 
+const PATH = '/api/lander.php';
 let pending: Promise<LanderResponse> | null = null;
 
-/** Loads the lander content once (a failed load is retried on the next call). */
+/** The content the server rendered the page with (src/api/first-answers.ts), if it did. */
+const rendered = () => firstAnswer(PATH, LanderResponse);
+
+/** Loads the lander content once (a failed load is retried on the next call); a server-rendered page's at once. */
 export function loadLanderContent(): Promise<LanderResponse> {
-  pending ??= api('/api/lander.php', LanderResponse).catch((error: unknown) => {
+  const first = pending ? undefined : rendered();
+  if (first) pending = Promise.resolve(first);
+  pending ??= api(PATH, LanderResponse).catch((error: unknown) => {
     pending = null;
     throw error;
   });
@@ -30,7 +37,10 @@ export function membersFor(members: MemberCard[], niche: NicheName): MemberCard[
  * failed: a lander then shows its copy alone).
  */
 export function useLanderContent(niche: NicheName): LanderResponse | null {
-  const [content, setContent] = useState<LanderResponse | null>(null);
+  const [content, setContent] = useState<LanderResponse | null>(() => {
+    const first = rendered();
+    return first ? { ...first, members: membersFor(first.members, niche) } : null;
+  });
   useEffect(() => {
     let live = true;
     loadLanderContent().then(

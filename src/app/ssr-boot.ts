@@ -1,0 +1,27 @@
+// What a server-rendered page hands the app (server/page-shell.ts writes it, src/app/main.tsx reads it): the
+// session the server rendered with and the answers of the calls its first screen read (docs/perf.md, "Server
+// rendering"). Types and element ids only: the entry reads it before zod or the contract load.
+import type { Language, Settings, User } from '../../contract/index.ts';
+
+/** Id of the `<script type="application/json">` holding the SsrBoot of a server-rendered page. */
+export const SSR_BOOT_ID = 'ssr-boot';
+
+/**
+ * Id of the `<fieldset disabled>` around a server-rendered #root: its forms and buttons stay disabled (and the root
+ * inert) until the app has hydrated them, so nothing typed or clicked before is lost (src/app/app-router.tsx Unlock).
+ */
+export const SSR_LOCK_ID = 'ssr-lock';
+
+/** The session and data a page was rendered with: the app's first render must show the same. */
+export interface SsrBoot {
+  /** GET /api/settings.php's answer for this request (spec 7: with the page's query). */
+  settings: Settings;
+  /** GET /api/user.php's answer: the logged-in member, or null for a visitor. */
+  user: User | null;
+  /** The language the page is written in (spec 9's choice, made on the server). */
+  language: Language;
+  /** i18next namespaces the render used, so the page loads them before hydrating. */
+  namespaces: string[];
+  /** First answers: raw JSON of the GET calls the first screen made, by path with query (src/api/first-answers.ts). */
+  answers: Record<string, unknown>;
+}

@@ -1,0 +1,66 @@
+// The server's render of a page's first screen (docs/perf.md, "Server rendering"): built by `vite build --ssr` into
+// dist/.ssr and called by server/page-shell.ts. It draws the same tree the page hydrates (src/app/main.tsx) from the
+// same session, language and first answers, so the visitor sees the screen before any script has run.
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { seedFirstAnswers } from '../api/first-answers.ts';
+import { session } from '../features/account/session-store.ts';
+import { i18next, initI18n } from '../i18n/index.ts';
+import { App } from './App.tsx';
+import type { SsrBoot } from './ssr-boot.ts';
+
+/** A server render's result: the HTML of #root's content and the namespaces it used (for the page to preload). */
+export interface RenderedPage {
+  html: string;
+  namespaces: string[];
+}
+
+let i18nReady: Promise<unknown> | null = null;
+/** Renders share the app's module state (session, i18next): one at a time. */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function readAll(stream: AsyncIterable<string | Buffer>): Promise<string> {
+  let html = '';
+  for await (const chunk of stream) html += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+  return html;
+}
+
+/**
+ * Renders the page at `url` (path with query, e.g. "/members?x=1") for the session and answers of `boot`; waits for
+ * every lazy screen, namespace and suspended read (React's prerender). Throws when the render fails or `signal`
+ * aborts it; the caller then serves the plain app shell.
+ */
+export function renderPage(url: string, boot: Omit<SsrBoot, 'namespaces'>, signal?: AbortSignal): Promise<RenderedPage> {
+  const run = queue.then(async () => {
+    i18nReady ??= initI18n(boot.language);
+    await i18nReady;
+    await i18next.changeLanguage(boot.language);
+    seedFirstAnswers(boot.answers);
+    session.settings = boot.settings;
+    session.user = boot.user;
+    session.ready = true;
+    // react-i18next records the namespaces components ask for; counted per render (its record is a plain object).
+    const record = i18next.reportNamespaces as unknown as { usedNamespaces?: Record<string, boolean> } | undefined;
+    if (record) record.usedNamespaces = {};
+    const [path, search = ''] = url.split('?', 2);
+    let failure: unknown = null;
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <App server={{ path, search }} />
+      </StrictMode>,
+      {
+        signal,
+        // A screen that throws would be drawn as its error page: the page shell serves the plain shell instead.
+        onError: (error) => {
+          failure ??= error;
+        },
+      },
+    );
+    const html = await readAll(prelude);
+    if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+    const used = i18next.reportNamespaces?.getUsedNamespaces() ?? [];
+    return { html, namespaces: [...new Set(used)] };
+  });
+  queue = run.catch(() => {});
+  return run;
+}
