@@ -9,7 +9,9 @@ import { LRUCache } from 'lru-cache';
 import type { Settings, User } from '../contract/index.ts';
 import { findRoute, type AppRoute } from '../src/app/routes.ts';
 import type { renderPage } from '../src/app/ssr-entry.tsx';
+import { defaultFilters, searchPath } from '../src/features/members/search-query.ts';
 import { LANG_COOKIE, pickLanguage } from '../src/i18n/language.ts';
+import { profilePath } from '../src/sync/profiles.ts';
 import { SESSION_COOKIE } from './domain/sessions.ts';
 import { pageShell } from './page-shell.ts';
 
@@ -28,8 +30,13 @@ export interface PageAnswer {
  * The GET calls the first screen of `route` makes, by path with query, as the page sends them (src/api/first-answers.ts
  * keys): their answers go into the render and the page, so neither waits for them.
  */
-function firstCalls(route: AppRoute): string[] {
+function firstCalls(route: AppRoute, pathname: string, user: User | null, settings: Settings): string[] {
   if (route.layout === 'lander' && route.name.startsWith('landers-')) return ['/api/lander.php'];
+  if (route.name === 'members') return [searchPath(defaultFilters(user, settings), 1)];
+  if (route.name === 'members-id' || route.name === 'likes-m-id') {
+    const id = Number(pathname.split('/').pop());
+    return Number.isInteger(id) && id > 0 ? [profilePath(id)] : [];
+  }
   return [];
 }
 
@@ -80,7 +87,7 @@ export function pageRenderer(app: FastifyInstance, distDir: string): (req: Fasti
       const redirects = user ? route.access === 'guest' : route.access === 'members' || route.access === 'search';
       if (!render || redirects) return { html: shell.page(pathname, language), personal: user !== null };
       const answers: Record<string, unknown> = {};
-      await Promise.all(firstCalls(route).map(async (url) => {
+      await Promise.all(firstCalls(route, pathname, user, settings).map(async (url) => {
         const body = await call(req, url);
         if (body !== null) answers[url] = body;
       }));

@@ -50,6 +50,8 @@ export function renderPage(url: string, boot: Omit<SsrBoot, 'namespaces'>, signa
       </StrictMode>,
       {
         signal,
+        // No boundary is sent apart to be revealed by an inline script (the CSP allows none): one document.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // A screen that throws would be drawn as its error page: the page shell serves the plain shell instead.
         onError: (error) => {
           failure ??= error;

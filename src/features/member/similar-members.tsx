@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { MemberProfile } from '../../../contract/index.ts';
 import { session } from '../account/session-store.ts';
 import { MemberCard, MemberCardPlaceholder, MemberGrid } from '../members/member-card.tsx';
-import { applyFilters, initSearch, loadSimilar, preferredGender, searchState, similarFilters } from '../members/search-store.ts';
+import { applyFilters, initSearch, loadSimilar, searchState, similarFilters } from '../members/search-store.ts';
+import { defaultFilters } from '../members/search-query.ts';
 
 /**
  * The similar results of a profile and their count (spec 3: search state): members of the same gender and country
@@ -32,7 +33,7 @@ export function SimilarMembers({ profile }: { profile: MemberProfile }) {
   const showAll = () => {
     const user = session.user;
     // The search's own defaults are applied first, so opening /members keeps these filters instead of resetting them.
-    initSearch({ gender: preferredGender(user?.profile.gender ?? undefined, user?.profile.sexuality ?? undefined), country: user?.profile.country }, user?.id ?? 0);
+    initSearch(defaultFilters(user, session.settings), user?.id ?? 0);
     void applyFilters(similarFilters(profile));
   };
 

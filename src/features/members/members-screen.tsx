@@ -1,14 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { SEARCH_PAGE_SIZE, type MemberCard as Member } from '../../../contract/index.ts';
+import { SEARCH_PAGE_SIZE, SearchResponse, type MemberCard as Member } from '../../../contract/index.ts';
+import { firstAnswer } from '../../api/first-answers.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
-import { initSearch, loadMore, newSearch, preferredGender, searchState } from './search-store.ts';
+import { initSearch, loadMore, newSearch, searchState } from './search-store.ts';
+import { defaultFilters, keyOf, searchPath } from './search-query.ts';
 import { SearchForm } from './search-form.tsx';
 import { DiscoveryLinks } from './discovery-links.tsx';
 import { FIRST_ROW, MemberCard, MemberCardPlaceholder, MemberGrid } from './member-card.tsx';
@@ -20,14 +22,16 @@ export default function MembersScreen() {
   const { user, ready, settings } = useSnapshot(session);
   const snap = useSnapshot(searchState);
   const db = useMemberDb();
-  const pages = useLiveQuery(() => db.searchPages.where('key').equals(snap.key).sortBy('page'), [db, snap.key]);
+  const stored = useLiveQuery(() => db.searchPages.where('key').equals(snap.key).sortBy('page'), [db, snap.key]);
+  const defaults = defaultFilters(user, settings);
+  // A server-rendered page came with page 1 of the default search: it shows until Dexie holds the pages.
+  const [rendered] = useState(() => firstAnswer(searchPath(defaults, 1), SearchResponse));
+  const onDefaults = !snap.didInit || snap.key === keyOf(defaults);
+  const pages = stored?.length || !rendered || !onDefaults ? stored : [{ page: 1, cards: rendered.profiles, numResults: rendered.numResults }];
 
   useEffect(() => {
     if (!ready) return;
-    initSearch({
-      gender: preferredGender(user?.profile.gender ?? undefined, user?.profile.sexuality ?? undefined),
-      country: user?.profile.country ?? session.settings?.geoip_selected_country ?? session.settings?.geoip_country,
-    }, user?.id ?? 0);
+    initSearch(defaultFilters(session.user, session.settings), user?.id ?? 0);
     if (!searchState.key && !searchState.loadingPage) void newSearch();
   }, [ready, user?.id]);
 
@@ -40,7 +44,7 @@ export default function MembersScreen() {
   const lastPage = pages?.[pages.length - 1]?.page ?? 0;
   const hasMore = lastPage * SEARCH_PAGE_SIZE < numResults;
   // Stored pages of the same filters show while page 1 reloads (and offline); placeholders only when there are none.
-  const firstLoad = !snap.didInit || pages === undefined || (members.length === 0 && snap.loadingPage === 1);
+  const firstLoad = (!snap.didInit && !rendered) || pages === undefined || (members.length === 0 && snap.loadingPage === 1);
   const empty = !firstLoad && !snap.error && members.length === 0 && snap.didInit;
   // Spec 2: the adult-cam tile where the site enables it, after the fifth member (or the last, with fewer results).
   const camUrl = settings?.enable_cam_promotion && settings.cam_promotion_url ? settings.cam_promotion_url : null;
@@ -53,7 +57,7 @@ export default function MembersScreen() {
         {user && <DiscoveryLinks />}
       </div>
       <section className="bg-white rounded-4 shadow-sm border p-3 mb-3 mb-md-4">
-        <SearchForm />
+        <SearchForm defaults={defaults} />
       </section>
 
       <p className="text-body-secondary small mb-2" aria-live="polite">

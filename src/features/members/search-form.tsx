@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import type { Country, Gender, RegionsResponse } from '../../../contract/index.ts';
 import { session } from '../account/session-store.ts';
 import { applyFilters, searchState } from './search-store.ts';
+import type { SearchFilters } from './search-query.ts';
 import { fetchRegions } from './regions.ts';
 
 const clampAge = (v: number) => Math.min(99, Math.max(18, Math.round(v) || 18));
@@ -13,9 +14,11 @@ const clampAge = (v: number) => Math.min(99, Math.max(18, Math.round(v) || 18));
  * The search filters (spec 3): gender, country, region, min and max age. Selects apply at once; ages
  * apply with the Search button. Any change starts a new search, which clears results and count (spec 4).
  */
-export function SearchForm() {
+export function SearchForm({ defaults }: { defaults: SearchFilters }) {
   const { t, i18n } = useTranslation('members');
   const snap = useSnapshot(searchState);
+  // Until the store applies the defaults (after the first render), the form shows them: the server draws the same.
+  const shown = snap.didInit ? snap : defaults;
   const settings = useSnapshot(session).settings;
   const id = useId();
   const [minAge, setMinAge] = useState(String(snap.min_age));
@@ -28,11 +31,11 @@ export function SearchForm() {
 
   useEffect(() => {
     setRegions(null);
-    if (!snap.country) return;
+    if (!shown.country) return;
     let live = true;
-    fetchRegions(snap.country).then((r) => live && setRegions(r), () => {});
+    fetchRegions(shown.country).then((r) => live && setRegions(r), () => {});
     return () => { live = false; };
-  }, [snap.country]);
+  }, [shown.country]);
 
   const countryNames = new Intl.DisplayNames([i18n.language || 'en'], { type: 'region' });
   const countries = [...(settings?.countries ?? [])].sort((a, b) => countryNames.of(a)!.localeCompare(countryNames.of(b)!));
@@ -56,7 +59,7 @@ export function SearchForm() {
         <select
           id={`${id}-gender`}
           className="form-select"
-          value={snap.gender}
+          value={shown.gender}
           onChange={(e) => void applyFilters({ gender: e.target.value as Gender | '' })}
         >
           <option value="">{t('search.everyone')}</option>
@@ -69,7 +72,7 @@ export function SearchForm() {
         <select
           id={`${id}-country`}
           className="form-select"
-          value={snap.country}
+          value={shown.country}
           onChange={(e) => void applyFilters({ country: e.target.value as Country | '', countryregion: '' })}
         >
           <option value="">{t('search.allCountries')}</option>
@@ -81,8 +84,8 @@ export function SearchForm() {
         <select
           id={`${id}-region`}
           className="form-select"
-          value={snap.countryregion}
-          disabled={!snap.country}
+          value={shown.countryregion}
+          disabled={!shown.country}
           onChange={(e) => void applyFilters({ countryregion: e.target.value })}
         >
           <option value="">{t('search.allRegions')}</option>

@@ -2,18 +2,13 @@
 // (searchPages, by query key and page), so going back to /members, or reopening offline, shows them at once.
 import { proxy } from 'valtio';
 import { api } from '../../api/client.ts';
-import { SIMILAR_AGE_YEARS, SearchResponse, SimilarResponse, countries, type Country, type Gender, type MemberCard, type Sexuality } from '../../../contract/index.ts';
+import { takeFirstAnswer } from '../../api/first-answers.ts';
+import { SIMILAR_AGE_YEARS, SearchResponse, SimilarResponse, type Country, type Gender, type MemberCard } from '../../../contract/index.ts';
 import { currentDb } from '../../sync/member-sync.ts';
 import { getTracking } from '../account/tracking.ts';
+import { keyOf, searchPath, type SearchFilters } from './search-query.ts';
 
-/** The filters of a search (spec 3). An empty string means "any". Ages in years, 18..99. */
-export interface SearchFilters {
-  gender: Gender | '';
-  country: Country | '';
-  countryregion: string;
-  min_age: number;
-  max_age: number;
-}
+export { preferredGender, type SearchFilters } from './search-query.ts';
 
 /** Search state (spec 3): filters, whether defaults were applied, the query key of the shown results, the page loading. */
 export const searchState = proxy({
@@ -39,31 +34,16 @@ let generation = 0;
 let owner: number | null = null;
 
 /**
- * The gender a member most likely searches for, from their own gender and sexuality; '' (everyone) when
- * unknown or bi. A hetero man gets women, a gay man men, a lesbian woman women.
+ * Applies the default filters (search-query.ts defaultFilters) once per page load and user (spec 3: didInit).
+ * `userId` 0 is a visitor; when it differs from the last call, filters and results start afresh.
  */
-export function preferredGender(gender?: Gender, sexuality?: Sexuality): Gender | '' {
-  if (!gender || !sexuality || sexuality === 'bi') return '';
-  if (sexuality === 'hetero') return gender === 'male' ? 'female' : 'male';
-  return gender;
-}
-
-/**
- * Applies the default filters once per page load and user (spec 3: didInit): `gender` from preferredGender
- * and the member's `country` when it is one of the site's countries. `userId` 0 is a visitor; when it differs
- * from the last call, filters and results start afresh.
- */
-export function initSearch(defaults: { gender: Gender | ''; country: string | null | undefined }, userId = 0): void {
+export function initSearch(defaults: SearchFilters, userId = 0): void {
   if (searchState.didInit && owner === userId) return;
   owner = userId;
   generation++;
   searchState.key = '';
-  searchState.countryregion = '';
-  searchState.min_age = 18;
-  searchState.max_age = 99;
+  Object.assign(searchState, defaults);
   searchState.didInit = true;
-  searchState.gender = defaults.gender;
-  searchState.country = (countries as readonly string[]).includes(defaults.country ?? '') ? (defaults.country as Country) : '';
 }
 
 /** Sets filters and starts a new search: results and count are cleared first (spec 4). */
@@ -77,8 +57,7 @@ const KEEP_PAGES_MS = 7 * 24 * 3600_000;
 
 /** The canonical query string of the current filters: the Dexie key of their result pages. */
 export function searchKey(): string {
-  const { gender, country, countryregion, min_age, max_age } = searchState;
-  return new URLSearchParams({ gender, country, countryregion, min_age: String(min_age), max_age: String(max_age) }).toString();
+  return keyOf(searchState);
 }
 
 /**
@@ -109,9 +88,12 @@ async function loadPage(page: number): Promise<void> {
   searchState.error = null;
   try {
     const { gender, country, countryregion, min_age, max_age } = searchState;
-    const res = await api('/api/members.php', SearchResponse, {
+    const network = getTracking()?.network;
+    // A server-rendered /members came with page 1 of the default search (src/api/first-answers.ts).
+    const rendered = network ? undefined : takeFirstAnswer(searchPath({ gender, country, countryregion, min_age, max_age }, page), SearchResponse);
+    const res = rendered ?? await api('/api/members.php', SearchResponse, {
       // Spec 6: a visitor from a traffic source may search where the site allows it; the server checks `network`.
-      query: { gender, country, countryregion, min_age, max_age, page, network: getTracking()?.network },
+      query: { gender, country, countryregion, min_age, max_age, page, network },
     });
     if (gen !== generation) return;
     const db = currentDb();
