@@ -115,6 +115,21 @@ function purgeTheme(): PostcssPlugin {
   };
 }
 
+/**
+ * Open Sans (@fontsource) with `font-display: optional`: a font that is not there by the first paint (the server's
+ * HTML preloads it, server/page-shell.ts) is not swapped in later, so text never repaints or moves after that paint.
+ */
+function fontDisplayOptional(): PostcssPlugin {
+  return {
+    postcssPlugin: 'font-display-optional',
+    AtRule: {
+      'font-face': (rule) => {
+        if (rule.source?.input.file?.includes('@fontsource')) rule.walkDecls('font-display', (decl) => { decl.value = 'optional'; });
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // Brotli and gzip copies of every text asset over 1 KiB, served by @fastify/static's preCompressed (server/app.ts).
   // The server-render build (`vite build --ssr`, src/app/ssr-entry.tsx) needs neither them nor the service worker.
@@ -136,7 +151,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     chunkSizeWarningLimit: 400,
   },
   css: {
-    postcss: { plugins: command === 'build' ? ([purgeTheme()] as AcceptedPlugin[]) : [] },
+    postcss: { plugins: (command === 'build' ? [purgeTheme(), fontDisplayOptional()] : [fontDisplayOptional()]) as AcceptedPlugin[] },
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3 still uses @import and the global Sass functions; its warnings are not ours to fix.

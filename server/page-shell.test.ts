@@ -36,8 +36,6 @@ describe('pageShell', () => {
     'src/features/account/session-api.ts': { file: 'assets/session-api.js', imports: ['_contract.js'] },
     'locales/en/common.json': { file: 'assets/common-en.js' },
     'locales/en/errors.json': { file: 'assets/errors-en.js' },
-    'locales/en/account.json': { file: 'assets/account-en.js' },
-    'locales/nl/account.json': { file: 'assets/account-nl.js' },
   };
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   const shell = pageShell(dist);
@@ -62,16 +60,14 @@ describe('pageShell', () => {
     expect(html).toContain('<title>A &lt;b> site</title>');
     expect(html).toMatch(/<fieldset id="ssr-lock" disabled style="display:contents"><div id="root" inert><h1>Inloggen<\/h1><\/div><\/fieldset>/);
     expect(html).not.toContain('boot-bar');
-    // The CSS is inline; the disabled links tell Vite's loader it is there, and nothing blocks the paint.
-    expect(html).toContain('<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index.css" disabled>');
-    expect(html).toContain('<style>.nav{color:red}</style><link rel="stylesheet" crossorigin href="/assets/default-layout.css" disabled>');
-    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
+    // The CSS is inline, named by its file; no stylesheet or script is fetched before the paint.
+    expect(html).toContain('<style data-href="/assets/index.css">body{margin:0}</style>');
+    expect(html).toContain('<style data-href="/assets/default-layout.css">.nav{color:red}</style>');
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html).not.toContain('modulepreload');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/i.png"/>');
     expect(head).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/open-sans-latin-400-normal-x1.woff2">');
-    // The screen's own namespace is preloaded, in the page's language and in English.
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/account-nl.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/account-en.js">');
     const json = /<script type="application\/json" id="ssr-boot">(.*)<\/script>/.exec(html)![1];
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json)).toEqual(boot);

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PreloadableComponent } from '../src/app/lazy-screen.ts';
 import { findRoute, layouts } from '../src/app/routes.ts';
-import { SSR_BOOT_ID, SSR_LOCK_ID, type SsrBoot } from '../src/app/ssr-boot.ts';
+import { INLINE_CSS_ATTRIBUTE, SSR_BOOT_ID, SSR_LOCK_ID, type SsrBoot } from '../src/app/ssr-boot.ts';
 import { BOOT_NAMESPACES } from '../src/i18n/language.ts';
 
 /** One entry of Vite's dist/.vite/manifest.json (only the fields read here). */
@@ -101,19 +101,20 @@ export function pageShell(distDir: string): PageShell {
       const styles = new Set<string>();
       closure(moduleOf(layouts[route.layout]), scripts, styles);
       closure(moduleOf(route.screen), scripts, styles);
-      closure(SESSION_API, scripts, styles);
-      const namespaces = new Set([...BOOT_NAMESPACES, ...(screen?.boot.namespaces ?? [])]);
-      for (const lng of new Set(['en', ...(language ? [language] : [])])) {
-        for (const ns of namespaces) closure(`locales/${lng}/${ns}.json`, scripts, styles);
-      }
-      const links = [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
       if (!screen) {
-        links.push(...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`));
+        closure(SESSION_API, scripts, styles);
+        for (const lng of new Set(['en', ...(language ? [language] : [])])) {
+          for (const ns of BOOT_NAMESPACES) closure(`locales/${lng}/${ns}.json`, scripts, styles);
+        }
+        const links = [
+          ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+        ];
         return html.replace('</head>', `${links.join('\n    ')}\n  </head>`);
       }
-      // A rendered screen paints from this file: its CSS inline (a disabled link per file tells Vite's loader it
-      // is there), its fonts and images fetched at once.
-      const inline = [...entryCss, ...styles].map((file) => `<style>${css(file)}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`);
+      // A rendered screen paints from this file alone: its CSS inline, its fonts and images fetched at once. Its
+      // scripts load after that paint (src/app/main.tsx): no preload of them here, nothing else competes with it.
+      const inline = [...entryCss, ...styles].map((file) => `<style ${INLINE_CSS_ATTRIBUTE}="/${file}">${css(file)}</style>`);
       const fontLinks = fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}">`);
       // React writes its preloads (the first screen's images) ahead of the markup: they belong in the head.
       const hoisted = /^(?:<link [^>]*\/>)*/.exec(screen.html)![0];
@@ -122,7 +123,8 @@ export function pageShell(distDir: string): PageShell {
         .replace(/<html lang="[^"]*"/, `<html lang="${screen.boot.language}"`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(screen.title)}</title>`)
         .replace(/<link rel="stylesheet"[^>]*>/g, '')
-        .replace('</head>', `${[...fontLinks, ...inline, hoisted, ...links].join('\n    ')}\n  </head>`)
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace('</head>', `${[...fontLinks, ...inline, hoisted].join('\n    ')}\n  </head>`)
         .replace(
           /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
           (_m, end: string) =>

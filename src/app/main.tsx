@@ -1,6 +1,6 @@
-// Entry: styles, then boot (settings + user in parallel, i18n in the chosen language, the first
-// route's chunks), then render. A page the server rendered (src/app/ssr-boot.ts) is hydrated instead: its session,
-// language and first answers come with the HTML.
+// Entry: the styles, then the app (src/app/boot.tsx). A page the server rendered (src/app/ssr-boot.ts) is on screen
+// before any script runs: the app is fetched only after its first frame, so nothing it loads delays that paint
+// (docs/perf.md, "Server rendering").
 import '@fontsource/open-sans/latin-400.css';
 import '@fontsource/open-sans/latin-600.css';
 import '@fontsource/open-sans/latin-700.css';
@@ -8,69 +8,19 @@ import '@fontsource/open-sans/latin-ext-400.css';
 import '@fontsource/open-sans/latin-ext-600.css';
 import '@fontsource/open-sans/latin-ext-700.css';
 import '../ui/theme.scss';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { seedFirstAnswers } from '../api/first-answers.ts';
-import { adoptSession, bootSession, session } from '../features/account/session-store.ts';
-import { captureTracking } from '../features/account/tracking.ts';
-import { i18next, initI18n, prefetchFallback } from '../i18n/index.ts';
-import { isLanguage, pickLanguage, readLangCookie } from '../i18n/language.ts';
-import { captureInstallPrompt } from '../pwa/install.ts';
-import { App } from './App.tsx';
-import { findRoute, layouts, preloadRoute } from './routes.ts';
-import { SSR_BOOT_ID, type SsrBoot } from './ssr-boot.ts';
+import { INLINE_CSS_ATTRIBUTE, SSR_BOOT_ID } from './ssr-boot.ts';
 
-captureTracking();
-// Chromium's install prompt can fire before any layout loads: keep it from the start (src/pwa/install.ts).
-captureInstallPrompt();
-prefetchFallback();
-preloadRoute(location.pathname);
+const start = () => void import('./boot.tsx');
 
-/** The two layouts most pages use, so a later switch between them never waits. */
-function preloadLayoutsWhenIdle(): void {
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-  idle(() => {
-    void layouts.default.preload().catch(() => {});
-    void layouts.chat.preload().catch(() => {});
-  });
+if (document.getElementById(SSR_BOOT_ID)) {
+  // The page's CSS is inline: a disabled link per file tells Vite's chunk loader it is there (it then does not fetch
+  // it again). Made here, not in the HTML, where the preload scanner would fetch them before the first paint.
+  for (const style of document.querySelectorAll<HTMLStyleElement>(`style[${INLINE_CSS_ATTRIBUTE}]`)) {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: style.getAttribute(INLINE_CSS_ATTRIBUTE)!, disabled: true });
+    link.crossOrigin = '';
+    style.after(link);
+  }
+  requestAnimationFrame(() => setTimeout(start));
+} else {
+  start();
 }
-
-/** Hydrates the server's HTML: the same session, language, namespaces and route chunks first, so nothing suspends. */
-async function hydrate(boot: SsrBoot): Promise<void> {
-  adoptSession(boot.user, boot.settings);
-  seedFirstAnswers(boot.answers);
-  const route = findRoute(location.pathname);
-  await Promise.all([
-    initI18n(boot.language).then(() => i18next.loadNamespaces(boot.namespaces)),
-    layouts[route.layout].preload(),
-    route.screen.preload(),
-  ]).catch(() => {});
-  hydrateRoot(
-    document.getElementById('root')!,
-    <StrictMode>
-      <App />
-    </StrictMode>,
-    // A difference from the server's HTML is redrawn by React; worth a warning, not an error page.
-    { onRecoverableError: (error) => console.warn('hydration:', error) },
-  );
-}
-
-/** Boots a page without server HTML (the service worker's shell, a plain page): session, language, then render. */
-async function boot(): Promise<void> {
-  const sessionReady = bootSession();
-  // Spec 9: the lang cookie decides at once; without it a logged-in member's own language (it follows them to a new
-  // device), else the site's domain_language (from settings).
-  const cookie = readLangCookie();
-  const language = isLanguage(cookie)
-    ? Promise.resolve(cookie)
-    : sessionReady.then(() => pickLanguage(session.user?.language, session.settings?.domain_language));
-  await Promise.all([sessionReady, language.then(initI18n)]);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
-
-const rendered = document.getElementById(SSR_BOOT_ID)?.textContent;
-void (rendered ? hydrate(JSON.parse(rendered) as SsrBoot) : boot()).then(preloadLayoutsWhenIdle);

@@ -12,6 +12,9 @@ export const SSR_BOOT_ID = 'ssr-boot';
  */
 export const SSR_LOCK_ID = 'ssr-lock';
 
+/** Attribute of an inline `<style>` of a server-rendered page: the address of the CSS file it holds ("/assets/x.css"). */
+export const INLINE_CSS_ATTRIBUTE = 'data-href';
+
 /** The session and data a page was rendered with: the app's first render must show the same. */
 export interface SsrBoot {
   /** GET /api/settings.php's answer for this request (spec 7: with the page's query). */

@@ -1,0 +1,69 @@
+// The app's start, loaded by the entry (src/app/main.tsx): boot (settings + user in parallel, i18n in the chosen
+// language, the first route's chunks), then render. A page the server rendered (src/app/ssr-boot.ts) is hydrated
+// instead: its session, language and first answers come with the HTML.
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { seedFirstAnswers } from '../api/first-answers.ts';
+import { adoptSession, bootSession, session } from '../features/account/session-store.ts';
+import { captureTracking } from '../features/account/tracking.ts';
+import { i18next, initI18n, prefetchFallback } from '../i18n/index.ts';
+import { isLanguage, pickLanguage, readLangCookie } from '../i18n/language.ts';
+import { captureInstallPrompt } from '../pwa/install.ts';
+import { App } from './App.tsx';
+import { findRoute, layouts, preloadRoute } from './routes.ts';
+import { SSR_BOOT_ID, type SsrBoot } from './ssr-boot.ts';
+
+captureTracking();
+// Chromium's install prompt can fire before any layout loads: keep it from the start (src/pwa/install.ts).
+captureInstallPrompt();
+prefetchFallback();
+preloadRoute(location.pathname);
+
+/** The two layouts most pages use, so a later switch between them never waits. */
+function preloadLayoutsWhenIdle(): void {
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+  idle(() => {
+    void layouts.default.preload().catch(() => {});
+    void layouts.chat.preload().catch(() => {});
+  });
+}
+
+/** Hydrates the server's HTML: the same session, language, namespaces and route chunks first, so nothing suspends. */
+async function hydrate(boot: SsrBoot): Promise<void> {
+  adoptSession(boot.user, boot.settings);
+  seedFirstAnswers(boot.answers);
+  const route = findRoute(location.pathname);
+  await Promise.all([
+    initI18n(boot.language).then(() => i18next.loadNamespaces(boot.namespaces)),
+    layouts[route.layout].preload(),
+    route.screen.preload(),
+  ]).catch(() => {});
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <App />
+    </StrictMode>,
+    // A difference from the server's HTML is redrawn by React; worth a warning, not an error page.
+    { onRecoverableError: (error) => console.warn('hydration:', error) },
+  );
+}
+
+/** Boots a page without server HTML (the service worker's shell, a plain page): session, language, then render. */
+async function boot(): Promise<void> {
+  const sessionReady = bootSession();
+  // Spec 9: the lang cookie decides at once; without it a logged-in member's own language (it follows them to a new
+  // device), else the site's domain_language (from settings).
+  const cookie = readLangCookie();
+  const language = isLanguage(cookie)
+    ? Promise.resolve(cookie)
+    : sessionReady.then(() => pickLanguage(session.user?.language, session.settings?.domain_language));
+  await Promise.all([sessionReady, language.then(initI18n)]);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+const rendered = document.getElementById(SSR_BOOT_ID)?.textContent;
+void (rendered ? hydrate(JSON.parse(rendered) as SsrBoot) : boot()).then(preloadLayoutsWhenIdle);
