@@ -1,7 +1,7 @@
 // The app's start, loaded by the entry (src/app/main.tsx): boot (settings + user in parallel, i18n in the chosen
 // language, the first route's chunks), then render. A page the server rendered (src/app/ssr-boot.ts) is hydrated
 // instead: its session, language and first answers come with the HTML.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { seedFirstAnswers } from '../api/first-answers.ts';
 import { adoptSession, bootSession, session } from '../features/account/session-store.ts';
@@ -38,14 +38,18 @@ async function hydrate(boot: SsrBoot): Promise<void> {
     layouts[route.layout].preload(),
     route.screen.preload(),
   ]).catch(() => {});
-  hydrateRoot(
-    document.getElementById('root')!,
-    <StrictMode>
-      <App />
-    </StrictMode>,
-    // A difference from the server's HTML is redrawn by React; worth a warning, not an error page.
-    { onRecoverableError: (error) => console.warn('hydration:', error) },
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
+  // the whole page (Lighthouse's total blocking time); the page is locked until it is done anyway.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+      // A difference from the server's HTML is redrawn by React; worth a warning, not an error page.
+      { onRecoverableError: (error) => console.warn('hydration:', error) },
+    );
+  });
 }
 
 /** Boots a page without server HTML (the service worker's shell, a plain page): session, language, then render. */

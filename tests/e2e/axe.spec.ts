@@ -2,7 +2,7 @@
 // once its content has loaded. Any violation fails, listed with the elements it names.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { sendMessage, signup } from './support.ts';
+import { appReady, sendMessage, signup } from './support.ts';
 
 async function violations(page: Page): Promise<string[]> {
   const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -53,6 +53,7 @@ test('discovery screens and modals have no axe violations', async ({ page }) => 
   await check(page, '/likes/matches');
   // The match finder's results, with their reasons.
   await page.goto('/match-finder');
+  await appReady(page);
   await page.getByRole('checkbox', { name: 'Music' }).check({ force: true });
   await page.getByRole('button', { name: 'Find my matches' }).click();
   await expect(page.getByRole('heading', { name: 'Your best matches' })).toBeVisible();

@@ -1,7 +1,7 @@
 // The swipe game, the like modal and the icebreaker in a real browser (spec 2: /swipe-game, like modal, icebreaker
 // modal; spec 9: 4 likes per day).
 import { expect, test, type Page } from '@playwright/test';
-import { signup } from './support.ts';
+import { appReady, signup } from './support.ts';
 
 /** Waits for the outbox to deliver the next swipe like and answers its status. */
 const swipeLikeSent = (page: Page) =>
@@ -88,6 +88,7 @@ test('the like modal appears after ?t=60 seconds and the parameter leaves the UR
   });
   await page.goto('/members?t=60');
   await expect(page.getByRole('heading', { level: 1, name: 'Search members' })).toBeVisible();
+  await appReady(page);
   const { t0, now } = await page.evaluate(() => ({ t0: (window as unknown as { t0: number }).t0, now: Date.now() }));
   await page.clock.pauseAt(now + 5_000); // a margin: the clock runs on while this call travels
   const booted = now + 5_000 - t0;

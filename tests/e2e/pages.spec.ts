@@ -67,7 +67,7 @@ test('the US-only footer shows for English in the US and opens the 2257 statemen
   await page.goto('/pages/terms');
   await expect(page.getByRole('link', { name: /2257/ })).toHaveCount(0);
   // A visitor the site places in the US (a proxy's x-country header, docs/api.md).
-  await page.route('**/api/settings.php*', async (route) => route.continue({ headers: { ...route.request().headers(), 'x-country': 'US' } }));
+  await page.setExtraHTTPHeaders({ 'x-country': 'US' });
   await page.reload();
   await page.getByRole('link', { name: '18 U.S.C. 2257 Record-Keeping Requirements Compliance Statement' }).click();
   await expect(page).toHaveURL(/\/2257$/);

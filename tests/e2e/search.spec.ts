@@ -1,6 +1,7 @@
 // The search's extras in a real browser: the adult-cam promotion tile (spec 2), logged-out search by the site's
 // logged_out_search settings (spec 6) and the similar results on a profile (spec 3: search state).
 import { expect, test, type Page } from '@playwright/test';
+import { serveSettings } from './support.ts';
 
 const AD = /^Advertisement/;
 
@@ -57,11 +58,7 @@ test.describe('the adult-cam promotion tile (spec 2)', () => {
 test.describe('logged-out search (spec 6)', () => {
   /** Serves the site's settings with the two logged-out search settings replaced (the server's own rule has API tests). */
   async function withSettings(page: Page, logged_out_search: boolean, logged_out_search_trafficsource: boolean) {
-    await page.route('**/api/settings.php*', async (route) => {
-      const res = await route.fetch();
-      const body = await res.json();
-      await route.fulfill({ response: res, json: { settings: { ...body.settings, logged_out_search, logged_out_search_trafficsource } } });
-    });
+    await serveSettings(page, { logged_out_search, logged_out_search_trafficsource });
   }
 
   test('a visitor without a traffic source is sent to log in when only visitors from a traffic source may search', async ({ page }) => {

@@ -1,7 +1,7 @@
 // Shell rules of spec 1, 2, 8, 9 in the browser: the entry warning's rules, the navigation progress bar's timing
 // (page.clock) and the error page's texts.
 import { expect, test, type Page } from '@playwright/test';
-import { login, SANNE } from './support.ts';
+import { appReady, login, SANNE, serveSettings } from './support.ts';
 
 const WARNING = 'Adults only';
 
@@ -10,6 +10,8 @@ async function visit(page: Page, path: string, country: string) {
   await page.setExtraHTTPHeaders({ 'x-country': country });
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // The warning is the app's (after hydration): a check for its absence means nothing before.
+  await appReady(page);
 }
 
 test.describe('the entry warning (spec 1)', () => {
@@ -37,11 +39,7 @@ test.describe('the entry warning (spec 1)', () => {
     await expect(page.getByRole('dialog', { name: WARNING })).toHaveCount(0);
 
     const off = await browser.newPage();
-    await off.route('**/api/settings.php*', async (route) => {
-      const res = await route.fetch();
-      const body = await res.json();
-      await route.fulfill({ response: res, json: { settings: { ...body.settings, enable_site_entry_popup: false } } });
-    });
+    await serveSettings(off, { enable_site_entry_popup: false });
     await visit(off, '/login', 'NL');
     await expect(off.getByRole('dialog', { name: WARNING })).toHaveCount(0);
     await off.close();

@@ -119,3 +119,33 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   }
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
+
+/**
+ * Waits until the app runs the page: a server-rendered page shows at once but stays locked (`inert`, in a disabled
+ * fieldset) until it has hydrated (docs/perf.md, "Server rendering"). For steps that bypass the browser's own wait
+ * for enabled controls (`force`) or that time the app's own timers.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('#ssr-lock')).toHaveCount(0);
+}
+
+/**
+ * Serves the site's settings with `patch` applied, to the settings call and to a server-rendered page's boot JSON
+ * (the settings the page starts with), for tests of rules that read a setting the demo site has otherwise.
+ */
+export async function serveSettings(page: Page, patch: Record<string, unknown>): Promise<void> {
+  await page.route('**/api/settings.php*', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { settings: Record<string, unknown> };
+    await route.fulfill({ response: res, json: { settings: { ...body.settings, ...patch } } });
+  });
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const res = await route.fetch();
+    const html = (await res.text()).replace(/(<script type="application\/json" id="ssr-boot">)(.*?)(<\/script>)/s, (_m, open: string, json: string, close: string) => {
+      const boot = JSON.parse(json) as { settings: Record<string, unknown> };
+      return open + JSON.stringify({ ...boot, settings: { ...boot.settings, ...patch } }).replace(/</g, '\\u003c') + close;
+    });
+    await route.fulfill({ response: res, body: html });
+  });
+}

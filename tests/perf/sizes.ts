@@ -108,6 +108,9 @@ export function graphFromManifest(manifest: Manifest, html?: string): BuildGraph
   // The page's entry is the one built from an HTML file; other entries (a worker, say) are not the page's.
   const htmlEntries = all.filter((e) => e.src?.endsWith('.html'));
   const entries = (htmlEntries.length ? htmlEntries : all).map((e) => e.file);
+  // The app's start, which the entry imports at once (after the first frame of a server-rendered page): as much a
+  // part of every page's start as the entry itself.
+  entries.push(...START_STAGES.map(fileOf).filter((f): f is string => !!f));
   let entryCss: string[] = [];
   if (html !== undefined) {
     const page = parseIndexHtml(html);
@@ -116,6 +119,9 @@ export function graphFromManifest(manifest: Manifest, html?: string): BuildGraph
   }
   return { source: 'manifest', entries: uniq(entries), entryCss: uniq(entryCss), chunks };
 }
+
+/** Modules the entry (src/app/main.tsx) loads at once by dynamic import: counted as entry JS. */
+export const START_STAGES = ['src/app/boot.tsx'];
 
 /** Static `import ... from "./x.js"`, `import "./x.js"` and `export ... from "./x.js"` of a (minified) ES module. */
 export function staticImportsOf(code: string): string[] {
