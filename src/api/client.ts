@@ -1,6 +1,7 @@
 // The page's fetch client, typed by contract/: JSON in and out, retries, the client header, auth errors.
 import type { z } from 'zod';
 import { ErrorBody, type ErrorCode } from '../../contract/index.ts';
+import { reportReachable } from '../pwa/online.ts';
 import { apiInit, apiUrl } from './request.ts';
 
 /** A failed API call: `status` 0 means the network failed after all retries. `code` maps to `errors:<code>`. */
@@ -47,7 +48,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Sends one request with retries and answers the Response of a 2xx or 304 answer.
- * Retries network errors and 5xx answers up to MAX_RETRIES times (delays 300 ms, 600 ms, 1.2 s, ...).
+ * Retries network errors and 5xx answers up to MAX_RETRIES times (delays 300 ms, 600 ms, 1.2 s, ...). Tells the
+ * network store what it met (src/pwa/online.ts reportReachable).
  * Throws ApiCallError with the server's code for 4xx answers; on 403 authentication_required also calls
  * the handler set by setAuthRequiredHandler.
  */
@@ -68,9 +70,11 @@ async function send(path: string, opts: CallOptions, headers: Record<string, str
       });
     } catch (e) {
       if (opts.signal?.aborted) throw e;
+      reportReachable(false);
       lastError = new ApiCallError(0, 'network', String(e));
       continue;
     }
+    reportReachable(true);
     if (res.ok || res.status === 304) return res;
     const data: unknown = await res.json().catch(() => null);
     const parsed = ErrorBody.safeParse(data);

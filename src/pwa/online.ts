@@ -2,10 +2,40 @@
 // sync engine can read it too. Starts listening when first imported.
 import { proxy } from 'valtio';
 
-/** `online` follows navigator.onLine and the window's online/offline events. */
+/** `online` follows navigator.onLine and the window's online/offline events, and what the app's calls meet. */
 export const network = proxy({ online: typeof navigator === 'undefined' ? true : navigator.onLine });
 
+/** While a failed call says offline, how often the server is asked whether it can be reached again (ms). */
+export const PROBE_INTERVAL_MS = 5_000;
+
+let probe: ReturnType<typeof setInterval> | null = null;
+
+function setOnline(online: boolean): void {
+  network.online = online;
+  if (online && probe !== null) {
+    clearInterval(probe);
+    probe = null;
+  }
+}
+
+/**
+ * What a call of the app met: `true` for any answer of the server (an error status too), `false` when the request
+ * failed for the network. navigator.onLine stays true on a network that reaches nothing (and under some browsers'
+ * offline emulation), so a failed call marks the app offline; while it is, a HEAD of the settings call every
+ * PROBE_INTERVAL_MS finds the way back when no other call does.
+ */
+export function reportReachable(reachable: boolean): void {
+  if (reachable) {
+    if (!network.online) setOnline(true);
+    return;
+  }
+  network.online = false;
+  probe ??= setInterval(() => {
+    fetch('/api/settings.php', { method: 'HEAD', cache: 'no-store' }).then(() => setOnline(true), () => {});
+  }, PROBE_INTERVAL_MS);
+}
+
 if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => (network.online = true));
+  window.addEventListener('online', () => setOnline(true));
   window.addEventListener('offline', () => (network.online = false));
 }
