@@ -61,6 +61,7 @@ test('the progress bar shows after 200 ms of loading, fills when the screen is t
   await page.clock.install();
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: /log in/i }).first()).toBeVisible();
+  await appReady(page);
   const bar = page.getByRole('progressbar', { name: 'Loading' });
   // From here the page's clock moves only when the test moves it.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
