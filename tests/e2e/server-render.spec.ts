@@ -1,0 +1,51 @@
+// Server rendering (docs/perf.md, "Server rendering"): pages arrive drawn, for visitors and members, with the data
+// of their first screen; the app hydrates them without a difference from the HTML and without losing input.
+import { expect, test } from '@playwright/test';
+import { appReady, login, SANNE } from './support.ts';
+
+test('with scripts off, visitor pages and a member\'s search and profile arrive drawn, with their data', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const loginPage = await page.goto('/login');
+  expect(loginPage!.headers()['cache-control']).toBe('no-cache');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  expect(await page.locator('html').getAttribute('lang')).toBe('en');
+
+  await page.goto('/landers/gallery');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The lander's members (GET /api/lander.php, answered by the server into the page).
+  expect(await page.locator('.gallery-item strong').count()).toBeGreaterThan(3);
+
+  // A visitor's /members redirects in the app: the plain shell, not a drawn page.
+  await page.goto('/members');
+  await expect(page.locator('#ssr-boot')).toHaveCount(0);
+
+  await login(context.request, SANNE);
+  const members = await page.goto('/members');
+  // A member's page holds their data.
+  expect(members!.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByText(/\d+ members found/)).toBeVisible();
+  const first = page.locator('a[href^="/members/"]').filter({ has: page.locator('img') }).first();
+  await expect(first).toBeVisible();
+  const href = await first.getAttribute('href');
+  await page.goto(href!);
+  await expect(page.getByRole('link', { name: 'Back to search' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Like' })).toBeVisible();
+  await context.close();
+});
+
+test('the app hydrates a drawn page without a difference, and what is typed before that is kept', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+  });
+  await page.goto('/login');
+  // Filled at once: the form is disabled until the app runs it, and Playwright waits for it, as a person would.
+  await page.getByLabel('E-mail').fill('someone@example.com');
+  await appReady(page);
+  await expect(page.getByLabel('E-mail')).toHaveValue('someone@example.com');
+  await page.goto('/landers/gallery');
+  await appReady(page);
+  expect(warnings.filter((w) => /hydrat/i.test(w))).toEqual([]);
+});
