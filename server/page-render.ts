@@ -95,7 +95,7 @@ export function pageRenderer(app: FastifyInstance, distDir: string): (req: Fasti
       const rendered = await render(req.url, boot, AbortSignal.timeout(RENDER_TIMEOUT_MS));
       const html = shell.page(pathname, language, {
         html: rendered.html,
-        boot: { ...boot, namespaces: rendered.namespaces },
+        boot: { ...boot, namespaces: rendered.namespaces, countryNames: rendered.countryNames },
         title: settings.index_title || settings.name,
       });
       if (key !== null && user === null) visitorPages.set(key, html);

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { seedFirstAnswers } from '../api/first-answers.ts';
 import { adoptSession, bootSession, session } from '../features/account/session-store.ts';
 import { captureTracking } from '../features/account/tracking.ts';
+import { seedCountryNames } from '../i18n/country-names.ts';
 import { i18next, initI18n, prefetchFallback } from '../i18n/index.ts';
 import { isLanguage, pickLanguage, readLangCookie } from '../i18n/language.ts';
 import { captureInstallPrompt } from '../pwa/install.ts';
@@ -32,6 +33,7 @@ function preloadLayoutsWhenIdle(): void {
 async function hydrate(boot: SsrBoot): Promise<void> {
   adoptSession(boot.user, boot.settings);
   seedFirstAnswers(boot.answers);
+  seedCountryNames(boot.language, boot.countryNames);
   const route = findRoute(location.pathname);
   await Promise.all([
     initI18n(boot.language).then(() => i18next.loadNamespaces(boot.namespaces)),

@@ -25,6 +25,8 @@ export interface SsrBoot {
   language: Language;
   /** i18next namespaces the render used, so the page loads them before hydrating. */
   namespaces: string[];
+  /** Country names in `language` the render used (src/i18n/country-names.ts), so hydrating needs no Intl lookups. */
+  countryNames: Record<string, string>;
   /** First answers: raw JSON of the GET calls the first screen made, by path with query (src/api/first-answers.ts). */
   answers: Record<string, unknown>;
 }

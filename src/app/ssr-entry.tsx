@@ -5,14 +5,16 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { seedFirstAnswers } from '../api/first-answers.ts';
 import { session } from '../features/account/session-store.ts';
+import { knownCountryNames } from '../i18n/country-names.ts';
 import { i18next, initI18n } from '../i18n/index.ts';
 import { App } from './App.tsx';
 import type { SsrBoot } from './ssr-boot.ts';
 
-/** A server render's result: the HTML of #root's content and the namespaces it used (for the page to preload). */
+/** A server render's result: the HTML of #root's content, the namespaces it used (for the page to load before hydrating) and the country names it knows. */
 export interface RenderedPage {
   html: string;
   namespaces: string[];
+  countryNames: Record<string, string>;
 }
 
 let i18nReady: Promise<unknown> | null = null;
@@ -30,7 +32,7 @@ async function readAll(stream: AsyncIterable<string | Buffer>): Promise<string> 
  * every lazy screen, namespace and suspended read (React's prerender). Throws when the render fails or `signal`
  * aborts it; the caller then serves the plain app shell.
  */
-export function renderPage(url: string, boot: Omit<SsrBoot, 'namespaces'>, signal?: AbortSignal): Promise<RenderedPage> {
+export function renderPage(url: string, boot: Omit<SsrBoot, 'namespaces' | 'countryNames'>, signal?: AbortSignal): Promise<RenderedPage> {
   const run = queue.then(async () => {
     i18nReady ??= initI18n(boot.language);
     await i18nReady;
@@ -61,7 +63,7 @@ export function renderPage(url: string, boot: Omit<SsrBoot, 'namespaces'>, signa
     const html = await readAll(prelude);
     if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
     const used = i18next.reportNamespaces?.getUsedNamespaces() ?? [];
-    return { html, namespaces: [...new Set(used)] };
+    return { html, namespaces: [...new Set(used)], countryNames: knownCountryNames(boot.language) };
   });
   queue = run.catch(() => {});
   return run;

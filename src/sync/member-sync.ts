@@ -2,7 +2,7 @@
 // logout, and gives screens the database and a way to ask for a run after a write (DESIGN: how data flows).
 import { proxy } from 'valtio';
 import type { LikedBy } from '../../contract/index.ts';
-import { session } from '../features/account/session-store.ts';
+import { session, setUser } from '../features/account/session-store.ts';
 import { isSyncMessage, onServiceWorkerMessage } from '../pwa/register-sw.ts';
 import { dropMemberDb, memberDb, VISITOR } from '../data/member-db.ts';
 import type { AppDB } from '../data/db.ts';
@@ -43,7 +43,7 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
   };
   const engine = createSyncEngine(db, userId, {
     onUser: (user) => {
-      if (session.user?.id === user.id) session.user = user;
+      if (session.user?.id === user.id) setUser(user);
       checkPhotoLocks();
     },
     onRunDone: checkPhotoLocks,

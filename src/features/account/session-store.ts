@@ -65,6 +65,16 @@ export async function loadSettings(started?: Promise<Response>): Promise<Setting
 }
 
 /**
+ * Stores `user` as the session's user, unless it equals the one stored: an equal copy (from a sync or a refresh)
+ * then re-renders nothing, where a new object would re-render every screen that reads the session.
+ */
+export function setUser(user: User | null): void {
+  const stored = snapshot(session).user;
+  if (user && stored && JSON.stringify(stored) === JSON.stringify(user)) return;
+  session.user = user;
+}
+
+/**
  * GET /api/user.php: stores and returns the current user (null when logged out). `started`: the same call already
  * sent (the boot). Throws ApiCallError.
  */
@@ -72,7 +82,7 @@ export async function refreshUser(started?: Promise<Response>): Promise<User | n
   const user = await (await sessionApi()).fetchUser(started);
   // The session ended on the server (expired, or logged out elsewhere): the member's data leaves this device too.
   if (!user && session.user) forgetUser();
-  else session.user = user;
+  else setUser(user);
   return user;
 }
 

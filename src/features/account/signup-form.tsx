@@ -12,6 +12,7 @@ import { clearSignupDraft, loadSignupDraft, saveSignupDraft } from './signup-dra
 import { latestDateOfBirth, SIGNUP_STEPS, stepOf, toRequest, validateSignup, type SignupErrors, type SignupField, type SignupValues } from './signup-rules.ts';
 import { getTracking } from './tracking.ts';
 import './account.scss';
+import { sortedCountries } from '../../i18n/country-names.ts';
 
 /** Server error codes that belong to one field (the rest show above the form). */
 const fieldOfCode: Partial<Record<ErrorCode, SignupField>> = {
@@ -75,11 +76,7 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
   const [done, setDone] = useState(false);
   const stepMoved = useRef(false);
 
-  const countryOptions = useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    const list = settings?.countries.length ? settings.countries : allCountries;
-    return [...list].map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, i18n.language));
-  }, [settings?.countries, i18n.language]);
+  const countryOptions = sortedCountries(settings?.countries.length ? settings.countries : allCountries, i18n.language);
 
   const signupsOpen = settings?.signups !== 'none' && !(settings?.signups === 'with_trafficsource' && !getTracking()?.network);
 

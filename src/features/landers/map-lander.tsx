@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { useLanderContent } from './lander-content.ts';
 import { useLanderCopy } from './lander-copy.ts';
 import { LanderCta, LanderPage, MemberPhoto } from './lander-parts.tsx';
+import { countryName } from '../../i18n/country-names.ts';
 
 /** Regions the map shows at most (the busiest). */
 const MAX_REGIONS = 12;
@@ -18,7 +19,7 @@ export default function MapLander() {
   const regions = content?.regions.slice(0, MAX_REGIONS) ?? [];
   const top = regions[0]?.count ?? 1;
   const inCountry = content?.regions.reduce((sum, r) => sum + r.count, 0) ?? 0;
-  const country = content ? (new Intl.DisplayNames([i18n.language], { type: 'region' }).of(content.country) ?? content.country) : '';
+  const country = content ? countryName(content.country, i18n.language) : '';
   const pins = content?.members.slice(0, 3) ?? [];
   return (
     <LanderPage className="lander-map" title={t('map.title', copy)} headingId="map-heading">

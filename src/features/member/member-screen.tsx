@@ -27,6 +27,7 @@ import { MatchModal } from './match-modal.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { ProfileSkeleton } from './profile-skeleton.tsx';
 import { SimilarMembers } from './similar-members.tsx';
+import { countryName } from '../../i18n/country-names.ts';
 
 /**
  * /members/:id and /likes/m/:id (spec 2: members-id, likes-m-id): a member's profile with like, message and block.
@@ -118,7 +119,7 @@ export default function MemberScreen() {
   }
   if (!profile) return <div className="container py-3 py-md-4">{back}<ProfileSkeleton /></div>;
 
-  const country = new Intl.DisplayNames([i18n.language || 'en'], { type: 'region' }).of(profile.country);
+  const country = countryName(profile.country, i18n.language);
   const place = [profile.city, profile.region, country].filter(Boolean).join(', ');
 
   return (

@@ -7,6 +7,7 @@ import { session } from '../account/session-store.ts';
 import { applyFilters, searchState } from './search-store.ts';
 import type { SearchFilters } from './search-query.ts';
 import { fetchRegions } from './regions.ts';
+import { sortedCountries } from '../../i18n/country-names.ts';
 
 const clampAge = (v: number) => Math.min(99, Math.max(18, Math.round(v) || 18));
 
@@ -37,8 +38,7 @@ export function SearchForm({ defaults }: { defaults: SearchFilters }) {
     return () => { live = false; };
   }, [shown.country]);
 
-  const countryNames = new Intl.DisplayNames([i18n.language || 'en'], { type: 'region' });
-  const countries = [...(settings?.countries ?? [])].sort((a, b) => countryNames.of(a)!.localeCompare(countryNames.of(b)!));
+  const countries = sortedCountries(settings?.countries ?? [], i18n.language);
   const regionLabel = t(`search.regionKind.${regions?.label ?? 'region'}`);
   const min = clampAge(Number(minAge));
   const max = clampAge(Number(maxAge));
@@ -76,7 +76,7 @@ export function SearchForm({ defaults }: { defaults: SearchFilters }) {
           onChange={(e) => void applyFilters({ country: e.target.value as Country | '', countryregion: '' })}
         >
           <option value="">{t('search.allCountries')}</option>
-          {countries.map((c) => <option key={c} value={c}>{countryNames.of(c)}</option>)}
+          {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
         </select>
       </div>
       <div className="col-12 col-md">

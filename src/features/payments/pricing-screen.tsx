@@ -6,6 +6,7 @@ import { useContentBlock } from '../pages/use-content-block.ts';
 import { LoadError } from './load-error.tsx';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
+import { countryName as nameOfCountry } from '../../i18n/country-names.ts';
 
 /**
  * /pricing (spec 2: the pricing text): the site's pricing content block (spec 1) above the bundle prices of the
@@ -17,7 +18,7 @@ export default function PricingScreen() {
   const { offer, error, reload } = useOffer();
   const text = useContentBlock('pricing');
   const block = text.state === 'ready' ? text.block : null;
-  const countryName = offer ? (new Intl.DisplayNames([i18n.language], { type: 'region' }).of(offer.country) ?? offer.country) : '';
+  const countryName = offer ? nameOfCountry(offer.country, i18n.language) : '';
   return (
     <div className="container py-3 py-md-4 payments" style={{ maxWidth: 720 }}>
       <h1 className="h3 fw-bold mb-2">{t('pricing.title')}</h1>

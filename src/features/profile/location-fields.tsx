@@ -7,6 +7,7 @@ import { fetchRegions } from '../members/regions.ts';
 import { useGeolocationPermission } from './geolocation.ts';
 import { reverseGeocode } from './profile-api.ts';
 import type { ProfileErrors } from './profile-rules.ts';
+import { countryName } from '../../i18n/country-names.ts';
 
 type Place = Pick<ProfileUpdate, 'country' | 'region' | 'city'>;
 
@@ -63,7 +64,6 @@ export function LocationFields({ values, errors, located, onPlace, onLocation }:
     );
   };
 
-  const countryNames = new Intl.DisplayNames([i18n.language || 'en'], { type: 'region' });
   const pending = values.location !== undefined;
   const hasLocation = pending ? values.location !== null : located;
   const regionLabel = t(`members:search.regionKind.${regions?.label ?? 'region'}`);
@@ -99,7 +99,7 @@ export function LocationFields({ values, errors, located, onPlace, onLocation }:
         <Form.Group className="col-sm-4" controlId="profile-country">
           <Form.Label>{t('profile-fields:field.country')}</Form.Label>
           <Form.Select value={values.country} onChange={(e) => onPlace({ country: e.target.value as Country, region: '', city: '' })}>
-            {countries.map((c) => <option key={c} value={c}>{countryNames.of(c)}</option>)}
+            {countries.map((c) => <option key={c} value={c}>{countryName(c, i18n.language)}</option>)}
           </Form.Select>
         </Form.Group>
         <Form.Group className="col-sm-4" controlId="profile-region">
