@@ -58,7 +58,7 @@ describe('pageShell', () => {
     const html = shell.page('/login', 'nl', { html: '<link rel="preload" as="image" href="/i.png"/><h1>Inloggen</h1>', boot, title: 'A <b> site' });
     expect(html).toContain('<html lang="nl">');
     expect(html).toContain('<title>A &lt;b> site</title>');
-    expect(html).toMatch(/<fieldset id="ssr-lock" disabled style="display:contents"><div id="root" inert><h1>Inloggen<\/h1><\/div><\/fieldset>/);
+    expect(html).toMatch(/<fieldset id="ssr-lock" disabled role="none" style="display:contents"><div id="root" inert><h1>Inloggen<\/h1><\/div><\/fieldset>/);
     expect(html).not.toContain('boot-bar');
     // The CSS is inline, named by its file; no stylesheet or script is fetched before the paint.
     expect(html).toContain('<style data-href="/assets/index.css">body{margin:0}</style>');

@@ -128,7 +128,7 @@ export function pageShell(distDir: string): PageShell {
         .replace(
           /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
           (_m, end: string) =>
-            `<fieldset id="${SSR_LOCK_ID}" disabled style="display:contents"><div id="root" inert>${body}</div></fieldset>` +
+            `<fieldset id="${SSR_LOCK_ID}" disabled role="none" style="display:contents"><div id="root" inert>${body}</div></fieldset>` +
             `\n    <script type="application/json" id="${SSR_BOOT_ID}">${scriptJson(screen.boot)}</script>${end}`,
         );
     },

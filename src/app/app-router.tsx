@@ -15,15 +15,17 @@ import { SSR_LOCK_ID } from './ssr-boot.ts';
 
 /**
  * Ends the lock of a server-rendered page (src/app/ssr-boot.ts) once its screen has hydrated: it sits inside the
- * screen's Suspense boundary, so its effect runs when the screen's HTML is live. Renders nothing.
+ * screen's Suspense boundary, so its effect runs when the screen's HTML is live. The lock's fieldset stays where it
+ * is (moving #root out of it would make the browser lay the whole page out again): it is enabled and loses its id.
+ * Renders nothing.
  */
 function Unlock() {
   useEffect(() => {
     const lock = document.getElementById(SSR_LOCK_ID);
-    const root = document.getElementById('root');
-    if (!lock || !root) return;
-    root.removeAttribute('inert');
-    lock.replaceWith(root);
+    if (!lock) return;
+    lock.removeAttribute('disabled');
+    lock.removeAttribute('id');
+    document.getElementById('root')?.removeAttribute('inert');
   }, []);
   return null;
 }

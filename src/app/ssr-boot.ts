@@ -8,7 +8,8 @@ export const SSR_BOOT_ID = 'ssr-boot';
 
 /**
  * Id of the `<fieldset disabled>` around a server-rendered #root: its forms and buttons stay disabled (and the root
- * inert) until the app has hydrated them, so nothing typed or clicked before is lost (src/app/app-router.tsx Unlock).
+ * inert) until the app has hydrated them, so nothing typed or clicked before is lost (src/app/app-router.tsx Unlock
+ * enables it and removes the id; the fieldset, `display: contents` and `role="none"`, stays).
  */
 export const SSR_LOCK_ID = 'ssr-lock';
 
