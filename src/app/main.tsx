@@ -14,10 +14,16 @@ import { INLINE_CSS_ATTRIBUTE, SSR_BOOT_ID } from './ssr-boot.ts';
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /**
- * The app's start in two steps, each evaluated in a task of its own: React DOM, then the rest of the app. One module
- * graph is evaluated in one task, and a long task keeps the page from answering input (Lighthouse's total blocking time).
+ * The app's start in steps, each evaluated in a task of its own: React DOM, i18next, then the rest of the app. One
+ * module graph is evaluated in one task, and a long task keeps the page from answering input (Lighthouse's total
+ * blocking time).
  */
-const start = () => void import('react-dom/client').then(nextTask).then(() => import('./boot.tsx'));
+const start = () =>
+  void import('react-dom/client')
+    .then(nextTask)
+    .then(() => import('../i18n/index.ts'))
+    .then(nextTask)
+    .then(() => import('./boot.tsx'));
 
 if (document.getElementById(SSR_BOOT_ID)) {
   // The page's CSS is inline: a disabled link per file tells Vite's chunk loader it is there (it then does not fetch

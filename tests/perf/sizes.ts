@@ -121,7 +121,7 @@ export function graphFromManifest(manifest: Manifest, html?: string): BuildGraph
 }
 
 /** Modules the entry (src/app/main.tsx) loads at once by dynamic import: counted as entry JS. */
-export const START_STAGES = ['node_modules/react-dom/client.js', 'src/app/boot.tsx'];
+export const START_STAGES = ['node_modules/react-dom/client.js', 'src/i18n/index.ts', 'src/app/boot.tsx'];
 
 /** Static `import ... from "./x.js"`, `import "./x.js"` and `export ... from "./x.js"` of a (minified) ES module. */
 export function staticImportsOf(code: string): string[] {
