@@ -9,14 +9,11 @@ import { captureTracking } from '../features/account/tracking.ts';
 import { seedCountryNames } from '../i18n/country-names.ts';
 import { i18next, initI18n, prefetchFallback } from '../i18n/index.ts';
 import { isLanguage, pickLanguage, readLangCookie } from '../i18n/language.ts';
-import { captureInstallPrompt } from '../pwa/install.ts';
 import { App } from './App.tsx';
 import { findRoute, layouts, preloadRoute } from './routes.ts';
 import { SSR_BOOT_ID, type SsrBoot } from './ssr-boot.ts';
 
 captureTracking();
-// Chromium's install prompt can fire before any layout loads: keep it from the start (src/pwa/install.ts).
-captureInstallPrompt();
 prefetchFallback();
 preloadRoute(location.pathname);
 

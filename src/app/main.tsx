@@ -8,7 +8,11 @@ import '@fontsource/open-sans/latin-ext-400.css';
 import '@fontsource/open-sans/latin-ext-600.css';
 import '@fontsource/open-sans/latin-ext-700.css';
 import '../ui/theme.scss';
+import { captureInstallPrompt } from '../pwa/install.ts';
 import { INLINE_CSS_ATTRIBUTE, SSR_BOOT_ID } from './ssr-boot.ts';
+
+// Chromium's install prompt can fire before the app has loaded: keep it from the start (src/pwa/install.ts).
+captureInstallPrompt();
 
 /** Lets the browser run other tasks (input, paint) before the next step. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
