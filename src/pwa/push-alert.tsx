@@ -6,6 +6,7 @@ import { session } from '../features/account/session-store.ts';
 import { findRoute } from '../app/routes.ts';
 import { dismissedAt, storeDismissal } from '../ui/dismissal.ts';
 import { checkPush, pushCapable, pushState, subscribePush, watchPushPermission } from './push-state.ts';
+import './pwa.scss';
 
 /** Spec 2: the dismissal is stored with its time under this key. */
 const HIDE_KEY = 'hide-push-notification-alert';
@@ -38,9 +39,11 @@ export function PushAlert() {
     storeDismissal(HIDE_KEY);
     setHidden(true);
   };
+  // In the dock at the bottom, over the page: it appears when the worker's check answers, seconds after the page
+  // was drawn, and in the page's flow it would push everything down (a layout shift).
   return (
-    <div className="container pt-3">
-      <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mb-0" role="alert">
+    <div className="pwa-dock push-dock">
+      <div className="pwa-card flex-wrap" role="alert">
         <span className="flex-grow-1">{error ? t(error) : t('push.alert')}</span>
         {!error && (
           <button type="button" className="btn btn-sm btn-primary rounded-pill px-3" disabled={busy} onClick={() => void subscribePush(publicKey)}>
