@@ -6,6 +6,7 @@ import type { Language, LoginRequest, Settings, SignupRequest, User } from '../.
 import { startGet } from '../../api/request.ts';
 import { readSessionCache, writeSessionCache } from '../../data/session-cache.ts';
 import { writeLangCookie } from '../../i18n/language.ts';
+import { findRoute } from '../../app/routes.ts';
 
 export interface SessionState {
   /** The logged-in user, or null for a visitor. */
@@ -185,8 +186,11 @@ function forgetUser(): void {
   void import('../../pwa/caches.ts').then((m) => m.clearMemberCaches()).catch(() => {});
 }
 
-/** Spec 4: a 403 authentication_required logs the user out; spec 2: login redirects to the login route. */
+/**
+ * Spec 4: a 403 authentication_required logs the user out; spec 2: login redirects to the login route. A page anyone
+ * may see stays: /account-deleted, say, where the deleted account's last background calls are refused after the fact.
+ */
 function onAuthenticationRequired(): void {
   forgetUser();
-  if (location.pathname !== '/login') navigate('/login');
+  if (location.pathname !== '/login' && findRoute(location.pathname).access !== 'public') navigate('/login');
 }
