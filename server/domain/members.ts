@@ -1,12 +1,11 @@
 // Member cards, profiles and search as a viewer may see them (spec 2: members, members-id; spec 3, 6).
 import { and, asc, desc, eq, gte, inArray, lte, ne, notExists, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { MemberCard, MemberProfile, OptionalProfileField, SearchQuery, SearchResponse, SimilarResponse } from '../../contract/index.ts';
-import { SEARCH_PAGE_SIZE, SIMILAR_AGE_YEARS, SIMILAR_LIMIT, optionalProfileFields } from '../../contract/index.ts';
+import type { MemberCard, MemberProfile, OptionalProfileField, SimilarResponse } from '../../contract/index.ts';
+import { SIMILAR_AGE_YEARS, SIMILAR_LIMIT, optionalProfileFields } from '../../contract/index.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect.ts';
 import { blocks, conversations, likes, photos, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { prepared } from '../db/prepared.ts';
 import { recordChanges, type Change } from './changes.ts';
 import { bandBetween } from './location.ts';
 import { photoFor, type PhotoRow, type Viewer } from './photos.ts';
@@ -109,99 +108,10 @@ export function listedOnSite(siteId: number | Placeholder) {
 }
 
 /**
- * The search's query, prepared once: every filter a placeholder, an absent one null (`$x is null or ...`). The page
- * (with the count of all matches) is found first; only its 20 rows get their profile, photo and distance.
- */
-function searchQuery(db: Db) {
-  const ph = (name: string) => sql.placeholder(name);
-  const viewerId = ph('viewer');
-  const page = db
-    .select({ id: sql<number>`${users.id}`.as('page_id'), seenAt: sql<Date | null>`${users.lastSeenAt}`.as('page_seen_at'), total: sql<number>`(count(*) over ())::int`.as('page_total') })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(
-      and(
-        listedOnSite(ph('site')),
-        gte(profiles.dateOfBirth, ph('from')),
-        lte(profiles.dateOfBirth, ph('to')),
-        sql`(${ph('gender')}::text is null or ${profiles.gender} = ${ph('gender')})`,
-        sql`(${ph('country')}::text is null or ${profiles.country} = ${ph('country')})`,
-        sql`(${ph('region')}::text is null or ${profiles.region} = ${ph('region')})`,
-        sql`(${viewerId}::int is null or (${users.id} <> ${viewerId} and ${notBlockedWith(viewerId, users.id)}))`,
-      ),
-    )
-    .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
-    .limit(SEARCH_PAGE_SIZE)
-    .offset(ph('offset'))
-    .as('page');
-  const firstPhoto = db.select().from(photos).where(and(eq(photos.userId, page.id), eq(photos.position, 0))).orderBy(photos.id).limit(1).as('first_photo');
-  const viewerCell = (column: AnyPgColumn) => sql<number | null>`(select ${column} from ${profiles} where ${profiles.userId} = ${viewerId})`;
-  return db
-    .select({
-      p: cardProfileColumns,
-      u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible },
-      photo: { id: firstPhoto.id, userId: firstPhoto.userId, key: firstPhoto.key, blurKey: firstPhoto.blurKey },
-      total: page.total,
-      viewerLat: viewerCell(profiles.gridLat),
-      viewerLon: viewerCell(profiles.gridLon),
-    })
-    .from(page)
-    .innerJoin(profiles, eq(profiles.userId, page.id))
-    .innerJoin(users, eq(users.id, page.id))
-    .leftJoinLateral(firstPhoto, sql`true`)
-    .orderBy(sql`${page.seenAt} desc nulls last`, asc(page.id));
-}
-
-/**
- * Search (spec 3: search state): active members of the site matching the filters, online first, then most
- * recently seen; page `q.page` of SEARCH_PAGE_SIZE. Excludes the viewer and members blocked either way. One
- * prepared statement (the page, its cards, the count and the viewer's cell); a page past the end counts apart.
- */
-export async function searchMembers(db: Db, siteId: number, q: SearchQuery, viewer: Pick<Viewer, 'id'> | null, cdnPrefix: string): Promise<SearchResponse> {
-  const { from, to } = birthDateRange(q.min_age, q.max_age);
-  const rows = await prepared(db, 'member_search', (d) => searchQuery(d).prepare('member_search')).execute({
-    site: siteId,
-    from,
-    to,
-    gender: q.gender ?? null,
-    country: q.country ?? null,
-    region: q.countryregion ?? null,
-    viewer: viewer?.id ?? null,
-    offset: (q.page - 1) * SEARCH_PAGE_SIZE,
-  });
-  const now = new Date();
-  const cell = viewer && rows[0] ? { lat: rows[0].viewerLat, lon: rows[0].viewerLon } : null;
-  const profiles = rows.map((r) => {
-    // The card's photo is the first one, never locked (photoFor): who views it does not change it.
-    const card = toCard(r.p, r.u, r.photo ? [{ ...r.photo, position: 0, generator: null, createdAt: now }] : [], null, cdnPrefix, now);
-    const distance = cell ? bandBetween(cell, { lat: r.p.gridLat, lon: r.p.gridLon }) : undefined;
-    return distance ? { ...card, distance } : card;
-  });
-  return { profiles, numResults: rows[0]?.total ?? (q.page > 1 ? await searchCount(db, siteId, q, viewer) : 0), page: q.page };
-}
-
-/** The number of members a search finds (for a page past the end, which carries no count). */
-async function searchCount(db: Db, siteId: number, q: SearchQuery, viewer: Pick<Viewer, 'id'> | null): Promise<number> {
-  const { from, to } = birthDateRange(q.min_age, q.max_age);
-  const where = and(
-    listedOnSite(siteId),
-    gte(profiles.dateOfBirth, from),
-    lte(profiles.dateOfBirth, to),
-    q.gender ? eq(profiles.gender, q.gender) : undefined,
-    q.country ? eq(profiles.country, q.country) : undefined,
-    q.countryregion ? eq(profiles.region, q.countryregion) : undefined,
-    viewer ? ne(users.id, viewer.id) : undefined,
-    viewer ? notBlockedWith(viewer.id, users.id) : undefined,
-  );
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where);
-  return count;
-}
-
-/**
  * One page of the members matching `where` (a filter over profiles joined with users), most recently seen first:
  * up to `limit` cards from row `offset` as `viewer` sees them (distance bands from the viewer's grid cell), and
- * `numResults`, the count of all matches. The similar results use it; the search has its own prepared statement
- * (searchMembers) with the same order.
+ * `numResults`, the count of all matches. The similar results use it; the search has its own prepared statements
+ * (member-search.ts) with the same order.
  */
 async function listedPage(db: Db, where: SQL | undefined, limit: number, offset: number, viewer: Viewer | null, cdnPrefix: string): Promise<{ profiles: MemberCard[]; numResults: number }> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where);

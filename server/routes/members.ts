@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { BlockRequest, MemberQuery, SearchQuery, SimilarQuery, visitorMaySearch, type BlocksResponse, type MemberResponse, type SearchResponse, type SimilarResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { blockedMembers, memberProfile, searchMembers, setBlock, similarMembers } from '../domain/members.ts';
+import { searchMembers } from '../domain/member-search.ts';
+import { blockedMembers, memberProfile, setBlock, similarMembers } from '../domain/members.ts';
 import { currentUser, currentUserId, requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';

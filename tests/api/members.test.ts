@@ -41,6 +41,20 @@ describe('search', () => {
     expect(inRegion.numResults).toBeLessThanOrEqual(nl.numResults);
   });
 
+  it('keeps the cards exact while it reuses the count of the same search for a few seconds', async () => {
+    const viewer = await activeMember(server, { gender: 'male', country: 'NL' });
+    const before = expectShape(SearchResponse, await viewer.client.get('/api/members.php?country=NL'));
+    const first = before.profiles[0].id;
+    expect((await viewer.client.post('/api/block.php', { profile: first })).status).toBe(200);
+    const after = expectShape(SearchResponse, await viewer.client.get('/api/members.php?country=NL'));
+    expect(after.profiles.map((p) => p.id)).not.toContain(first);
+    // numResults is counted at most every SEARCH_COUNT_TTL_MS per viewer and filters (member-search.ts).
+    expect(after.numResults).toBe(before.numResults);
+    const other = expectShape(SearchResponse, await viewer.client.get('/api/members.php?country=NL&min_age=19'));
+    expect(other.profiles.map((p) => p.id)).not.toContain(first);
+    expect((await viewer.client.del('/api/block.php', { profile: first })).status).toBe(200);
+  });
+
   it('answers bad filters with 400', async () => {
     const c = new Client(server.url);
     for (const q of ['gender=x', 'country=XX', 'min_age=17', 'max_age=200', 'min_age=50&max_age=30', 'page=0', 'page=abc', 'min_age=1e400']) {

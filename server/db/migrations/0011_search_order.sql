@@ -1,0 +1,1 @@
+CREATE INDEX "users_listed_seen" ON "users" USING btree ("site_id","last_seen_at" DESC NULLS LAST,"id") WHERE "users"."invisible" = false;
