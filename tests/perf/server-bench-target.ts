@@ -1,8 +1,9 @@
 // A server process for the server benchmark (tests/perf/server-bench.ts): `bare` is a node:http route answering a
 // small JSON (the 100% line), `app` the real app on a fresh database (in-memory PGlite, or a new database on
 // TEST_DATABASE_URL) with 300 demo members and the demo accounts, the sender's credits raised so sends never run
-// out. Prints `{"url": ..., "hmacKey": ...}` on stdout once listening; answers an IPC message with the number of
-// statements sent to PostgreSQL so far (0 on PGlite), or starts and stops a CPU profile.
+// out. Prints `{"url": ..., "hmacKey": ...}` on stdout once listening. Answers IPC messages: the number of statements
+// sent to PostgreSQL so far (0 on PGlite); a CPU profile started or stopped; a member with many conversations
+// (`grow`); pairs of senders and recipients (`pairs`).
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
@@ -30,8 +31,9 @@ if (mode === 'bare') {
   // any other message asks for the statement count.
   const inspector = new Session();
   inspector.connect();
-  process.on('message', (m: { profile?: 'start' | 'stop'; grow?: number }) => {
+  process.on('message', (m: { profile?: 'start' | 'stop'; grow?: number; pairs?: number }) => {
     if (m?.grow) void grow(m.grow).then((email) => process.send?.({ email }));
+    else if (m?.pairs) void pairs(m.pairs).then((pairList) => process.send?.({ pairs: pairList }));
     else if (m?.profile === 'start') void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start')).then(() => process.send?.({ started: true }));
     else if (m?.profile === 'stop') void inspector.post('Profiler.stop').then((r) => process.send?.({ profile: r.profile }));
     else process.send?.({ statements });
@@ -68,6 +70,26 @@ if (mode === 'bare') {
       insert into messages (id, conversation_id, sender_id, text, cost) select gen_random_uuid(), id, started_by, 'Hello from a bench peer', 0 from convs`);
     await server.db.execute(sql`analyze`);
     return email;
+  };
+  /**
+   * `n` pairs of new members, `pair<i>.sender@bench.test` (Sanne's password, profile and credits) and
+   * `pair<i>.recipient@bench.test` (Lucas's profile): the many-member send. Answers each sender's e-mail and recipient's id.
+   */
+  const pairs = async (n: number): Promise<{ email: string; recipient: number }[]> => {
+    await server.db.execute(sql`
+      with sanne as (select * from users where email = 'sanne@demo.test'), lucas as (select * from users where email = 'lucas@demo.test'),
+      pair_users as (
+        insert into users (site_id, email, password_hash, status, credits, paid_user)
+        select sanne.site_id, 'pair' || i || '.' || role || '@bench.test', sanne.password_hash, 'confirmed', sanne.credits, sanne.paid_user
+        from sanne, generate_series(1, ${n}) as i, (values ('sender'), ('recipient')) as r(role) returning id, email
+      )
+      insert into profiles (user_id, name, gender, sexuality, date_of_birth, country, region, region_name, city, grid_lat, grid_lon, status)
+      select pair_users.id, 'Pair ' || pair_users.id, p.gender, p.sexuality, p.date_of_birth, p.country, p.region, p.region_name, p.city, p.grid_lat, p.grid_lon, 'active'
+      from pair_users join users model on model.email = case when pair_users.email like '%.sender@%' then 'sanne@demo.test' else 'lucas@demo.test' end
+      join profiles p on p.user_id = model.id`);
+    await server.db.execute(sql`analyze`);
+    const ids = new Map((await server.db.execute<{ email: string; id: number }>(sql`select email, id from users where email like 'pair%@bench.test'`)).rows.map((r) => [r.email, r.id]));
+    return Array.from({ length: n }, (_, i) => ({ email: `pair${i + 1}.sender@bench.test`, recipient: ids.get(`pair${i + 1}.recipient@bench.test`)! }));
   };
   // The test payment service's HMAC key: the bench signs its webhooks as the service does.
   console.log(JSON.stringify({ url: server.url, hmacKey: server.payments.testKeys!.hmacKey }));
