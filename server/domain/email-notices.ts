@@ -6,7 +6,7 @@ import type { EmailKind, Message } from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { mailNotices, profiles, users } from '../db/schema.ts';
-import type { JobQueue } from '../services/jobs.ts';
+import type { JobQueue, JobRequest } from '../services/jobs.ts';
 import type { MailService } from '../services/mail.ts';
 import { wantsMail } from './email-settings.ts';
 import { noticeMail } from './notice-mail.ts';
@@ -103,12 +103,12 @@ export async function deliverNotice({ db, mail, config }: MailNoticeDeps, notice
 }
 
 /**
- * Inside the transaction that creates a new message (not the replay of an id): writes the job that mails its
- * recipient, of kind message (topic `c<conversation id>`, link `/chats/<sender id>`; a gift's with the gift texts),
- * under the rules of deliverNotice.
+ * The job that mails the recipient of a new message (not the replay of an id), of kind message (topic
+ * `c<conversation id>`, link `/chats/<sender id>`; a gift's with the gift texts), under the rules of deliverNotice; for
+ * the transaction that creates the message to write.
  */
-export function mailMessageNotice(jobs: JobQueue, tx: Db, message: Message, recipientId: number): Promise<void> {
-  return jobs.enqueue(tx, 'mail-notice', { kind: 'message', ...(message.gift ? { template: 'gift' as const } : {}), recipientId, senderId: message.sender_id, topic: `c${message.conversation_id}`, openPath: `/chats/${message.sender_id}` });
+export function messageNoticeJob(message: Message, recipientId: number): JobRequest {
+  return { name: 'mail-notice', data: { kind: 'message', ...(message.gift ? { template: 'gift' as const } : {}), recipientId, senderId: message.sender_id, topic: `c${message.conversation_id}`, openPath: `/chats/${message.sender_id}` } };
 }
 
 /**

@@ -10,6 +10,7 @@ import { cardProfileColumns, reachableMember, toCard } from './members.ts';
 import type { Viewer } from './photos.ts';
 import { messageCost } from './sites.ts';
 import type { UserRow } from './sessions.ts';
+import type { JobInsertion } from '../services/jobs.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -99,16 +100,16 @@ export interface MessageDraft {
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
  * (credits). The debit and its ledger row are written as applyCredits writes them (credits-ledger.ts), in the same
- * statement as the message (issue 14: a send is a handful of statements: one read (the sender's row, a replayed id,
- * the recipient), one per job, one write, the change log). The replay of an id writes nothing. Errors also 403
+ * statement as the message and its notices' jobs (issue 14: a send is a handful of statements: one read (the sender's
+ * row, a replayed id, the recipient), one write, the change log). The replay of an id writes nothing. Errors also 403
  * authentication_required when the sender's row is gone. The sender's row is locked by the debit's update (a NO KEY
  * UPDATE lock) and, for a new conversation, before counting them, FOR NO KEY UPDATE, never FOR UPDATE: the change
  * log's foreign key check takes KEY SHARE on users rows while holding a change-log lock, and FOR UPDATE would make
  * that a deadlock (see recordChanges).
  *
- * `notify` writes the notices of a new message (push and mail jobs) in the same transaction, given the sender's row as
- * locked; the replay of an id
- * notifies nobody. Returns the answer and `created` (false for the replay of an id).
+ * `notify` gives the jobs of the notices of a new message (push and mail), given the sender's row as read (null: none);
+ * the write writes them. The replay of an id notifies nobody. Returns the answer and `created` (false for the replay of
+ * an id).
  */
 export async function sendMessage(
   db: Db,
@@ -116,7 +117,7 @@ export async function sendMessage(
   settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations' | 'message_length' | 'gift_credits' | 'photo_credits' | 'cdn_prefix'>,
   senderId: number,
   req: MessageDraft,
-  notify: (tx: Db, message: Message, sender: Pick<UserRow, 'status'>) => Promise<void>,
+  notify: (message: Message, sender: Pick<UserRow, 'status'>) => Promise<JobInsertion | null>,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
   if (req.text.length > settings.message_length) throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
   const attempt = () =>
@@ -179,17 +180,17 @@ export async function sendMessage(
       const photoBlurKey = req.photo?.blurKey ?? null;
       const cost = req.gift ? settings.gift_credits : req.photo ? settings.photo_credits : messageCost(settings, peer.country ?? '');
       // The message as it will be written: its seq taken from the sequence by the read, its time the transaction's
-      // (now(), as the insert's). So the notices' jobs are written before the debit locks the sender's row, which
-      // then stays locked for three round trips only (the write, the change log, the commit): a member's sends follow
-      // one another that much faster. Should the debit fail, the jobs roll back with everything else.
+      // (now(), as the insert's). So the notices' jobs, which carry it, are written by the same statement as the message.
       const row = { id: req.id, seq: Number(peer.next_seq), conversationId, senderId: me.id, text: req.text, gift: req.gift, photoKey, photoBlurKey, cost, readAt: null, createdAt: new Date(peer.now) };
       const message = toMessage(row, viewer, settings.cdn_prefix);
-      await notify(tx as Db, message, me);
-      // One statement for the money and the message (data-modifying CTEs, all or nothing): the debit only while the
-      // balance covers it, its ledger row (key message:<id>, unique), the message, the conversation's time, the chat
-      // shown again to both and one more unread for the recipient. No row: the balance did not cover it.
+      const jobs = await notify(message, me);
+      // One statement for the money, the message and its notices (data-modifying CTEs, all or nothing): the jobs, the
+      // debit only while the balance covers it, its ledger row (key message:<id>, unique), the message, the
+      // conversation's time, the chat shown again to both and one more unread for the recipient. No row: the balance
+      // did not cover it (and the transaction rolls back, jobs included). The debit locks the sender's row for three
+      // round trips (this one, the change log, the commit).
       const [written] = await tx.execute<{ credits: number }>(sql`
-        with debit as (
+        with ${jobs ? sql`jobs as (${jobs.insert}), ` : sql``}debit as (
           update ${users} set credits = credits - ${cost} where id = ${me.id} and credits >= ${cost} returning credits
         ), ledger as (
           insert into ${creditLedger} (user_id, delta, balance_after, reason, idempotency_key)
@@ -204,7 +205,7 @@ export async function sendMessage(
           update ${conversationMembers} set hidden = false, unread = unread + (user_id = ${req.profile})::int
           where conversation_id = ${conversationId} and exists (select 1 from msg)
         )
-        select debit.credits from debit, msg`).then((r) => r.rows);
+        select debit.credits${jobs ? sql`, ${jobs.wake} as woken` : sql``} from debit, msg`).then((r) => r.rows);
       if (!written) throw new ApiError(402, 'not_enough_credits');
       const credits = Number(written.credits);
       await recordChanges(tx, [

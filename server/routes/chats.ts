@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
 import { chatList, hideChat, markRead, messagePage, sendMessage, type MessageDraft } from '../domain/messaging.ts';
-import { mailMessageNotice } from '../domain/email-notices.ts';
+import { messageNoticeJob } from '../domain/email-notices.ts';
 import { requireUser, requireUserId } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';
@@ -67,11 +67,11 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
     const site = await siteOf(db, req);
     // The push and the mail are jobs written with the message: the sender never waits for a push service. An
     // unconfirmed sender's message is held back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told.
-    return sendMessage(db, site.id, site.settings, userId, body, async (tx, message, user) => {
-      if (user.status !== 'confirmed') return;
-      await jobs.enqueue(tx, 'push-message', { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile });
-      await mailMessageNotice(jobs, tx, message, body.profile);
-    });
+    return sendMessage(db, site.id, site.settings, userId, body, (message, user) =>
+      user.status === 'confirmed'
+        ? jobs.insertion([{ name: 'push-message', data: { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile } }, messageNoticeJob(message, body.profile)])
+        : Promise.resolve(null),
+    );
   };
 
   /** Sends a text message or a gift; `draft` parses the body after the session check. */

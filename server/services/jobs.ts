@@ -34,6 +34,20 @@ export type JobName = keyof JobData;
 /** The function that runs each kind of job; a rejection fails the attempt, which pg-boss retries later. */
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 
+/** One job to write: its queue and what it carries. */
+export type JobRequest = { [N in JobName]: { name: N; data: JobData[N] } }[JobName];
+
+/**
+ * Jobs written by part of a bigger statement (JobQueue.insertion): `insert` is a data-modifying statement for a
+ * top-level WITH of it (`with jobs as (${insert}), ...`: PostgreSQL runs it whether or not the rest reads it), `wake`
+ * a scalar expression for its select list that wakes the jobs' workers when the transaction commits (NOTIFY jobs),
+ * evaluated once per row: the statement must answer one row when it wrote the jobs.
+ */
+export interface JobInsertion {
+  insert: SQL;
+  wake: SQL;
+}
+
 /** The queue as domain code and routes see it. */
 export interface JobQueue {
   /**
@@ -41,6 +55,11 @@ export interface JobQueue {
    * `tx` commits, and then at least once. Workers of every instance are woken at the commit (NOTIFY jobs).
    */
   enqueue<N extends JobName>(tx: Db, name: N, data: JobData[N]): Promise<void>;
+  /**
+   * `jobs` (of any queues) as part of a statement of the caller's transaction, with the same guarantees as enqueue
+   * (issue 14: a message send writes its push and mail jobs in the statement that writes the message). Null for none.
+   */
+  insertion(jobs: JobRequest[]): Promise<JobInsertion | null>;
   /** Resolves once no job is waiting or running (tests, shutdown). Never resolves while workers are off. */
   idle(): Promise<void>;
   /** Stops the workers, waiting up to 10 s for running jobs; waiting jobs stay for the next start. */
@@ -57,8 +76,6 @@ const CONCURRENCY: Record<JobName, number> = { 'push-message': 4, 'push-like': 2
 const POLL_SECONDS = 5;
 /** The NOTIFY channel that wakes workers when a transaction with jobs commits. */
 const WAKE_CHANNEL = 'jobs';
-/** pg-boss's statement that writes one job: a single INSERT whose only answer is the new job's id. */
-const JOB_INSERT = /^\s*INSERT INTO [\w".]+\.job\b[^;]*\bRETURNING id\s*$/i;
 
 /**
  * pg-boss's SQL (text with $n placeholders and values) as a Drizzle query, so that it runs in a Drizzle transaction.
@@ -130,20 +147,29 @@ export async function startJobQueue(opts: {
     );
   }
 
+  const insertion = async (jobs: JobRequest[]): Promise<JobInsertion | null> => {
+    if (!jobs.length) return null;
+    // pg-boss's own statement for many jobs (`insert`, queue policies applied as for one), taken instead of run.
+    let insert: SQL | null = null;
+    await boss.insert(jobs, {
+      db: {
+        executeSql: async (text: string, values: unknown[]) => {
+          insert = paramSql(text, values);
+          return { rows: [] };
+        },
+      },
+    });
+    const names = sql.join([...new Set(jobs.map((j) => j.name))].map((n) => sql`(${n}::text)`), sql`, `);
+    return { insert: insert!, wake: sql`(select count(pg_notify(${WAKE_CHANNEL}, w.name)) from (values ${names}) as w(name))` };
+  };
+
   return {
     async enqueue(tx, name, data) {
-      // pg-boss writes a job with one `INSERT ... RETURNING id`: the wake-up rides in the same statement (issue 14: one
-      // round trip per job inside the sender's transaction), and only for a job actually written. Any other shape of
-      // statement runs as it is, and the wake-up follows on its own.
-      let woken = false;
-      const executeSql = (text: string, values: unknown[]) => {
-        if (woken || !JOB_INSERT.test(text)) return tx.execute(paramSql(text, values));
-        woken = true;
-        return tx.execute(sql`with job as (${paramSql(text, values)}) select job.id, pg_notify(${WAKE_CHANNEL}, ${name}) from job`);
-      };
-      await boss.send(name, data as object, { db: { executeSql } });
-      if (!woken) await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${name})`);
+      // One statement writes the job and wakes its workers (issue 14: one round trip per job inside a transaction).
+      const { insert, wake } = (await insertion([{ name, data } as JobRequest]))!;
+      await tx.execute(sql`with jobs as (${insert}) select ${wake}`);
     },
+    insertion,
     async idle() {
       for (;;) {
         const { rows } = await opts.client.executeSql(
