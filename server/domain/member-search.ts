@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { SearchQuery, SearchResponse } from '../../contract/index.ts';
 import { SEARCH_PAGE_SIZE } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, preparedRows } from '../db/prepared.ts';
 import { photos, profiles, users } from '../db/schema.ts';
 import { bandBetween } from './location.ts';
 import { birthDateRange, cardProfileColumns, notBlockedWith, toCard } from './members.ts';
@@ -42,6 +42,16 @@ function searchFilter(): SQL {
   )!;
 }
 
+/** A row of the page's statement (its columns named as toCard reads them): a member's card and the viewer's cell. */
+type PageRow = Pick<typeof profiles.$inferSelect, 'userId' | 'name' | 'dateOfBirth' | 'gender' | 'country' | 'regionName' | 'city' | 'gridLat' | 'gridLon'> &
+  Pick<typeof users.$inferSelect, 'fictional' | 'lastSeenAt' | 'invisible'> & {
+    photoId: number | null;
+    photoKey: string | null;
+    photoBlurKey: string | null;
+    viewerLat: number | null;
+    viewerLon: number | null;
+  };
+
 /** The page's statement: SEARCH_PAGE_SIZE members from row `offset`, online first, with their profile, first photo and the viewer's cell. */
 function pageQuery(db: Db) {
   const page = db
@@ -53,15 +63,22 @@ function pageQuery(db: Db) {
     .offset(ph('offset'))
     .as('page');
   const firstPhoto = db.select().from(photos).where(and(eq(photos.userId, page.id), eq(photos.position, 0))).orderBy(photos.id).limit(1).as('first_photo');
-  const viewerCell = (column: AnyPgColumn) => sql<number | null>`(select ${column} from ${profiles} where ${profiles.userId} = ${ph('viewer')})`;
+  const viewerCell = (column: AnyPgColumn) => sql`(select ${column} from ${profiles} where ${profiles.userId} = ${ph('viewer')})`;
+  // Every column under the name PageRow gives it: the rows are read without the ORM's mapping (preparedRows).
+  const columns: Record<keyof PageRow, SQL | AnyPgColumn> = {
+    ...cardProfileColumns,
+    dateOfBirth: sql`${profiles.dateOfBirth}::text`,
+    fictional: page.fictional,
+    lastSeenAt: page.lastSeenAt,
+    invisible: page.invisible,
+    photoId: firstPhoto.id,
+    photoKey: firstPhoto.key,
+    photoBlurKey: firstPhoto.blurKey,
+    viewerLat: viewerCell(profiles.gridLat),
+    viewerLon: viewerCell(profiles.gridLon),
+  };
   return db
-    .select({
-      p: cardProfileColumns,
-      u: { fictional: page.fictional, lastSeenAt: page.lastSeenAt, invisible: page.invisible },
-      photo: { id: firstPhoto.id, userId: firstPhoto.userId, key: firstPhoto.key, blurKey: firstPhoto.blurKey },
-      viewerLat: viewerCell(profiles.gridLat),
-      viewerLon: viewerCell(profiles.gridLon),
-    })
+    .select(Object.fromEntries(Object.entries(columns).map(([name, column]) => [name, sql`${column}`.as(name)])))
     .from(page)
     .innerJoin(profiles, eq(profiles.userId, page.id))
     .leftJoinLateral(firstPhoto, sql`true`)
@@ -94,7 +111,7 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
   const cache = countsOf(db);
   const counted = cache.get(key);
   const [rows, numResults] = await Promise.all([
-    prepared(db, 'member_search_page', (d) => pageQuery(d).prepare('member_search_page')).execute({ ...filters, offset: (q.page - 1) * SEARCH_PAGE_SIZE }),
+    preparedRows<PageRow>(db, 'member_search_page', pageQuery)({ ...filters, offset: (q.page - 1) * SEARCH_PAGE_SIZE }),
     counted ??
       prepared(db, 'member_search_count', (d) => countQuery(d).prepare('member_search_count'))
         .execute(filters)
@@ -104,8 +121,9 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
   const cell = viewer && rows[0] ? { lat: rows[0].viewerLat, lon: rows[0].viewerLon } : null;
   const cards = rows.map((r) => {
     // The card's photo is the first one, never locked (photoFor): who views it does not change it.
-    const card = toCard(r.p, r.u, r.photo ? [{ ...r.photo, position: 0, generator: null, createdAt: now }] : [], null, cdnPrefix, now);
-    const distance = cell ? bandBetween(cell, { lat: r.p.gridLat, lon: r.p.gridLon }) : undefined;
+    const photo = r.photoId === null ? [] : [{ id: r.photoId, userId: r.userId, key: r.photoKey!, blurKey: r.photoBlurKey!, position: 0, generator: null, createdAt: now }];
+    const card = toCard(r, r, photo, null, cdnPrefix, now);
+    const distance = cell ? bandBetween(cell, { lat: r.gridLat, lon: r.gridLon }) : undefined;
     return distance ? { ...card, distance } : card;
   });
   return { profiles: cards, numResults, page: q.page };
