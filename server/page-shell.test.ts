@@ -63,12 +63,16 @@ describe('pageShell', () => {
     // The CSS is inline, named by its file; no stylesheet or script is fetched before the paint.
     expect(html).toContain('<style data-href="/assets/index.css">body{margin:0}</style>');
     expect(html).toContain('<style data-href="/assets/default-layout.css">.nav{color:red}</style>');
-    expect(html).not.toContain('<link rel="stylesheet"');
+    // Each is named for Vite's chunk loader by a link the browser does not fetch (a type that is not CSS).
+    expect(html).toContain('<link rel="stylesheet" type="text/x-inline" crossorigin href="/assets/index.css">');
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)!.every((link) => link.includes('type="text/x-inline"'))).toBe(true);
     expect(html).not.toContain('modulepreload');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/i.png"/>');
     expect(head).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/open-sans-latin-400-normal-x1.woff2">');
-    const json = /<script type="application\/json" id="ssr-boot">(.*)<\/script>/.exec(html)![1];
+    // The screen's scripts beyond the entry, for the entry to preload after the paint (each once, none of the entry's).
+    expect(html).toContain('<script type="application/json" id="ssr-boot" data-modules="/assets/default-layout.js /assets/nav.js /assets/login-screen.js /assets/contract.js">');
+    const json = /<script type="application\/json" id="ssr-boot"[^>]*>(.*)<\/script>/.exec(html)![1];
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json)).toEqual(boot);
   });

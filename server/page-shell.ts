@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PreloadableComponent } from '../src/app/lazy-screen.ts';
 import { findRoute, layouts } from '../src/app/routes.ts';
-import { INLINE_CSS_ATTRIBUTE, SSR_BOOT_ID, SSR_LOCK_ID, type SsrBoot } from '../src/app/ssr-boot.ts';
+import { INLINE_CSS_ATTRIBUTE, MODULES_ATTRIBUTE, SSR_BOOT_ID, SSR_LOCK_ID, type SsrBoot } from '../src/app/ssr-boot.ts';
 import { BOOT_NAMESPACES } from '../src/i18n/language.ts';
 
 /** One entry of Vite's dist/.vite/manifest.json (only the fields read here). */
@@ -114,7 +114,12 @@ export function pageShell(distDir: string): PageShell {
       }
       // A rendered screen paints from this file alone: its CSS inline, its fonts and images fetched at once. Its
       // scripts load after that paint (src/app/main.tsx): no preload of them here, nothing else competes with it.
-      const inline = [...entryCss, ...styles].map((file) => `<style ${INLINE_CSS_ATTRIBUTE}="/${file}">${css(file)}</style>`);
+      // Each inline file is followed by a link to it, which tells Vite's chunk loader it is there (it then does not
+      // fetch it again). Its type is not CSS, so the browser does not fetch it either (HTML: a stylesheet of an
+      // unsupported type is not fetched); made in the HTML, it costs no task after the paint.
+      const inline = [...entryCss, ...styles].map(
+        (file) => `<style ${INLINE_CSS_ATTRIBUTE}="/${file}">${css(file)}</style><link rel="stylesheet" type="text/x-inline" crossorigin href="/${file}">`,
+      );
       const fontLinks = fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}">`);
       // React writes its preloads (the first screen's images) ahead of the markup: they belong in the head.
       const hoisted = /^(?:<link [^>]*\/>)*/.exec(screen.html)![0];
@@ -129,7 +134,7 @@ export function pageShell(distDir: string): PageShell {
           /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
           (_m, end: string) =>
             `<fieldset id="${SSR_LOCK_ID}" disabled role="none" style="display:contents"><div id="root" inert>${body}</div></fieldset>` +
-            `\n    <script type="application/json" id="${SSR_BOOT_ID}">${scriptJson(screen.boot)}</script>${end}`,
+            `\n    <script type="application/json" id="${SSR_BOOT_ID}" ${MODULES_ATTRIBUTE}="${[...scripts].map((file) => `/${file}`).join(' ')}">${scriptJson(screen.boot)}</script>${end}`,
         );
     },
   };

@@ -15,7 +15,12 @@ import { SSR_BOOT_ID, type SsrBoot } from './ssr-boot.ts';
 
 captureTracking();
 prefetchFallback();
-preloadRoute(location.pathname);
+const rendered = document.getElementById(SSR_BOOT_ID)?.textContent;
+// A rendered page's route chunks are fetched already (src/app/main.tsx) and evaluated in steps (hydrate).
+if (!rendered) preloadRoute(location.pathname);
+
+/** Lets the browser run other tasks (input, paint) before the next step. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /** The two layouts most pages use, so a later switch between them never waits. */
 function preloadLayoutsWhenIdle(): void {
@@ -32,11 +37,17 @@ async function hydrate(boot: SsrBoot): Promise<void> {
   seedFirstAnswers(boot.answers);
   seedCountryNames(boot.language, boot.countryNames);
   const route = findRoute(location.pathname);
-  await Promise.all([
-    initI18n(boot.language).then(() => i18next.loadNamespaces(boot.namespaces)),
-    layouts[route.layout].preload(),
-    route.screen.preload(),
-  ]).catch(() => {});
+  const language = initI18n(boot.language).then(() => i18next.loadNamespaces(boot.namespaces));
+  // One module graph is evaluated in one task, and a long task keeps the page from answering input (Lighthouse's
+  // total blocking time): zod and the contract (zod builds every schema as it loads), the layout and the screen are
+  // evaluated one after the other, each in a task of its own. Their files are fetched already (src/app/main.tsx).
+  await import('../../contract/index.ts')
+    .then(nextTask)
+    .then(() => layouts[route.layout].preload())
+    .then(nextTask)
+    .then(() => route.screen.preload())
+    .catch(() => {});
+  await language.catch(() => {});
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
   // the whole page (Lighthouse's total blocking time); the page is locked until it is done anyway.
   startTransition(() => {
@@ -68,5 +79,4 @@ async function boot(): Promise<void> {
   );
 }
 
-const rendered = document.getElementById(SSR_BOOT_ID)?.textContent;
 void (rendered ? hydrate(JSON.parse(rendered) as SsrBoot) : boot()).then(preloadLayoutsWhenIdle);

@@ -9,7 +9,7 @@ import '@fontsource/open-sans/latin-ext-600.css';
 import '@fontsource/open-sans/latin-ext-700.css';
 import '../ui/theme.scss';
 import { captureInstallPrompt } from '../pwa/install.ts';
-import { INLINE_CSS_ATTRIBUTE, SSR_BOOT_ID } from './ssr-boot.ts';
+import { MODULES_ATTRIBUTE, SSR_BOOT_ID } from './ssr-boot.ts';
 
 // Chromium's install prompt can fire before the app has loaded: keep it from the start (src/pwa/install.ts).
 captureInstallPrompt();
@@ -29,15 +29,21 @@ const start = () =>
     .then(nextTask)
     .then(() => import('./boot.tsx'));
 
-if (document.getElementById(SSR_BOOT_ID)) {
-  // The page's CSS is inline: a disabled link per file tells Vite's chunk loader it is there (it then does not fetch
-  // it again). Made here, not in the HTML, where the preload scanner would fetch them before the first paint.
-  for (const style of document.querySelectorAll<HTMLStyleElement>(`style[${INLINE_CSS_ATTRIBUTE}]`)) {
-    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: style.getAttribute(INLINE_CSS_ATTRIBUTE)!, disabled: true });
-    link.crossOrigin = '';
-    style.after(link);
-  }
-  requestAnimationFrame(() => setTimeout(start));
+const rendered = document.getElementById(SSR_BOOT_ID);
+if (rendered) {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      // The first screen's scripts, all fetched at once after the paint (boot.tsx evaluates them in steps).
+      const preloads = document.createDocumentFragment();
+      for (const href of rendered.getAttribute(MODULES_ATTRIBUTE)?.split(' ').filter(Boolean) ?? []) {
+        const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+        link.crossOrigin = '';
+        preloads.append(link);
+      }
+      document.head.append(preloads);
+      start();
+    }),
+  );
 } else {
   start();
 }

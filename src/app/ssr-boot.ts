@@ -13,6 +13,12 @@ export const SSR_BOOT_ID = 'ssr-boot';
  */
 export const SSR_LOCK_ID = 'ssr-lock';
 
+/**
+ * Attribute of the boot JSON's element: the first screen's script files beyond the entry ("/assets/a.js /assets/b.js"),
+ * which the entry preloads after the first frame (fetched and parsed then, evaluated in steps by src/app/boot.tsx).
+ */
+export const MODULES_ATTRIBUTE = 'data-modules';
+
 /** Attribute of an inline `<style>` of a server-rendered page: the address of the CSS file it holds ("/assets/x.css"). */
 export const INLINE_CSS_ATTRIBUTE = 'data-href';
 

@@ -1,6 +1,7 @@
 // Shared steps of the browser tests: accounts through the real API (cookies land in the browser context),
 // finding members, and waiting for the service worker to control a page.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { scriptJson } from '../../server/page-shell.ts';
 
 /** The real demo accounts of the seed (server/seed/members.ts). */
 export const SANNE = { email: 'sanne@demo.test', password: 'demo-password', name: 'Sanne', age: 34 };
@@ -142,9 +143,9 @@ export async function serveSettings(page: Page, patch: Record<string, unknown>):
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const res = await route.fetch();
-    const html = (await res.text()).replace(/(<script type="application\/json" id="ssr-boot">)(.*?)(<\/script>)/s, (_m, open: string, json: string, close: string) => {
+    const html = (await res.text()).replace(/(<script type="application\/json" id="ssr-boot"[^>]*>)(.*?)(<\/script>)/s, (_m, open: string, json: string, close: string) => {
       const boot = JSON.parse(json) as { settings: Record<string, unknown> };
-      return open + JSON.stringify({ ...boot, settings: { ...boot.settings, ...patch } }).replace(/</g, '\\u003c') + close;
+      return open + scriptJson({ ...boot, settings: { ...boot.settings, ...patch } }) + close;
     });
     await route.fulfill({ response: res, body: html });
   });
