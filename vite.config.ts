@@ -130,6 +130,19 @@ function fontDisplayOptional(): PostcssPlugin {
   };
 }
 
+/**
+ * zod and the contract's schemas in four chunks (see build.rolldownOptions): zod with the contract's core, the members'
+ * and the payments' schemas, and the barrel (contract/index.ts), which imports them all. The files without zod
+ * (search-access, money, push-guard) stay where the build puts them: the app's start uses them without zod. Highest
+ * priority captures first.
+ */
+const CONTRACT_CHUNKS = [
+  { name: 'contract', priority: 4, test: /([\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/](common|errors|notifications|user|settings|account|password|content)\.ts$)/ },
+  { name: 'contract-members', priority: 3, test: /[\\/]contract[\\/](members|landers|profile|photos|likes|discovery|chats|sync|live|push|complaints|gifts)\.ts$/ },
+  { name: 'contract-payments', priority: 2, test: /[\\/]contract[\\/](payments|premium|discounts)\.ts$/ },
+  { name: 'contract-index', priority: 1, test: /[\\/]contract[\\/]index\.ts$/ },
+];
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // Brotli and gzip copies of every text asset over 1 KiB, served by @fastify/static's preCompressed (server/app.ts).
   // The server-render build (`vite build --ssr`, src/app/ssr-entry.tsx) needs neither them nor the service worker.
@@ -149,6 +162,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Budgets are checked on gzip sizes; Vite prints them.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 400,
+    // The contract in three chunks, which src/app/boot.tsx evaluates one per task: zod builds every schema as its
+    // module loads, and the whole contract at once was the longest task after a drawn page's paint (docs/perf.md).
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CONTRACT_CHUNKS } } },
   },
   css: {
     postcss: { plugins: (command === 'build' ? [purgeTheme(), fontDisplayOptional()] : [fontDisplayOptional()]) as AcceptedPlugin[] },

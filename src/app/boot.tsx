@@ -39,9 +39,14 @@ async function hydrate(boot: SsrBoot): Promise<void> {
   const route = findRoute(location.pathname);
   const language = initI18n(boot.language).then(() => i18next.loadNamespaces(boot.namespaces));
   // One module graph is evaluated in one task, and a long task keeps the page from answering input (Lighthouse's
-  // total blocking time): zod and the contract (zod builds every schema as it loads), the layout and the screen are
-  // evaluated one after the other, each in a task of its own. Their files are fetched already (src/app/main.tsx).
-  await import('../../contract/index.ts')
+  // total blocking time): zod and the contract's three chunks (zod builds every schema as it loads; vite.config.ts
+  // CONTRACT_CHUNKS), the layout and the screen are evaluated one after the other, each in a task of its own. Their
+  // files are fetched already (src/app/main.tsx).
+  await import('../../contract/common.ts')
+    .then(nextTask)
+    .then(() => import('../../contract/members.ts'))
+    .then(nextTask)
+    .then(() => import('../../contract/payments.ts'))
     .then(nextTask)
     .then(() => layouts[route.layout].preload())
     .then(nextTask)
