@@ -3,7 +3,7 @@
 // TEST_DATABASE_URL) with 300 demo members and the demo accounts, the sender's credits raised so sends never run
 // out. Prints `{"url": ..., "hmacKey": ...}` on stdout once listening. Answers IPC messages: the number of statements
 // sent to PostgreSQL so far (0 on PGlite); a CPU profile started or stopped; a member with many conversations
-// (`grow`); pairs of senders and recipients (`pairs`).
+// (`grow`); pairs of senders and recipients (`pairs`); the job queue done (`idle`).
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
@@ -31,8 +31,9 @@ if (mode === 'bare') {
   // any other message asks for the statement count.
   const inspector = new Session();
   inspector.connect();
-  process.on('message', (m: { profile?: 'start' | 'stop'; grow?: number; pairs?: number }) => {
-    if (m?.grow) void grow(m.grow).then((email) => process.send?.({ email }));
+  process.on('message', (m: { profile?: 'start' | 'stop'; grow?: number; pairs?: number; idle?: true }) => {
+    if (m?.idle) void server.jobs.idle().then(() => process.send?.({ idle: true }));
+    else if (m?.grow) void grow(m.grow).then((email) => process.send?.({ email }));
     else if (m?.pairs) void pairs(m.pairs).then((pairList) => process.send?.({ pairs: pairList }));
     else if (m?.profile === 'start') void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start')).then(() => process.send?.({ started: true }));
     else if (m?.profile === 'stop') void inspector.post('Profiler.stop').then((r) => process.send?.({ profile: r.profile }));
