@@ -9,14 +9,22 @@ export const profilePath = (id: number) => `/api/member.php?id=${id}`;
 
 /**
  * GET /api/member.php?id= (a server-rendered profile's answer instead, once: src/api/first-answers.ts) and stores
- * the answer in `db.profiles`. A member now out of reach (not_found,
+ * the answer in `db.profiles`. The page's answer is as old as the page's request: when this device stored the profile
+ * after that (a like just before a reload), the call is made anyway. A like or unlike of the member still in the
+ * outbox is newer than any answer, so the stored and answered profile keeps it. A member now out of reach (not_found,
  * blocked: spec 6) is removed from Dexie. Throws ApiCallError.
  */
 export async function loadProfile(db: AppDB, id: number, signal?: AbortSignal): Promise<MemberProfile> {
   try {
-    const { profile } = takeFirstAnswer(profilePath(id), MemberResponse) ?? await api('/api/member.php', MemberResponse, { query: { id }, signal });
-    await db.profiles.put({ ...profile, storedAt: Date.now() });
-    return profile;
+    const first = takeFirstAnswer(profilePath(id), MemberResponse);
+    const storedSince = first && ((await db.profiles.get(id))?.storedAt ?? 0) >= performance.timeOrigin;
+    const answer = first && !storedSince ? first : await api('/api/member.php', MemberResponse, { query: { id }, signal });
+    return await db.transaction('rw', [db.profiles, db.outbox], async () => {
+      const pending = await db.outbox.where('key').equals(`like:${id}`).first();
+      const profile = pending?.kind === 'like' ? { ...answer.profile, liked: pending.on } : answer.profile;
+      await db.profiles.put({ ...profile, storedAt: Date.now() });
+      return profile;
+    });
   } catch (e) {
     if (e instanceof ApiCallError && e.status >= 400 && e.status < 500) await db.profiles.delete(id);
     throw e;
