@@ -11,6 +11,7 @@ import { i18next, initI18n, prefetchFallback } from '../i18n/index.ts';
 import { isLanguage, pickLanguage, readLangCookie } from '../i18n/language.ts';
 import { App } from './App.tsx';
 import { findRoute, layouts, preloadRoute } from './routes.ts';
+import { nextTask } from './next-task.ts';
 import { SSR_BOOT_ID, type SsrBoot } from './ssr-boot.ts';
 
 captureTracking();
@@ -19,8 +20,6 @@ const rendered = document.getElementById(SSR_BOOT_ID)?.textContent;
 // A rendered page's route chunks are fetched already (src/app/main.tsx) and evaluated in steps (hydrate).
 if (!rendered) preloadRoute(location.pathname);
 
-/** Lets the browser run other tasks (input, paint) before the next step. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /** The two layouts most pages use, so a later switch between them never waits. */
 function preloadLayoutsWhenIdle(): void {

@@ -9,13 +9,12 @@ import '@fontsource/open-sans/latin-ext-600.css';
 import '@fontsource/open-sans/latin-ext-700.css';
 import '../ui/theme.scss';
 import { captureInstallPrompt } from '../pwa/install.ts';
+import { nextTask } from './next-task.ts';
 import { MODULES_ATTRIBUTE, SSR_BOOT_ID } from './ssr-boot.ts';
 
 // Chromium's install prompt can fire before the app has loaded: keep it from the start (src/pwa/install.ts).
 captureInstallPrompt();
 
-/** Lets the browser run other tasks (input, paint) before the next step. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /**
  * The app's start in steps, each evaluated in a task of its own: React DOM, i18next, then the rest of the app. One
