@@ -128,9 +128,11 @@ export async function startJobQueue(opts: {
     const handlers = opts.handlers;
     for (const name of names) {
       const ids: string[] = [];
+      const size = BATCH_SIZE[name] ?? 1;
       for (let i = 0; i < CONCURRENCY[name]; i++) {
+        let id = '';
         ids.push(
-          await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: BATCH_SIZE[name] ?? 1 }, async (batch) => {
+          (id = await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: size }, async (batch) => {
             running += batch.length;
             try {
               const results = await Promise.allSettled(batch.map((job) => (handlers[name] as (data: unknown) => Promise<void>)(job.data)));
@@ -145,8 +147,10 @@ export async function startJobQueue(opts: {
               );
             } finally {
               running -= batch.length;
+              // A full batch may have left jobs behind (one wake-up stands for every commit meanwhile): fetch again at once.
+              if (batch.length === size) boss.notifyWorker(id);
             }
-          }),
+          })),
         );
       }
       workerIds.set(name, ids);
