@@ -20,7 +20,6 @@ const rendered = document.getElementById(SSR_BOOT_ID)?.textContent;
 // A rendered page's route chunks are fetched already (src/app/main.tsx) and evaluated in steps (hydrate).
 if (!rendered) preloadRoute(location.pathname);
 
-
 /** The two layouts most pages use, so a later switch between them never waits. */
 function preloadLayoutsWhenIdle(): void {
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
@@ -36,11 +35,13 @@ async function hydrate(boot: SsrBoot): Promise<void> {
   seedFirstAnswers(boot.answers);
   seedCountryNames(boot.language, boot.countryNames);
   const route = findRoute(location.pathname);
-  const language = initI18n(boot.language).then(() => i18next.loadNamespaces(boot.namespaces));
+  const language = initI18n(boot.language)
+    .then(() => i18next.loadNamespaces(boot.namespaces))
+    .catch(() => {});
   // One module graph is evaluated in one task, and a long task keeps the page from answering input (Lighthouse's
-  // total blocking time): zod and the contract's three chunks (zod builds every schema as it loads; vite.config.ts
-  // CONTRACT_CHUNKS), the layout and the screen are evaluated one after the other, each in a task of its own. Their
-  // files are fetched already (src/app/main.tsx).
+  // total blocking time): zod with the contract's core, its members' and its payments' chunks (zod builds every schema
+  // as it loads; vite.config.ts CONTRACT_CHUNKS), the layout (with the contract's barrel) and the screen are evaluated
+  // one after the other, each in a task of its own. Their files are fetched already (src/app/main.tsx).
   await import('../../contract/common.ts')
     .then(nextTask)
     .then(() => import('../../contract/members.ts'))
@@ -51,7 +52,7 @@ async function hydrate(boot: SsrBoot): Promise<void> {
     .then(nextTask)
     .then(() => route.screen.preload())
     .catch(() => {});
-  await language.catch(() => {});
+  await language;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
   // the whole page (Lighthouse's total blocking time); the page is locked until it is done anyway.
   startTransition(() => {
