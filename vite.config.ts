@@ -1,5 +1,6 @@
 // Vite build and dev server of the page app (DESIGN: budgets; the API server proxies in dev).
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
@@ -116,15 +117,43 @@ function purgeTheme(): PostcssPlugin {
 }
 
 /**
+ * The `unicode-range` of each @fontsource face, by its file's name (`open-sans-latin-ext-400-normal`), read from the
+ * package's all-subset stylesheets (`400.css`, ...) in `dir`. The per-subset stylesheets the app imports
+ * (`latin-400.css`) leave the range out.
+ */
+function fontsourceRanges(dir: string): Map<string, string> {
+  const ranges = new Map<string, string>();
+  for (const file of readdirSync(dir).filter((f) => /^\d+\.css$/.test(f))) {
+    const css = readFileSync(path.join(dir, file), 'utf8');
+    for (const [, face, range] of css.matchAll(/\/\* (\S+) \*\/\s*@font-face\s*{[^}]*unicode-range:\s*([^;]+);/g)) ranges.set(face, range);
+  }
+  return ranges;
+}
+
+/**
  * Open Sans (@fontsource) with `font-display: optional`: a font that is not there by the first paint (the server's
  * HTML preloads it, server/page-shell.ts) is not swapped in later, so text never repaints or moves after that paint.
+ * Each face also gets its subset's `unicode-range` (fontsourceRanges): without it the browser fetched the latin-ext
+ * faces (48 KB) on every page, for text that has none of their characters.
  */
-function fontDisplayOptional(): PostcssPlugin {
+function fontsourceFaces(): PostcssPlugin {
+  const rangesByDir = new Map<string, Map<string, string>>();
   return {
-    postcssPlugin: 'font-display-optional',
+    postcssPlugin: 'fontsource-faces',
     AtRule: {
       'font-face': (rule) => {
-        if (rule.source?.input.file?.includes('@fontsource')) rule.walkDecls('font-display', (decl) => { decl.value = 'optional'; });
+        const file = rule.source?.input.file;
+        if (!file?.includes('@fontsource')) return;
+        rule.walkDecls('font-display', (decl) => { decl.value = 'optional'; });
+        let hasRange = false;
+        rule.walkDecls('unicode-range', () => { hasRange = true; });
+        const face = /files\/([\w-]+)\.woff2/.exec(rule.toString())?.[1];
+        if (hasRange || !face) return;
+        const dir = path.dirname(file);
+        if (!rangesByDir.has(dir)) rangesByDir.set(dir, fontsourceRanges(dir));
+        const range = rangesByDir.get(dir)?.get(face);
+        if (!range) throw new Error(`no unicode-range for the font face ${face} in ${dir}`);
+        rule.append({ prop: 'unicode-range', value: range });
       },
     },
   };
@@ -167,7 +196,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CONTRACT_CHUNKS } } },
   },
   css: {
-    postcss: { plugins: (command === 'build' ? [purgeTheme(), fontDisplayOptional()] : [fontDisplayOptional()]) as AcceptedPlugin[] },
+    postcss: { plugins: (command === 'build' ? [purgeTheme(), fontsourceFaces()] : [fontsourceFaces()]) as AcceptedPlugin[] },
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3 still uses @import and the global Sass functions; its warnings are not ours to fix.
