@@ -134,7 +134,7 @@ function fontsourceRanges(dir: string): Map<string, string> {
  * Open Sans (@fontsource) with `font-display: optional`: a font that is not there by the first paint (the server's
  * HTML preloads it, server/page-shell.ts) is not swapped in later, so text never repaints or moves after that paint.
  * Each face also gets its subset's `unicode-range` (fontsourceRanges): without it the browser fetched the latin-ext
- * faces (48 KB) on every page, for text that has none of their characters.
+ * faces (48 KB) on every page, for text that has none of their characters. The WOFF fallbacks are left out.
  */
 function fontsourceFaces(): PostcssPlugin {
   const rangesByDir = new Map<string, Map<string, string>>();
@@ -145,6 +145,8 @@ function fontsourceFaces(): PostcssPlugin {
         const file = rule.source?.input.file;
         if (!file?.includes('@fontsource')) return;
         rule.walkDecls('font-display', (decl) => { decl.value = 'optional'; });
+        // WOFF2 only: every browser the app supports reads it, and the WOFF fallback only lengthened the entry CSS.
+        rule.walkDecls('src', (decl) => { decl.value = decl.value.split(/,\s*(?=url\()/).filter((s) => !/format\(['"]?woff['"]?\)/.test(s)).join(', '); });
         let hasRange = false;
         rule.walkDecls('unicode-range', () => { hasRange = true; });
         const face = /files\/([\w-]+)\.woff2/.exec(rule.toString())?.[1];
@@ -160,13 +162,14 @@ function fontsourceFaces(): PostcssPlugin {
 }
 
 /**
- * zod and the contract's schemas in four chunks (see build.rolldownOptions): zod with the contract's core, the members'
- * and the payments' schemas, and the barrel (contract/index.ts), which imports them all. The files without zod
+ * zod and the contract's schemas in five chunks (see build.rolldownOptions): zod with the contract's common schemas, the
+ * contract's core, the members' and the payments' schemas, and the barrel (contract/index.ts), which imports them all. The files without zod
  * (search-access, money, push-guard) stay where the build puts them: the app's start uses them without zod. Highest
  * priority captures first.
  */
 const CONTRACT_CHUNKS = [
-  { name: 'contract', priority: 4, test: /([\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/](common|errors|notifications|user|settings|account|password|content)\.ts$)/ },
+  { name: 'contract', priority: 5, test: /([\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/](common|errors)\.ts$)/ },
+  { name: 'contract-core', priority: 4, test: /[\\/]contract[\\/](notifications|user|settings|account|password|content)\.ts$/ },
   { name: 'contract-members', priority: 3, test: /[\\/]contract[\\/](members|landers|profile|photos|likes|discovery|chats|sync|live|push|complaints|gifts)\.ts$/ },
   { name: 'contract-payments', priority: 2, test: /[\\/]contract[\\/](payments|premium|discounts)\.ts$/ },
   { name: 'contract-index', priority: 1, test: /[\\/]contract[\\/]index\.ts$/ },
@@ -191,7 +194,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Budgets are checked on gzip sizes; Vite prints them.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 400,
-    // The contract in three chunks, which src/app/boot.tsx evaluates one per task: zod builds every schema as its
+    // zod and the contract in chunks, which src/app/boot.tsx evaluates one per task: zod builds every schema as its
     // module loads, and the whole contract at once was the longest task after a drawn page's paint (docs/perf.md).
     rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CONTRACT_CHUNKS } } },
   },

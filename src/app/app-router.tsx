@@ -10,17 +10,18 @@ import { loginHref, nextAfterLogin } from './login-redirect.ts';
 import { findRoute, layouts, notFoundRoute } from './routes.ts';
 import { EntryWarning } from './entry-warning.tsx';
 import { doneProgress, progress, startProgress } from './progress.ts';
-import { ClientOnly } from './hydrated.tsx';
+import { ClientOnly, markHydrated } from './hydrated.tsx';
 import { SSR_LOCK_ID } from './ssr-boot.ts';
 
 /**
  * Ends the lock of a server-rendered page (src/app/ssr-boot.ts) once its screen has hydrated: it sits inside the
  * screen's Suspense boundary, so its effect runs when the screen's HTML is live. The lock's fieldset stays where it
  * is (moving #root out of it would make the browser lay the whole page out again): it is enabled and loses its id.
- * Renders nothing.
+ * The page is then live as a whole (hydrated.tsx markHydrated). Renders nothing.
  */
 function Unlock() {
   useEffect(() => {
+    markHydrated();
     const lock = document.getElementById(SSR_LOCK_ID);
     if (!lock) return;
     lock.removeAttribute('disabled');

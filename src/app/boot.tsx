@@ -11,6 +11,7 @@ import { i18next, initI18n, prefetchFallback } from '../i18n/index.ts';
 import { isLanguage, pickLanguage, readLangCookie } from '../i18n/language.ts';
 import { App } from './App.tsx';
 import { findRoute, layouts, preloadRoute } from './routes.ts';
+import { markHydrated } from './hydrated.tsx';
 import { nextTask } from './next-task.ts';
 import { SSR_BOOT_ID, type SsrBoot } from './ssr-boot.ts';
 
@@ -39,10 +40,13 @@ async function hydrate(boot: SsrBoot): Promise<void> {
     .then(() => i18next.loadNamespaces(boot.namespaces))
     .catch(() => {});
   // One module graph is evaluated in one task, and a long task keeps the page from answering input (Lighthouse's
-  // total blocking time): zod with the contract's core, its members' and its payments' chunks (zod builds every schema
-  // as it loads; vite.config.ts CONTRACT_CHUNKS), the layout (with the contract's barrel) and the screen are evaluated
-  // one after the other, each in a task of its own. Their files are fetched already (src/app/main.tsx).
+  // total blocking time): zod with the contract's common schemas, its core, its members' and its payments' chunks (zod
+  // builds every schema as it loads; vite.config.ts CONTRACT_CHUNKS), the layout (with the contract's barrel) and the
+  // screen are evaluated one after the other, each in a task of its own. Their files are fetched already
+  // (src/app/main.tsx).
   await import('../../contract/common.ts')
+    .then(nextTask)
+    .then(() => import('../../contract/settings.ts'))
     .then(nextTask)
     .then(() => import('../../contract/members.ts'))
     .then(nextTask)
@@ -77,6 +81,7 @@ async function boot(): Promise<void> {
     ? Promise.resolve(cookie)
     : sessionReady.then(() => pickLanguage(session.user?.language, session.settings?.domain_language));
   await Promise.all([sessionReady, language.then(initI18n)]);
+  markHydrated();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

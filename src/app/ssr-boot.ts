@@ -2,6 +2,7 @@
 // session the server rendered with and the answers of the calls its first screen read (docs/perf.md, "Server
 // rendering"). Types and element ids only: the entry reads it before zod or the contract load.
 import type { Language, Settings, User } from '../../contract/index.ts';
+import type { CountryNamesSeed } from '../i18n/country-names.ts';
 
 /** Id of the `<script type="application/json">` holding the SsrBoot of a server-rendered page. */
 export const SSR_BOOT_ID = 'ssr-boot';
@@ -32,8 +33,8 @@ export interface SsrBoot {
   language: Language;
   /** i18next namespaces the render used, so the page loads them before hydrating. */
   namespaces: string[];
-  /** Country names in `language` the render used (src/i18n/country-names.ts), so hydrating needs no Intl lookups. */
-  countryNames: Record<string, string>;
+  /** Country names and sorted lists in `language` (src/i18n/country-names.ts), so hydrating needs no Intl work. */
+  countryNames: CountryNamesSeed;
   /** First answers: raw JSON of the GET calls the first screen made, by path with query (src/api/first-answers.ts). */
   answers: Record<string, unknown>;
 }

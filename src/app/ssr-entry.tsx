@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { seedFirstAnswers } from '../api/first-answers.ts';
 import { session } from '../features/account/session-store.ts';
-import { knownCountryNames } from '../i18n/country-names.ts';
+import { knownCountryNames, type CountryNamesSeed } from '../i18n/country-names.ts';
 import { i18next, initI18n } from '../i18n/index.ts';
 import { App } from './App.tsx';
 import type { SsrBoot } from './ssr-boot.ts';
@@ -14,7 +14,7 @@ import type { SsrBoot } from './ssr-boot.ts';
 export interface RenderedPage {
   html: string;
   namespaces: string[];
-  countryNames: Record<string, string>;
+  countryNames: CountryNamesSeed;
 }
 
 let i18nReady: Promise<unknown> | null = null;

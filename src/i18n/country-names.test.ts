@@ -18,9 +18,22 @@ describe('country names', () => {
 describe('seeded names', () => {
   it('hands the names looked up to a page, which then answers them without Intl', () => {
     countryName('FI', 'fi');
-    const names = knownCountryNames('fi');
+    const { names } = knownCountryNames('fi');
     expect(names.FI).toBe('Suomi');
-    seedCountryNames('xx', { FI: 'Finland (seeded)' });
+    seedCountryNames('xx', { names: { FI: 'Finland (seeded)' }, sortedLists: [] });
     expect(countryName('FI', 'xx')).toBe('Finland (seeded)');
+  });
+
+  it('hands the sorted lists to a page, which answers them in the same order without sorting again', () => {
+    const made = sortedCountries(['SE', 'DK', 'FI'], 'da');
+    const seed = knownCountryNames('da');
+    expect(seed.sortedLists).toContainEqual(made.map((c) => c.code));
+    // Seeded under another language with a made-up order no Collator would give: the seed is answered as it is.
+    seedCountryNames('yy', { names: { SE: 'Zweden', DK: 'Aland', FI: 'Moon' }, sortedLists: [['SE', 'FI', 'DK']] });
+    expect(sortedCountries(['DK', 'FI', 'SE'], 'yy')).toEqual([
+      { code: 'SE', name: 'Zweden' },
+      { code: 'FI', name: 'Moon' },
+      { code: 'DK', name: 'Aland' },
+    ]);
   });
 });

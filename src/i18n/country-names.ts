@@ -1,11 +1,15 @@
 // Country names in the reader's language (Intl.DisplayNames) and lists sorted by them (Intl.Collator). Making a
 // DisplayNames loads the region names (about 50 ms on a slow phone), so names are kept per language once looked up,
-// and a server-rendered page comes with the names its render used (src/app/ssr-boot.ts): hydrating it needs none.
+// and a server-rendered page comes with the names and sorted lists its render used (src/app/ssr-boot.ts): hydrating
+// it needs neither DisplayNames nor a Collator (making one and sorting 250 names took 8-10 ms of a page's start).
 
 const displayNames = new Map<string, Intl.DisplayNames>();
 /** Names looked up or seeded, per language: code -> name. */
 const known = new Map<string, Map<string, string>>();
+/** Lists made by sortedCountries or seeded, by listKey. */
 const sorted = new Map<string, readonly { code: string; name: string }[]>();
+/** The key of a sorted list: the language and the codes in code order (a list's order depends only on its set). */
+const listKey = (codes: readonly string[], lng: string) => `${lng}:${[...codes].sort().join(',')}`;
 
 const namesIn = (lng: string) => {
   let names = known.get(lng);
@@ -34,7 +38,7 @@ export function countryName(code: string, lng: string): string {
 
 /** `codes` with their names in `lng`, sorted by name as `lng` sorts (e.g. for a country menu). */
 export function sortedCountries(codes: readonly string[], lng: string): readonly { code: string; name: string }[] {
-  const key = `${lng}:${codes.join(',')}`;
+  const key = listKey(codes, lng);
   let list = sorted.get(key);
   if (!list) {
     const collator = new Intl.Collator(lng || 'en');
@@ -44,13 +48,26 @@ export function sortedCountries(codes: readonly string[], lng: string): readonly
   return list;
 }
 
-/** The names known in `lng` (code -> name): what a server render hands the page. */
-export function knownCountryNames(lng: string): Record<string, string> {
-  return Object.fromEntries(namesIn(lng));
+/** What a server render hands the page in a language: the names looked up and the sorted lists, each as its codes. */
+export interface CountryNamesSeed {
+  /** Country code -> name. */
+  names: Record<string, string>;
+  /** Each list sortedCountries made: its codes in name order. */
+  sortedLists: string[][];
 }
 
-/** Adds names in `lng` from a server render (knownCountryNames there). */
-export function seedCountryNames(lng: string, names: Record<string, string>): void {
+/** The names and sorted lists known in `lng`: what a server render hands the page (seedCountryNames there). */
+export function knownCountryNames(lng: string): CountryNamesSeed {
+  const prefix = `${lng}:`;
+  return {
+    names: Object.fromEntries(namesIn(lng)),
+    sortedLists: [...sorted].filter(([key]) => key.startsWith(prefix)).map(([, list]) => list.map((c) => c.code)),
+  };
+}
+
+/** Adds the names and sorted lists in `lng` of a server render (knownCountryNames there). */
+export function seedCountryNames(lng: string, seed: CountryNamesSeed): void {
   const into = namesIn(lng);
-  for (const [code, name] of Object.entries(names)) into.set(code, name);
+  for (const [code, name] of Object.entries(seed.names)) into.set(code, name);
+  for (const codes of seed.sortedLists) sorted.set(listKey(codes, lng), codes.map((code) => ({ code, name: countryName(code, lng) })));
 }

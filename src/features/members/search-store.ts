@@ -5,6 +5,7 @@ import { api } from '../../api/client.ts';
 import { takeFirstAnswer } from '../../api/first-answers.ts';
 import { SIMILAR_AGE_YEARS, SearchResponse, SimilarResponse, type Country, type Gender, type MemberCard } from '../../../contract/index.ts';
 import { currentDb } from '../../sync/member-sync.ts';
+import { session } from '../account/session-store.ts';
 import { getTracking } from '../account/tracking.ts';
 import { keyOf, searchPath, type SearchFilters } from './search-query.ts';
 
@@ -32,6 +33,12 @@ export const searchState = proxy({
 let generation = 0;
 /** Whose defaults the state holds (user id, 0 for a visitor): another login starts afresh. */
 let owner: number | null = null;
+
+/**
+ * The `network` a visitor's search calls carry (spec 3's tracking data); none for a member, whom the server does not
+ * ask for it: reading the tab's storage is a synchronous call to the browser, best kept off a member's page load.
+ */
+const visitorNetwork = () => (session.user ? undefined : getTracking()?.network);
 
 /**
  * Applies the default filters (search-query.ts defaultFilters) once per page load and user (spec 3: didInit).
@@ -88,7 +95,7 @@ async function loadPage(page: number): Promise<void> {
   searchState.error = null;
   try {
     const { gender, country, countryregion, min_age, max_age } = searchState;
-    const network = getTracking()?.network;
+    const network = visitorNetwork();
     // A server-rendered /members came with page 1 of the default search (src/api/first-answers.ts).
     const rendered = network ? undefined : takeFirstAnswer(searchPath({ gender, country, countryregion, min_age, max_age }, page), SearchResponse);
     const res = rendered ?? await api('/api/members.php', SearchResponse, {
@@ -114,7 +121,7 @@ async function loadPage(page: number): Promise<void> {
  */
 export async function loadSimilar(id: number, signal?: AbortSignal): Promise<void> {
   if (searchState.similar?.id !== id) searchState.similar = null;
-  const res = await api('/api/similar.php', SimilarResponse, { query: { id, network: getTracking()?.network }, signal });
+  const res = await api('/api/similar.php', SimilarResponse, { query: { id, network: visitorNetwork() }, signal });
   searchState.similar = { id, ...res };
 }
 
