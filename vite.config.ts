@@ -162,12 +162,14 @@ function fontsourceFaces(): PostcssPlugin {
 }
 
 /**
- * zod and the contract's schemas in five chunks (see build.rolldownOptions): zod with the contract's common schemas, the
- * contract's core, the members' and the payments' schemas, and the barrel (contract/index.ts), which imports them all. The files without zod
+ * zod and the contract's schemas in six chunks (see build.rolldownOptions): zod's core, the rest of zod with the
+ * contract's common schemas, the contract's core, the members' and the payments' schemas, and the barrel
+ * (contract/index.ts), which imports them all. The files without zod
  * (search-access, money, push-guard) stay where the build puts them: the app's start uses them without zod. Highest
  * priority captures first.
  */
 const CONTRACT_CHUNKS = [
+  { name: 'zod-core', priority: 6, test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]/ },
   { name: 'contract', priority: 5, test: /([\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/](common|errors)\.ts$)/ },
   { name: 'contract-core', priority: 4, test: /[\\/]contract[\\/](notifications|user|settings|account|password|content)\.ts$/ },
   { name: 'contract-members', priority: 3, test: /[\\/]contract[\\/](members|landers|profile|photos|likes|discovery|chats|sync|live|push|complaints|gifts)\.ts$/ },

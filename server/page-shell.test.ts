@@ -70,8 +70,9 @@ describe('pageShell', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/i.png"/>');
     expect(head).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/open-sans-latin-400-normal-x1.woff2">');
-    // The screen's scripts beyond the entry, for the entry to preload after the paint (each once, none of the entry's).
-    expect(html).toContain('<script type="application/json" id="ssr-boot" data-modules="/assets/default-layout.js /assets/nav.js /assets/login-screen.js /assets/contract.js">');
+    // The screen's scripts beyond the entry, for the entry to preload after the paint and evaluate one by one: each once,
+    // none of the entry's, each after the files it imports.
+    expect(html).toContain('<script type="application/json" id="ssr-boot" data-modules="/assets/nav.js /assets/default-layout.js /assets/contract.js /assets/login-screen.js">');
     const json = /<script type="application\/json" id="ssr-boot"[^>]*>(.*)<\/script>/.exec(html)![1];
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json)).toEqual(boot);

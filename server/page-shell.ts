@@ -84,14 +84,17 @@ export function pageShell(distDir: string): PageShell {
   // The text fonts of the Latin subset (src/ui/fonts.scss): wanted by every page's first paint.
   const fonts = readdirSync(path.join(distDir, 'assets')).filter((f) => /^open-sans-latin-(400|600|700)-normal-.*\.woff2$/.test(f));
 
-  /** The files of `key` and its static imports that index.html does not load, scripts and styles apart. */
-  const closure = (key: string | null, scripts: Set<string>, styles: Set<string>) => {
-    if (!key || inEntry.has(key) || !manifest[key]) return;
+  /**
+   * The files of `key` and its static imports that index.html does not load, scripts and styles apart. The scripts are
+   * in evaluation order, each after the files it imports: src/app/boot.tsx evaluates them one per task.
+   */
+  const closure = (key: string | null, scripts: Set<string>, styles: Set<string>, seen = new Set<string>()) => {
+    if (!key || inEntry.has(key) || !manifest[key] || seen.has(key)) return;
+    seen.add(key);
     const chunk = manifest[key];
-    if (scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
     for (const file of chunk.css ?? []) styles.add(file);
-    for (const i of chunk.imports ?? []) closure(i, scripts, styles);
+    for (const i of chunk.imports ?? []) closure(i, scripts, styles, seen);
+    scripts.add(chunk.file);
   };
 
   return {

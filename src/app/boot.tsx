@@ -1,6 +1,6 @@
-// The app's start, loaded by the entry (src/app/main.tsx): boot (settings + user in parallel, i18n in the chosen
-// language, the first route's chunks), then render. A page the server rendered (src/app/ssr-boot.ts) is hydrated
-// instead: its session, language and first answers come with the HTML.
+// The app's start, loaded by the entry (src/app/main.tsx), which calls start(): boot (settings + user in parallel, i18n
+// in the chosen language, the first route's chunks), then render. A page the server rendered (src/app/ssr-boot.ts) is
+// hydrated instead: its session, language and first answers come with the HTML.
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { seedFirstAnswers } from '../api/first-answers.ts';
@@ -12,13 +12,12 @@ import { isLanguage, pickLanguage, readLangCookie } from '../i18n/language.ts';
 import { App } from './App.tsx';
 import { findRoute, layouts, preloadRoute } from './routes.ts';
 import { markHydrated } from './hydrated.tsx';
-import { nextTask } from './next-task.ts';
 import { SSR_BOOT_ID, type SsrBoot } from './ssr-boot.ts';
 
 captureTracking();
 prefetchFallback();
 const rendered = document.getElementById(SSR_BOOT_ID)?.textContent;
-// A rendered page's route chunks are fetched already (src/app/main.tsx) and evaluated in steps (hydrate).
+// A rendered page's route files are evaluated already when start() runs (src/app/main.tsx).
 if (!rendered) preloadRoute(location.pathname);
 
 /** The two layouts most pages use, so a later switch between them never waits. */
@@ -30,30 +29,29 @@ function preloadLayoutsWhenIdle(): void {
   });
 }
 
-/** Hydrates the server's HTML: the same session, language, namespaces and route chunks first, so nothing suspends. */
-async function hydrate(boot: SsrBoot): Promise<void> {
+/**
+ * Takes a server render's session, first answers and country names, and starts loading its language's texts;
+ * resolves when they are loaded (or failed to: the page then shows the keys' fallbacks).
+ */
+function adoptRender(boot: SsrBoot): Promise<void> {
   adoptSession(boot.user, boot.settings);
   seedFirstAnswers(boot.answers);
   seedCountryNames(boot.language, boot.countryNames);
-  const route = findRoute(location.pathname);
-  const language = initI18n(boot.language)
+  return initI18n(boot.language)
     .then(() => i18next.loadNamespaces(boot.namespaces))
     .catch(() => {});
-  // One module graph is evaluated in one task, and a long task keeps the page from answering input (Lighthouse's
-  // total blocking time): zod with the contract's common schemas, its core, its members' and its payments' chunks (zod
-  // builds every schema as it loads; vite.config.ts CONTRACT_CHUNKS), the layout (with the contract's barrel) and the
-  // screen are evaluated one after the other, each in a task of its own. Their files are fetched already
-  // (src/app/main.tsx).
-  await import('../../contract/common.ts')
-    .then(nextTask)
-    .then(() => import('../../contract/settings.ts'))
-    .then(nextTask)
-    .then(() => import('../../contract/members.ts'))
-    .then(nextTask)
-    .then(() => import('../../contract/payments.ts'))
-    .then(nextTask)
-    .then(() => layouts[route.layout].preload())
-    .then(nextTask)
+}
+
+/**
+ * A server-rendered page's render, adopted as this file is evaluated: its language's texts load while src/app/main.tsx
+ * evaluates the rest of the first screen's files. Null for a page without server HTML.
+ */
+const adopted = rendered ? adoptRender(JSON.parse(rendered) as SsrBoot) : null;
+
+/** Hydrates the server's HTML once `language` is loaded: the route's files are evaluated already, so nothing suspends. */
+async function hydrate(language: Promise<void>): Promise<void> {
+  const route = findRoute(location.pathname);
+  await layouts[route.layout].preload()
     .then(() => route.screen.preload())
     .catch(() => {});
   await language;
@@ -89,4 +87,10 @@ async function boot(): Promise<void> {
   );
 }
 
-void (rendered ? hydrate(JSON.parse(rendered) as SsrBoot) : boot()).then(preloadLayoutsWhenIdle);
+/**
+ * Starts the app: hydrates the server's HTML, or boots a page without it. Called by src/app/main.tsx, after it has
+ * evaluated a rendered page's first screen files one per task.
+ */
+export function start(): void {
+  void (adopted ? hydrate(adopted) : boot()).then(preloadLayoutsWhenIdle);
+}

@@ -9,24 +9,24 @@ import '@fontsource/open-sans/latin-ext-600.css';
 import '@fontsource/open-sans/latin-ext-700.css';
 import '../ui/theme.scss';
 import { captureInstallPrompt } from '../pwa/install.ts';
-import { nextTask } from './next-task.ts';
-import { MODULES_ATTRIBUTE, SSR_BOOT_ID } from './ssr-boot.ts';
+import { evaluateInSteps, nextTask } from './next-task.ts';
+import { SSR_BOOT_ID, modulesOf } from './ssr-boot.ts';
 
 // Chromium's install prompt can fire before the app has loaded: keep it from the start (src/pwa/install.ts).
 captureInstallPrompt();
 
-
 /**
- * The app's start in steps, each evaluated in a task of its own: React DOM, i18next, then the rest of the app. One
- * module graph is evaluated in one task, and a long task keeps the page from answering input (Lighthouse's total
- * blocking time).
+ * The app's start in steps, each evaluated in a task of its own: React DOM, i18next, then the rest of the app
+ * (src/app/boot.tsx). One module graph is evaluated in one task, and a long task keeps the page from answering input
+ * (Lighthouse's total blocking time).
  */
 const start = () =>
   void import('react-dom/client')
     .then(nextTask)
     .then(() => import('../i18n/index.ts'))
     .then(nextTask)
-    .then(() => import('./boot.tsx'));
+    .then(() => import('./boot.tsx'))
+    .then((boot) => boot.start());
 
 /** Module preloads a task starts at most: each starts a request, which costs the main thread (more so traced). */
 const PRELOADS_PER_TASK = 6;
@@ -73,10 +73,14 @@ function afterFirstContentfulPaint(): Promise<void> {
 
 const rendered = document.getElementById(SSR_BOOT_ID);
 if (rendered) {
-  // The first screen's scripts, all fetched after the paint (boot.tsx evaluates them in steps), then the start.
-  const files = rendered.getAttribute(MODULES_ATTRIBUTE)?.split(' ').filter(Boolean) ?? [];
+  // The first screen's files, all fetched after the paint and evaluated one per task (each after the files it imports:
+  // server/page-shell.ts), then the start, whose imports are then evaluated already. A file that failed to load is
+  // left to the start, which loads it again or shows the error.
+  const files = modulesOf(rendered);
   void afterFirstContentfulPaint()
     .then(() => preloadModules(files))
+    .then(() => evaluateInSteps(files))
+    .catch(() => {})
     .then(start);
 } else {
   start();

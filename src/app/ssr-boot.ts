@@ -16,9 +16,13 @@ export const SSR_LOCK_ID = 'ssr-lock';
 
 /**
  * Attribute of the boot JSON's element: the first screen's script files beyond the entry ("/assets/a.js /assets/b.js"),
- * which the entry preloads after the first frame (fetched and parsed then, evaluated in steps by src/app/boot.tsx).
+ * each after the files it imports. The entry preloads them after the first contentful paint (src/app/main.tsx) and
+ * src/app/boot.tsx evaluates them one per task.
  */
 export const MODULES_ATTRIBUTE = 'data-modules';
+
+/** The files the MODULES_ATTRIBUTE of `element` (the boot JSON's) lists, in its order; none without it. */
+export const modulesOf = (element: Element): string[] => element.getAttribute(MODULES_ATTRIBUTE)?.split(' ').filter(Boolean) ?? [];
 
 /** Attribute of an inline `<style>` of a server-rendered page: the address of the CSS file it holds ("/assets/x.css"). */
 export const INLINE_CSS_ATTRIBUTE = 'data-href';

@@ -1,3 +1,5 @@
+import { memo } from 'react';
+import { dequal } from 'dequal';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { MemberCard as Member } from '../../../contract/index.ts';
@@ -22,11 +24,25 @@ export function OnlineDot({ className = '' }: { className?: string }) {
 export const FIRST_ROW = 5;
 
 /**
+ * Whether a card's props show the same: a grid redrawn with equal members (page 1 stored in Dexie after the server's
+ * answer, a sync) leaves its cards alone. `member` is compared by value.
+ */
+const sameCardProps = (a: CardProps, b: CardProps) =>
+  a.href === b.href && a.isNew === b.isNew && a.eager === b.eager && dequal(a.member, b.member);
+
+interface CardProps {
+  member: Member;
+  href: string;
+  isNew?: boolean;
+  eager?: boolean;
+}
+
+/**
  * A member's card: 3:4 photo, name and age, city and distance band, online dot, fictional icon, optional "New" badge.
  * The whole card is one link named "Name, age, ..." to `href`. `eager`: the card is on the first screen, so its
  * photo (the page's largest paint) loads at once instead of lazily.
  */
-export function MemberCard({ member, href, isNew = false, eager = false }: { member: Member; href: string; isNew?: boolean; eager?: boolean }) {
+export const MemberCard = memo(function MemberCard({ member, href, isNew = false, eager = false }: CardProps) {
   const { t } = useTranslation('members');
   const label = [
     t('nameAge', { name: member.name, age: member.age }),
@@ -83,7 +99,7 @@ export function MemberCard({ member, href, isNew = false, eager = false }: { mem
       </div>
     </Link>
   );
-}
+}, sameCardProps);
 
 /** Placeholder card shown while a page of members loads (same size as a card: no layout shift). */
 export function MemberCardPlaceholder() {
