@@ -12,6 +12,8 @@ import type { renderPage } from '../src/app/ssr-entry.tsx';
 import { defaultFilters, searchPath } from '../src/features/members/search-query.ts';
 import { LANG_COOKIE, pickLanguage } from '../src/i18n/language.ts';
 import { profilePath } from '../src/sync/profiles.ts';
+import { offerCountry, offerPath } from '../src/features/payments/offer-query.ts';
+import { OFFER_CALLS, offersEligible } from '../src/features/offers/offer-calls.ts';
 import { SESSION_COOKIE } from './domain/sessions.ts';
 import { pageShell } from './page-shell.ts';
 
@@ -26,6 +28,9 @@ export interface PageAnswer {
   personal: boolean;
 }
 
+/** Screens that show the offer (src/features/payments/use-offer.ts) from their first render. */
+const OFFER_SCREENS = new Set(['credits', 'credits-repeat-order', 'directdebit', 'premium', 'pricing']);
+
 /**
  * The GET calls the first screen of `route` makes, by path with query, as the page sends them (src/api/first-answers.ts
  * keys): their answers go into the render and the page, so neither waits for them.
@@ -33,6 +38,11 @@ export interface PageAnswer {
 function firstCalls(route: AppRoute, pathname: string, user: User | null, settings: Settings): string[] {
   if (route.layout === 'lander' && route.name.startsWith('landers-')) return ['/api/lander.php'];
   if (route.name === 'members') return [searchPath(defaultFilters(user, settings), 1)];
+  if (route.name === 'chats') return ['/api/chats.php'];
+  if (OFFER_SCREENS.has(route.name)) {
+    // The member's time bonus and welcome discount too: the prices are drawn with them (spec 4).
+    return [offerPath(offerCountry(user !== null, settings)), ...(offersEligible(user) ? OFFER_CALLS : [])];
+  }
   if (route.name === 'members-id' || route.name === 'likes-m-id') {
     const id = Number(pathname.split('/').pop());
     return Number.isInteger(id) && id > 0 ? [profilePath(id)] : [];

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { seedFirstAnswers } from '../api/first-answers.ts';
 import { adoptSession, bootSession, session } from '../features/account/session-store.ts';
 import { captureTracking } from '../features/account/tracking.ts';
+import { OFFER_CALLS } from '../features/offers/offer-calls.ts';
 import { seedCountryNames } from '../i18n/country-names.ts';
 import { i18next, initI18n, prefetchFallback } from '../i18n/index.ts';
 import { isLanguage, pickLanguage, readLangCookie } from '../i18n/language.ts';
@@ -42,17 +43,24 @@ function adoptRender(boot: SsrBoot): Promise<void> {
     .catch(() => {});
 }
 
+/** A server-rendered page's boot JSON; null for a page without server HTML. */
+const drawn = rendered ? (JSON.parse(rendered) as SsrBoot) : null;
 /**
- * A server-rendered page's render, adopted as this file is evaluated: its language's texts load while src/app/main.tsx
- * evaluates the rest of the first screen's files. Null for a page without server HTML.
+ * Its render, adopted as this file is evaluated: its language's texts load while src/app/main.tsx evaluates the rest
+ * of the first screen's files.
  */
-const adopted = rendered ? adoptRender(JSON.parse(rendered) as SsrBoot) : null;
+const adopted = drawn ? adoptRender(drawn) : null;
 
-/** Hydrates the server's HTML once `language` is loaded: the route's files are evaluated already, so nothing suspends. */
-async function hydrate(language: Promise<void>): Promise<void> {
+/**
+ * Hydrates the server's HTML, drawn with `page`'s data, once `language` is loaded: the route's files are evaluated
+ * already, so nothing suspends.
+ */
+async function hydrate(page: SsrBoot, language: Promise<void>): Promise<void> {
   const route = findRoute(location.pathname);
   await layouts[route.layout].preload()
     .then(() => route.screen.preload())
+    // A page drawn with the member's offers (its prices): the store shows them as the server's render did.
+    .then(() => (OFFER_CALLS[0] in page.answers ? import('../features/offers/offer-store.ts').then((m) => m.adoptRenderedOffers()) : undefined))
     .catch(() => {});
   await language;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
@@ -92,5 +100,5 @@ async function boot(): Promise<void> {
  * evaluated a rendered page's first screen files one per task.
  */
 export function start(): void {
-  void (adopted ? hydrate(adopted) : boot()).then(preloadLayoutsWhenIdle);
+  void (drawn && adopted ? hydrate(drawn, adopted) : boot()).then(preloadLayoutsWhenIdle);
 }

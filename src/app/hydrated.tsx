@@ -18,8 +18,8 @@ export function markHydrated(): void {
 /**
  * False on the server and during hydration, true from an effect after it (and at once after markHydrated). The
  * switch is a transition: the device's parts render in a render of their own that yields to the browser every few
- * milliseconds. (useSyncExternalStore's switch was a synchronous render in the task of
- * hydration's commit: one long task, Lighthouse's total blocking time.)
+ * milliseconds. (useSyncExternalStore's switch was a synchronous render in the task of hydration's commit: one long
+ * task, Lighthouse's total blocking time.)
  */
 export function useHydrated(): boolean {
   const [now, setNow] = useState(hydrated);

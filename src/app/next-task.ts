@@ -1,4 +1,4 @@
-// Yields to the browser between steps of the app's start (src/app/main.tsx, src/app/boot.tsx): one module graph is
+// Yields to the browser between steps of the app's start (src/app/main.tsx): one module graph is
 // evaluated in one task, and a long task keeps the page from answering input (docs/perf.md, "Server rendering").
 
 /**

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { seedFirstAnswers } from '../api/first-answers.ts';
 import { session } from '../features/account/session-store.ts';
+import { adoptRenderedOffers } from '../features/offers/offer-store.ts';
 import { knownCountryNames, type CountryNamesSeed } from '../i18n/country-names.ts';
 import { i18next, initI18n } from '../i18n/index.ts';
 import { App } from './App.tsx';
@@ -38,6 +39,7 @@ export function renderPage(url: string, boot: Omit<SsrBoot, 'namespaces' | 'coun
     await i18nReady;
     await i18next.changeLanguage(boot.language);
     seedFirstAnswers(boot.answers);
+    adoptRenderedOffers();
     session.settings = boot.settings;
     session.user = boot.user;
     session.ready = true;

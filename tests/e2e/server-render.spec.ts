@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { appReady, login, SANNE } from './support.ts';
 
-test('with scripts off, visitor pages and a member\'s search and profile arrive drawn, with their data', async ({ browser }) => {
+test('with scripts off, visitor pages and a member\'s search, profile, chats and credits arrive drawn, with their data', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
   const page = await context.newPage();
   const loginPage = await page.goto('/login');
@@ -32,6 +32,12 @@ test('with scripts off, visitor pages and a member\'s search and profile arrive 
   await page.goto(href!);
   await expect(page.getByRole('link', { name: 'Back to search' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Like' })).toBeVisible();
+  // Her chat list (GET /api/chats.php; other tests may have written to her) and the bundles of her payment country
+  // (GET /api/credits.php), not their placeholders.
+  await page.goto('/chats');
+  await expect(page.getByRole('list', { name: 'Messages' }).or(page.getByRole('heading', { name: 'No conversations yet' }))).toBeVisible();
+  await page.goto('/credits');
+  await expect(page.getByRole('link', { name: /^Choose .+ credits?$/ }).first()).toBeVisible();
   await context.close();
 });
 
@@ -47,5 +53,11 @@ test('the app hydrates a drawn page without a difference, and what is typed befo
   await expect(page.getByLabel('E-mail')).toHaveValue('someone@example.com');
   await page.goto('/landers/gallery');
   await appReady(page);
+  // A member's pages drawn with their data: the search, the chat list, the bundles.
+  await login(page.context().request, SANNE);
+  for (const path of ['/members', '/chats', '/credits']) {
+    await page.goto(path);
+    await appReady(page);
+  }
   expect(warnings.filter((w) => /hydrat/i.test(w))).toEqual([]);
 });

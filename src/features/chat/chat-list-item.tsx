@@ -4,15 +4,18 @@ import type { ConversationRow } from '../../data/db.ts';
 import { FictionalBadge } from '../../ui/fictional-badge.tsx';
 import { CountBadge } from '../../ui/count-badge.tsx';
 import { TrashIcon } from '../members/icons.tsx';
+import { useHydrated } from '../../app/hydrated.tsx';
 import { Avatar } from './avatar.tsx';
 import { formatListTime } from './chat-time.ts';
 
 /**
- * One chat list row: avatar, name (the link's name starts with it), last message preview (a gift by its name, a photo as "Photo"), time, unread badge,
- * fictional icon, and a "Delete" button beside the link.
+ * One chat list row: avatar, name (the link's name starts with it), last message preview (a gift by its name, a photo
+ * as "Photo"), time, unread badge, fictional icon, and a "Delete" button beside the link. The time's text is in the
+ * reader's time zone, which the server does not know: a server-rendered row gets it after hydration.
  */
 export function ChatListItem({ chat, meId, onDelete }: { chat: ConversationRow; meId: number; onDelete: () => void }) {
   const { t, i18n } = useTranslation(['chat', 'gifts']);
+  const hydrated = useHydrated();
   const { profile, lastMessage: last, unread } = chat;
   const when = last?.createdAt ?? chat.lastMessageAt;
   const mine = last?.senderId === meId;
@@ -38,7 +41,7 @@ export function ChatListItem({ chat, meId, onDelete }: { chat: ConversationRow; 
             {profile.fictional && <FictionalBadge size={16} />}
             {when && (
               <time dateTime={when} className={`ms-auto small flex-shrink-0 ${unread ? 'text-primary fw-semibold' : 'text-body-secondary'}`}>
-                {formatListTime(when, i18n.language || 'en')}
+                {hydrated && formatListTime(when, i18n.language || 'en')}
               </time>
             )}
           </span>

@@ -3,7 +3,9 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { listConversations } from '../../data/conversations-repo.ts';
+import { ChatsResponse } from '../../../contract/index.ts';
+import { firstAnswer } from '../../api/first-answers.ts';
+import { chatToRow, listConversations } from '../../data/conversations-repo.ts';
 import type { ConversationRow } from '../../data/db.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { readCursor } from '../../sync/cursor.ts';
@@ -17,7 +19,8 @@ import { ChatListItem } from './chat-list-item.tsx';
 
 /**
  * /chats (spec 2): the chat list from Dexie, newest first, with unread badges and delete (spec 4: removed at
- * once, then sent; a refused delete shows an alert and the list reloads). Shows at once offline.
+ * once, then sent; a refused delete shows an alert and the list reloads). Shows at once offline. A server-rendered
+ * page comes with the list (GET /api/chats.php, server/page-render.ts), shown until Dexie holds it.
  */
 export default function ChatsScreen() {
   const { t } = useTranslation(['chat', 'members']);
@@ -25,6 +28,7 @@ export default function ChatsScreen() {
   const meId = useSnapshot(session).user?.id ?? 0;
   const { deleteError } = useSnapshot(syncNews);
   const data = useLiveQuery(async () => ({ chats: await listConversations(db), synced: (await readCursor(db)).cursor !== null }), [db]);
+  const [rendered] = useState(() => firstAnswer('/api/chats.php', ChatsResponse)?.chats.map((c) => chatToRow(c, undefined, null)));
   // The chat asked about stays set while the dialog fades out, so its title does not change mid-animation.
   const [toDelete, setToDelete] = useState<ConversationRow | null>(null);
   const [asking, setAsking] = useState(false);
@@ -38,8 +42,9 @@ export default function ChatsScreen() {
     if (toDelete) void queueDeleteChat(db, toDelete.id).then(() => requestSync('delete-chat'));
     setAsking(false);
   };
-  const chats = data?.chats ?? [];
-  const loaded = !!data && (data.synced || chats.length > 0);
+  const inDexie = !!data && (data.synced || data.chats.length > 0);
+  const chats = inDexie ? data.chats : rendered ?? [];
+  const loaded = inDexie || rendered !== undefined;
 
   return (
     <div className="container py-3 py-md-4" style={{ maxWidth: 820 }}>

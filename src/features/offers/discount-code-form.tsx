@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { formatMoney, type CreditsResponse } from '../../../contract/index.ts';
+import { formatMoney, type CreditsResponse, type DiscountCode } from '../../../contract/index.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { fetchDiscountCode } from './offers-api.ts';
 import { offerTime } from './offer-time.ts';
-import { offers, serverNow, setEnteredCode } from './offer-store.ts';
-import { discountOn, useActiveDiscount } from './order-discount.ts';
+import { activeDiscount, offers, serverNow, setEnteredCode } from './offer-store.ts';
+import { discountOn } from './order-discount.ts';
 import { countdownOf } from './countdown.ts';
 
 /**
@@ -17,9 +17,10 @@ import { countdownOf } from './countdown.ts';
 export function DiscountCodeForm({ offer }: { offer: CreditsResponse }) {
   const { t, i18n } = useTranslation(['offers', 'payments', 'errors']);
   const id = useId();
-  // countdownTimer and welcomeLeft: read so the end shown re-renders with each tick.
-  const { entered, countdownTimer, welcomeLeft } = useSnapshot(offers);
-  const active = useActiveDiscount();
+  const snap = useSnapshot(offers);
+  const { entered, timeBonus, countdownTimer, welcome, welcomeLeft } = snap;
+  // A snapshot is deeply readonly; nothing here writes to it.
+  const active = activeDiscount(snap) as DiscountCode | null;
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +39,13 @@ export function DiscountCodeForm({ offer }: { offer: CreditsResponse }) {
     }
   };
   const fitsSome = active !== null && offer.bundles.some((b) => discountOn(active, b, offer.country) > 0);
-  const left = active?.expires && (countdownTimer || welcomeLeft || entered) ? countdownOf(Date.parse(active.expires) - serverNow()) : null;
+  // The time left as the store's tick has it (a server-rendered page's first render: at its answer's time); a typed
+  // code's, which no tick keeps, from the clock.
+  const left = !active?.expires ? null
+    : active === entered ? countdownOf(Date.parse(active.expires) - serverNow())
+    : active === timeBonus ? countdownTimer
+    : active === welcome ? welcomeLeft
+    : null;
   return (
     <section className="discount-code card border-0 shadow-sm rounded-4 p-3 mb-3" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="h6 fw-bold mb-2">{t('code.label')}</h2>

@@ -3,8 +3,10 @@
 // applies. One timer at most ticks for all of them; the end of each comes from the server and is read against the
 // server's clock (the skew measured on load), so every tab and device counts down to the same moment.
 import { proxy } from 'valtio';
-import type { DiscountCode } from '../../../contract/index.ts';
+import { DiscountCodeResponse, type DiscountCode } from '../../../contract/index.ts';
+import { firstAnswer } from '../../api/first-answers.ts';
 import { countdownOf, type Countdown } from './countdown.ts';
+import { OFFER_CALLS } from './offer-calls.ts';
 
 /** Spec 9: the countdown ticks once a second. */
 export const TICK_MS = 1000;
@@ -40,10 +42,12 @@ export function measureSkew(serverTime: string, sentAt: number, receivedAt: numb
   return Date.parse(serverTime) - (sentAt + receivedAt) / 2;
 }
 
-const msLeft = (code: DiscountCode | null) => (code?.expires ? Date.parse(code.expires) - serverNow() : Infinity);
-
-/** Recomputes the countdowns; an offer whose time is up is cleared, and the timer stops when none is left. */
-function tick(): void {
+/**
+ * Recomputes the countdowns at `now` (ms since epoch, the server's clock); an offer whose time is up is cleared, and
+ * the timer stops when none is left.
+ */
+function tick(now = serverNow()): void {
+  const msLeft = (code: DiscountCode | null) => (code?.expires ? Date.parse(code.expires) - now : Infinity);
   if (offers.timeBonus) {
     const left = msLeft(offers.timeBonus);
     if (left <= 0) clearTimeBonus();
@@ -83,6 +87,21 @@ export function setOffers(timeBonus: DiscountCode | null, welcome: DiscountCode 
   offers.welcome = welcome;
   offers.welcomeLeft = null;
   ensureTimer();
+}
+
+/**
+ * Shows the offers a server render came with (OFFER_CALLS' first answers, src/api/first-answers.ts), with their
+ * countdowns at the answer's server time, so the server's render and the page's first render draw the same; none
+ * without them. No timer: the offers service loads them again once the page is live and starts it (spec 9's tick).
+ */
+export function adoptRenderedOffers(): void {
+  clearOffers();
+  const bonus = firstAnswer(OFFER_CALLS[0], DiscountCodeResponse);
+  if (!bonus) return;
+  offers.timeBonus = bonus.discount_code;
+  offers.isVisible = bonus.discount_code !== null;
+  offers.welcome = firstAnswer(OFFER_CALLS[1], DiscountCodeResponse)?.discount_code ?? null;
+  tick(Date.parse(bonus.server_time));
 }
 
 /** Keeps `code`, a code the member typed and the server accepted, as the discount of the orders to come (null: none). */

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '../account/session-store.ts';
 import { fetchDiscountCode } from './offers-api.ts';
 import { clearOffers, measureSkew, setOffers } from './offer-store.ts';
+import { offersEligible } from './offer-calls.ts';
 
 /** Loads both offers and the clock skew; a failed welcome load counts as none (spec 8: its errors are ignored). */
 async function loadOffers() {
@@ -16,7 +17,7 @@ async function loadOffers() {
 export default function OffersService() {
   const { user } = useSnapshot(session);
   const userId = user?.id ?? null;
-  const eligible = userId !== null && !user?.paid_user && !!user?.signup_date;
+  const eligible = offersEligible(user);
   useEffect(() => {
     if (!eligible) {
       clearOffers();

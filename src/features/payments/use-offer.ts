@@ -1,8 +1,10 @@
 // Loads the bundles and methods of the payment country (GET /api/credits.php) for the money screens.
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { CreditsResponse } from '../../../contract/index.ts';
+import { CreditsResponse } from '../../../contract/index.ts';
+import { firstAnswer, takeFirstAnswer } from '../../api/first-answers.ts';
 import { session } from '../account/session-store.ts';
+import { offerCountry, offerPath } from './offer-query.ts';
 import { fetchOffer } from './payments-api.ts';
 
 export interface OfferView {
@@ -12,14 +14,22 @@ export interface OfferView {
   reload(): void;
 }
 
-/** The offer of the member's payment country (a visitor's: the country the site guessed or they chose). */
+/**
+ * The offer of the member's payment country (a visitor's: the country the site guessed or they chose). A server-rendered
+ * page comes with it (server/page-render.ts): the first render shows it and the first load takes it without asking.
+ */
 export function useOffer(): OfferView {
   const { user, settings } = useSnapshot(session);
-  const country = user ? null : (settings?.geoip_selected_country ?? settings?.geoip_country ?? null);
-  const [offer, setOffer] = useState<CreditsResponse | null>(null);
+  const country = offerCountry(!!user, settings);
+  const [offer, setOffer] = useState<CreditsResponse | null>(() => firstAnswer(offerPath(country), CreditsResponse) ?? null);
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    const rendered = takeFirstAnswer(offerPath(country), CreditsResponse);
+    if (rendered) {
+      setOffer(rendered);
+      return;
+    }
     let live = true;
     setError(null);
     fetchOffer(country).then(
