@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Settings, User } from '../contract/index.ts';
-import { findRoute, type AppRoute } from '../src/app/routes.ts';
+import { findRoute, inMembersArea, type AppRoute } from '../src/app/routes.ts';
 import type { renderPage } from '../src/app/ssr-entry.tsx';
 import { defaultFilters, searchPath } from '../src/features/members/search-query.ts';
 import { LANG_COOKIE, pickLanguage } from '../src/i18n/language.ts';
@@ -36,17 +36,22 @@ const OFFER_SCREENS = new Set(['credits', 'credits-repeat-order', 'directdebit',
  * keys): their answers go into the render and the page, so neither waits for them.
  */
 function firstCalls(route: AppRoute, pathname: string, user: User | null, settings: Settings): string[] {
+  // The member's time bonus and welcome discount: the offer banner of the members area and the money screens' prices
+  // are drawn with them (spec 4).
+  const offerCalls = offersEligible(user) && (inMembersArea(pathname) || OFFER_SCREENS.has(route.name)) ? OFFER_CALLS : [];
+  return [...screenCalls(route, pathname, user, settings), ...offerCalls];
+}
+
+/** The GET calls of the screen itself (firstCalls). */
+function screenCalls(route: AppRoute, pathname: string, user: User | null, settings: Settings): string[] {
   if (route.layout === 'lander' && route.name.startsWith('landers-')) return ['/api/lander.php'];
   if (route.name === 'members') return [searchPath(defaultFilters(user, settings), 1)];
-  if (route.name === 'chats') return ['/api/chats.php'];
-  if (OFFER_SCREENS.has(route.name)) {
-    // The member's time bonus and welcome discount too: the prices are drawn with them (spec 4).
-    return [offerPath(offerCountry(user !== null, settings)), ...(offersEligible(user) ? OFFER_CALLS : [])];
-  }
   if (route.name === 'members-id' || route.name === 'likes-m-id') {
     const id = Number(pathname.split('/').pop());
     return Number.isInteger(id) && id > 0 ? [profilePath(id)] : [];
   }
+  if (route.name === 'chats') return ['/api/chats.php'];
+  if (OFFER_SCREENS.has(route.name)) return [offerPath(offerCountry(user !== null, settings))];
   return [];
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Disclaimer, Footer } from './footer.tsx';
 import { TopNav } from './top-nav.tsx';
 import { ClientOnly } from '../hydrated.tsx';
+import { OfferBanner } from '../../features/offers/offer-banner.tsx';
 import './layout.scss';
 
 // Device-dependent, rendered after hydration: a chunk of their own (layout-hosts.tsx).
@@ -29,6 +30,7 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <Disclaimer />
+      <OfferBanner />
       <ClientOnly>
         <Suspense fallback={null}>
           <LayoutOverlays />

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -10,14 +11,27 @@ import './offers.scss';
 /**
  * The time-bonus banner (spec 2, 4) in the members area, counting down to the end of the bonus, else the
  * welcome-discount banner with its countdown; both link to /credits. Fixed at the bottom of the window, so its arrival
- * moves nothing on the page.
+ * moves nothing on the page. Drawn by the server too (the offers come with the page, offer-store.ts
+ * adoptRenderedOffers): on a short page such as an empty chat list it is the largest paint, which then comes with the
+ * first one instead of after the app's start.
  */
 export function OfferBanner() {
-  const { t, ready } = useTranslation('offers', { useSuspense: false });
   const { user } = useSnapshot(session);
-  const { timeBonus, isVisible, countdownTimer, welcome, welcomeLeft } = useSnapshot(offers);
+  const { timeBonus, isVisible, countdownTimer, welcome } = useSnapshot(offers);
   const [location] = useLocation();
-  if (!ready || !user || !inMembersArea(location)) return null;
+  if (!user || !inMembersArea(location) || !((isVisible && timeBonus && countdownTimer) || welcome)) return null;
+  // Its own boundary: while the texts load (an offer that arrives later), nothing else of the page waits.
+  return (
+    <Suspense fallback={null}>
+      <OfferBannerText />
+    </Suspense>
+  );
+}
+
+/** The banner itself; its texts' namespace is loaded only for a member who has an offer. */
+function OfferBannerText() {
+  const { t } = useTranslation('offers');
+  const { timeBonus, isVisible, countdownTimer, welcome, welcomeLeft } = useSnapshot(offers);
   if (isVisible && timeBonus && countdownTimer) {
     const percent = timeBonus.value_percentage;
     return (
@@ -27,16 +41,14 @@ export function OfferBanner() {
       </section>
     );
   }
-  if (welcome) {
-    const percent = welcome.value_percentage;
-    return (
-      <section className="offer-banner offer-banner-welcome" aria-label={t('welcome.title', { percent })}>
-        <span className="offer-banner-text">
-          {welcomeLeft ? t('welcome.banner', { percent, time: offerTime(t, welcomeLeft) }) : t('welcome.bannerNoEnd', { percent })}
-        </span>
-        <Link href="/credits" className="btn btn-sm btn-light rounded-pill fw-semibold">{t('welcome.bannerCta', { percent })}</Link>
-      </section>
-    );
-  }
-  return null;
+  if (!welcome) return null;
+  const percent = welcome.value_percentage;
+  return (
+    <section className="offer-banner offer-banner-welcome" aria-label={t('welcome.title', { percent })}>
+      <span className="offer-banner-text">
+        {welcomeLeft ? t('welcome.banner', { percent, time: offerTime(t, welcomeLeft) }) : t('welcome.bannerNoEnd', { percent })}
+      </span>
+      <Link href="/credits" className="btn btn-sm btn-light rounded-pill fw-semibold">{t('welcome.bannerCta', { percent })}</Link>
+    </section>
+  );
 }
