@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiscountCode } from '../../../contract/index.ts';
 import { countdownOf, formatCountdown } from './countdown.ts';
-import { activeDiscount, clearOffers, measureSkew, offers, setEnteredCode, setOffers } from './offer-store.ts';
+import { seedFirstAnswers } from '../../api/first-answers.ts';
+import { activeDiscount, adoptRenderedOffers, clearOffers, measureSkew, offers, setEnteredCode, setOffers } from './offer-store.ts';
+import { OFFER_CALLS } from './offer-calls.ts';
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');
 const code = (over: Partial<DiscountCode> = {}): DiscountCode => ({
@@ -71,5 +73,29 @@ describe('the time bonus state (spec 4)', () => {
     expect(activeDiscount({ entered: null, timeBonus: bonus, isVisible: false, welcome })).toBe(welcome);
     expect(activeDiscount({ entered: null, timeBonus: null, isVisible: false, welcome: null })).toBeNull();
     expect(activeDiscount({ entered: typed, timeBonus: bonus, isVisible: true, welcome })).toBe(typed);
+  });
+});
+
+describe('offers drawn by the server (adoptRenderedOffers)', () => {
+  it('shows the answers the page came with, counted down at the answer\'s server time, and starts no timer', () => {
+    // The page is read 90 s after the server answered: its first render must still draw what the server drew.
+    vi.setSystemTime(T0 + 90_000);
+    const welcome = code({ code: 'WELCOME25', expires: new Date(T0 + 2 * 86_400_000).toISOString() });
+    seedFirstAnswers({
+      [OFFER_CALLS[0]]: { discount_code: code(), server_time: new Date(T0).toISOString() },
+      [OFFER_CALLS[1]]: { discount_code: welcome, server_time: new Date(T0).toISOString() },
+    });
+    adoptRenderedOffers();
+    expect(offers).toMatchObject({ isVisible: true, countdownTimer: { hours: 4, minutes: 0, seconds: 0 }, welcomeLeft: { hours: 48, minutes: 0, seconds: 0 } });
+    expect(offers.welcome?.code).toBe('WELCOME25');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('shows none, and clears what was shown, when the page came without them', () => {
+    setOffers(code(), null, 0);
+    seedFirstAnswers({});
+    adoptRenderedOffers();
+    expect(offers).toMatchObject({ timeBonus: null, isVisible: false, countdownTimer: null, welcome: null });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
