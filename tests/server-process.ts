@@ -3,12 +3,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** A started server process: `url` on 127.0.0.1, `port`, and `exited`, which resolves to its exit code. */
+/**
+ * A started server process: `url` on 127.0.0.1, `port`, `exited`, which resolves to its exit code, and `stderr()`, what
+ * it wrote to stderr so far (to tell why it exited as it did).
+ */
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
   url: string;
   exited: Promise<number | null>;
+  stderr: () => string;
 }
 
 /** A TCP port free on 127.0.0.1 right now. */
@@ -53,7 +57,7 @@ async function startOnce(env: Record<string, string>): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 480; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (listening && (await fetch(`${url}/api/settings.php`).then((r) => r.ok, () => false))) return { child, port, url, exited };
+    if (listening && (await fetch(`${url}/api/settings.php`).then((r) => r.ok, () => false))) return { child, port, url, exited, stderr: () => stderr };
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGKILL');

@@ -90,7 +90,7 @@ describe.each(DATABASES)('faults on %s', (database) => {
         acknowledged.add(id);
       }
       again.child.kill('SIGTERM');
-      expect(await again.exited).toBe(0);
+      expect(await again.exited, again.stderr()).toBe(0);
     }
 
     // The database opens cleanly and holds each acknowledged message once; the ledger explains the balance.
@@ -135,7 +135,7 @@ describe.each(DATABASES)('faults on %s', (database) => {
     expect((await mailsTo(again.url, email)).map((m) => m.subject)).toEqual([expect.stringContaining('Activate')]);
     expect((await mailsTo(again.url, 'lucas@demo.test')).map((m) => m.subject)).toEqual([expect.stringContaining('Reset')]);
     again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
+    expect(await again.exited, again.stderr()).toBe(0);
   }, 120_000);
 
   it('kill -9 during a stream of payment webhooks: each payment completes once, the ledger matches', async () => {
@@ -189,7 +189,7 @@ describe.each(DATABASES)('faults on %s', (database) => {
     const again = await startProcess(dataDir, pg);
     for (const p of started) expect(await post(again.url, p)).toBe(true);
     again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
+    expect(await again.exited, again.stderr()).toBe(0);
 
     const { db, close } = await openDatabase({ dataDir, databaseUrl: pg?.url ?? null });
     try {
@@ -219,11 +219,11 @@ describe.each(DATABASES)('faults on %s', (database) => {
       for (;;) if ((await reader.read()).done) return 'ended';
     })();
     expect(await drained).toBe('ended');
-    expect(await server.exited).toBe(0);
+    expect(await server.exited, server.stderr()).toBe(0);
     // Closed cleanly: the next start opens the same data at once.
     const next = await startProcess(dataDir, pg);
     expect((await (await login(next.url, 'lucas@demo.test')).get('/api/user.php')).body.user.email).toBe('lucas@demo.test');
     next.child.kill('SIGTERM');
-    expect(await next.exited).toBe(0);
+    expect(await next.exited, next.stderr()).toBe(0);
   }, 120_000);
 });
