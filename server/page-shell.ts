@@ -86,7 +86,7 @@ export function pageShell(distDir: string): PageShell {
 
   /**
    * The files of `key` and its static imports that index.html does not load, scripts and styles apart. The scripts are
-   * in evaluation order, each after the files it imports: src/app/boot.tsx evaluates them one per task.
+   * in evaluation order, each after the files it imports: src/app/main.tsx evaluates them one per task.
    */
   const closure = (key: string | null, scripts: Set<string>, styles: Set<string>, seen = new Set<string>()) => {
     if (!key || inEntry.has(key) || !manifest[key] || seen.has(key)) return;

@@ -16,8 +16,8 @@ export const SSR_LOCK_ID = 'ssr-lock';
 
 /**
  * Attribute of the boot JSON's element: the first screen's script files beyond the entry ("/assets/a.js /assets/b.js"),
- * each after the files it imports. The entry preloads them after the first contentful paint (src/app/main.tsx) and
- * src/app/boot.tsx evaluates them one per task.
+ * each after the files it imports. The entry (src/app/main.tsx) preloads them after the first contentful paint and
+ * evaluates them one per task.
  */
 export const MODULES_ATTRIBUTE = 'data-modules';
 

@@ -25,11 +25,8 @@ export function useOffer(): OfferView {
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    const rendered = takeFirstAnswer(offerPath(country), CreditsResponse);
-    if (rendered) {
-      setOffer(rendered);
-      return;
-    }
+    // The server's answer, which the first render shows already, is this load's: taken, not asked again.
+    if (takeFirstAnswer(offerPath(country), CreditsResponse)) return;
     let live = true;
     setError(null);
     fetchOffer(country).then(
