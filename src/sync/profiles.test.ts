@@ -49,4 +49,17 @@ describe('loadProfile', () => {
     await putProfile(db, answer(true));
     expect((await loadProfile(db, SANNE)).liked).toBe(true);
   });
+
+  it('makes the call when this device stored the profile before the page\'s request but differently from its answer', async () => {
+    const db = freshDb();
+    stubApi({ '/api/member.php': () => ({ status: 200, body: { profile: answer(true) } }) });
+    // A like stored (and sent) just before a reload, whose call reached the server after the page's answer was made.
+    await db.profiles.put({ ...answer(true), storedAt: performance.timeOrigin - 1000 });
+    seedFirstAnswers({ [profilePath(SANNE)]: { profile: answer(false) } });
+    expect((await loadProfile(db, SANNE)).liked).toBe(true);
+    // The same profile stored before: the page's answer is taken (the server's "liked" is not asked for).
+    await db.profiles.put({ ...answer(false), storedAt: performance.timeOrigin - 1000 });
+    seedFirstAnswers({ [profilePath(SANNE)]: { profile: answer(false) } });
+    expect((await loadProfile(db, SANNE)).liked).toBe(false);
+  });
 });
