@@ -11,6 +11,9 @@ import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts
 import { checkMutation, securityHeaders } from './security.ts';
 import { sessionCacheFor } from './domain/sessions.ts';
 import { headCacheFor } from './domain/sync.ts';
+import { chatListCacheFor } from './domain/messaging.ts';
+import { searchWindowsFor } from './domain/member-search.ts';
+import { searcherCacheFor } from './domain/searchers.ts';
 import { pageRenderer } from './page-render.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
@@ -96,8 +99,10 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   await app.register(discoveryRoutes, deps);
   // Jobs being run (pushes, mails) finish before the database closes; waiting ones stay for the next start.
   app.addHook('onClose', () => deps.jobs.stop());
-  // The in-memory caches of the hottest reads (sessions, change-log heads), kept correct by the live hub's NOTIFYs.
-  const unobserve = [deps.live.observe(sessionCacheFor(deps.db)), deps.live.observe(headCacheFor(deps.db))];
+  // The in-memory caches of the hottest reads (sessions, change-log heads, chat lists, searchers, search windows), kept
+  // correct by the live hub's NOTIFYs.
+  const caches = [sessionCacheFor, headCacheFor, chatListCacheFor, searcherCacheFor, searchWindowsFor];
+  const unobserve = caches.map((cacheFor) => deps.live.observe(cacheFor(deps.db)));
   app.addHook('onClose', async () => unobserve.forEach((stop) => stop()));
 
   const indexHtml = path.join(deps.config.distDir, 'index.html');

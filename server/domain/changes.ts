@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/connect.ts';
 import { syncChanges, type ChangeKind } from '../db/schema.ts';
 import { LIVE_CHANNEL, livePayloads } from '../services/live.ts';
+import { writesInFlight } from '../services/member-cache.ts';
 
 /**
  * One change: entity `entityId` of `kind` changed for `userId`. `entityId` is a conversation id ('chat'), a
@@ -77,6 +78,8 @@ export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
     ? sql`(select count(*) from (select pg_advisory_xact_lock(${CHANGE_LOCK_SPACE}::int, u.id) from (values ${sql.join(users.map((id) => sql`(${id}::int)`), sql`, `)}) as u(id) order by u.id) as taken)`
     : sql`(select 0)`;
   const payloads = livePayloads(list.map((c) => c.userId));
+  // Once per member and transaction: PostgreSQL delivers a transaction's identical payloads once.
+  writesInFlight(users);
   await tx.execute(sql`with written as (
       insert into ${syncChanges} (user_id, kind, entity_id)
       select c.user_id, c.kind, c.entity_id from (values ${values}) as c(user_id, kind, entity_id) cross join ${locks} as locked(n)

@@ -6,6 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect.ts';
 import { blocks, conversations, likes, photos, profiles, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { forgetSearchers, notifyBlockChange } from './searchers.ts';
 import { recordChanges, type Change } from './changes.ts';
 import { bandBetween } from './location.ts';
 import { photoFor, type PhotoRow, type Viewer } from './photos.ts';
@@ -235,11 +236,11 @@ export async function memberProfile(db: Db, siteId: number, memberId: number, vi
 export async function setBlock(db: Db, siteId: number, viewerId: number, memberId: number, on: boolean): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, memberId), eq(users.siteId, siteId)));
   if (!row || memberId === viewerId) throw new ApiError(404, 'not_found');
-  await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const changed = on
       ? await tx.insert(blocks).values({ blockerId: viewerId, blockedId: memberId }).onConflictDoNothing().returning({ id: blocks.blockedId })
       : await tx.delete(blocks).where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, memberId))).returning({ id: blocks.blockedId });
-    if (!changed.length) return;
+    if (!changed.length) return false;
     const [lo, hi] = viewerId < memberId ? [viewerId, memberId] : [memberId, viewerId];
     const [conv] = await tx.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userLow, lo), eq(conversations.userHigh, hi)));
     const pairLikes = await tx
@@ -249,7 +250,11 @@ export async function setBlock(db: Db, siteId: number, viewerId: number, memberI
     const rows: Change[] = conv ? [viewerId, memberId].map((userId) => ({ userId, kind: 'chat', entityId: conv.id })) : [];
     for (const l of pairLikes) rows.push({ userId: l.likerId, kind: 'like', entityId: l.likedId }, { userId: l.likedId, kind: 'liked_by', entityId: l.likerId });
     await recordChanges(tx, rows);
+    await notifyBlockChange(tx, [viewerId, memberId]);
+    return true;
   });
+  // Searches leave the pair out of each other's results from the answer of this call on (searchers.ts).
+  if (changed) forgetSearchers(db, [viewerId, memberId]);
   return on;
 }
 

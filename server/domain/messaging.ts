@@ -11,6 +11,8 @@ import type { Viewer } from './photos.ts';
 import { messageCost } from './sites.ts';
 import type { UserRow } from './sessions.ts';
 import type { JobInsertion } from '../services/jobs.ts';
+import type { LiveObserver } from '../services/live.ts';
+import { MemberCache, memberCaches } from '../services/member-cache.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -309,9 +311,17 @@ function chatListQuery(db: Db, viewerId: number | Placeholder, only?: number[]) 
  */
 export async function chatList(db: Db, viewer: Pick<Viewer, 'id'>, cdnPrefix: string, only?: number[]): Promise<{ chats: Chat[]; total_unread: number }> {
   if (only?.length === 0) return { chats: [], total_unread: 0 };
-  const rows = only
-    ? await chatListQuery(db, viewer.id, only)
-    : await prepared(db, 'chat_list', (d) => chatListQuery(d, sql.placeholder('viewer')).prepare('chat_list')).execute({ viewer: viewer.id });
+  return chatsOf(only ? await chatListQuery(db, viewer.id, only) : await chatListRows(db, viewer.id), viewer, cdnPrefix);
+}
+
+type ChatListRow = Awaited<ReturnType<typeof chatListQuery>>[number];
+
+/** The whole chat list's rows of `viewerId`: one prepared statement. */
+const chatListRows = (db: Db, viewerId: number): Promise<ChatListRow[]> =>
+  prepared(db, 'chat_list', (d) => chatListQuery(d, sql.placeholder('viewer')).prepare('chat_list')).execute({ viewer: viewerId });
+
+/** The answer of the chat list's rows, its cards' ages and online flags as of now. */
+function chatsOf(rows: ChatListRow[], viewer: Pick<Viewer, 'id'>, cdnPrefix: string): { chats: Chat[]; total_unread: number } {
   const now = new Date();
   const chats = rows.map(
     (r): Chat => ({
@@ -325,6 +335,35 @@ export async function chatList(db: Db, viewer: Pick<Viewer, 'id'>, cdnPrefix: st
     }),
   );
   return { chats, total_unread: chats.reduce((n, c) => n + c.num_unread_messages, 0) };
+}
+
+/** How long the chat list call reuses a member's rows, in ms: the bound for what none of their own changes tells. */
+export const CHAT_LIST_TTL_MS = 5_000;
+
+/**
+ * The members' chat lists as last read, for GET /api/chats.php (issue 14: no statement while nothing changed). A
+ * member's rows go at once with any change of their log (a message either way, a read, a deleted or blocked chat,
+ * their paid status; MemberCache says when that is heard); what is logged for the other members only (a chat
+ * partner's new name, photo or last-seen time) shows within CHAT_LIST_TTL_MS.
+ */
+const chatLists = memberCaches(() => new MemberCache<ChatListRow[]>({ max: 20_000, evictOn: ['changes'], ttlMs: CHAT_LIST_TTL_MS }));
+
+/** Turns the chat lists' cache on for `db` (buildApp does, with the live hub that keeps it correct): the observer. */
+export const chatListCacheFor = (db: Db): LiveObserver => chatLists.cacheFor(db);
+
+/**
+ * The chat list call's answer (GET /api/chats.php): chatList's, from the rows cached by chatListCacheFor when they
+ * are there. Not for the sync protocol, whose data must not predate its cursor.
+ */
+export async function cachedChatList(db: Db, viewer: Pick<Viewer, 'id'>, cdnPrefix: string): Promise<{ chats: Chat[]; total_unread: number }> {
+  const cache = chatLists.cacheOf(db);
+  let rows = cache?.get(viewer.id);
+  if (!rows) {
+    const mark = cache?.mark(viewer.id) ?? '';
+    rows = await chatListRows(db, viewer.id);
+    cache?.set(viewer.id, rows, mark);
+  }
+  return chatsOf(rows, viewer, cdnPrefix);
 }
 
 /**

@@ -89,6 +89,7 @@ class SessionCache implements LiveObserver {
   }
 
   changed(): void {}
+  blocksChanged(): void {}
   sessionsEnded(userIds: number[]): void {
     this.forget(userIds);
   }

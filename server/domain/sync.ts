@@ -9,6 +9,7 @@ import { likedByCards, likedCards, likesOf, totalNewLikes } from './likes.ts';
 import { chatList, toMessage, totalUnread, visibleChatOf } from './messaging.ts';
 import type { Viewer } from './photos.ts';
 import type { LiveObserver } from '../services/live.ts';
+import { MemberCache, memberCaches } from '../services/member-cache.ts';
 
 /** The ETag (strong, quoted) of a user's change log at `seq`: `"s<userId>-<seq>"`. */
 export const syncEtag = (userId: number, seq: number) => `"s${userId}-${seq}"`;
@@ -24,67 +25,16 @@ const HEAD_CACHE_SIZE = 50_000;
 
 /**
  * The head (max seq) of members' change logs, as last read: the conditional sync answers its 304 from here without
- * a statement. Correct only while it hears of every write: the live hub tells it which members' logs grew (the
- * NOTIFY of recordChanges, delivered at commit and before any stream listener is woken), and while the hub's
- * listener is lost it serves nothing (then it starts empty). A read that began before a member's change never
- * stores its (stale) head: each member's `generation` moves on every change. A change becomes visible here when its
- * NOTIFY arrives, a moment after the commit: the same moment the member's event stream hears of it.
+ * a statement. Evicted by the NOTIFY of recordChanges (delivered at commit and before any stream listener is woken);
+ * what that means for a change's visibility is MemberCache's.
  */
-class HeadCache implements LiveObserver {
-  private heads = new Map<number, number>();
-  private generations = new Map<number, number>();
-  private epoch = 0;
-  private serving = true;
-
-  get(userId: number): number | undefined {
-    return this.serving ? this.heads.get(userId) : undefined;
-  }
-
-  /** The member's generation before a read, handed to `set`. */
-  mark(userId: number): string {
-    return `${this.epoch}:${this.generations.get(userId) ?? 0}`;
-  }
-
-  set(userId: number, seq: number, mark: string): void {
-    if (!this.serving || mark !== this.mark(userId)) return;
-    if (this.heads.size >= HEAD_CACHE_SIZE) this.heads.delete(this.heads.keys().next().value!);
-    this.heads.set(userId, seq);
-  }
-
-  changed(userIds: number[]): void {
-    for (const id of userIds) {
-      this.heads.delete(id);
-      this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
-    }
-    // The generations only need to outlive the reads in flight: a new epoch makes every older mark stale.
-    if (this.generations.size > HEAD_CACHE_SIZE) this.reset(true);
-  }
-  sessionsEnded(): void {}
-  gap(): void {
-    this.reset(true);
-  }
-  lost(): void {
-    this.reset(false);
-  }
-  private reset(serving: boolean): void {
-    this.epoch++;
-    this.heads.clear();
-    this.generations.clear();
-    this.serving = serving;
-  }
-}
-
-const headCaches = new WeakMap<Db, HeadCache>();
+const headCaches = memberCaches(() => new MemberCache<number>({ max: HEAD_CACHE_SIZE, evictOn: ['changes'] }));
 
 /**
  * Turns the change-log head cache on for `db` (buildApp does, with the live hub that keeps it correct): answers the
  * observer to hand to `LiveHub.observe`. Without it maxChangeSeq always reads the database.
  */
-export function headCacheFor(db: Db): LiveObserver {
-  let cache = headCaches.get(db);
-  if (!cache) headCaches.set(db, (cache = new HeadCache()));
-  return cache;
-}
+export const headCacheFor = (db: Db): LiveObserver => headCaches.cacheFor(db);
 
 /**
  * The highest seq of `userId`'s change log, 0 when empty. `fromCache`: from the head cache when it holds it (only
@@ -92,7 +42,7 @@ export function headCacheFor(db: Db): LiveObserver {
  * costs one more sync after the stream's wake-up; everything that reads the log after it asks the database).
  */
 export async function maxChangeSeq(db: Db, userId: number, fromCache = false): Promise<number> {
-  const cache = headCaches.get(db);
+  const cache = headCaches.cacheOf(db);
   const cached = fromCache ? cache?.get(userId) : undefined;
   if (cached !== undefined) return cached;
   const mark = cache?.mark(userId) ?? '';

@@ -9,7 +9,7 @@ import { messages } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
-import { chatList, hideChat, markRead, messagePage, sendMessage, type MessageDraft } from '../domain/messaging.ts';
+import { cachedChatList, hideChat, markRead, messagePage, sendMessage, type MessageDraft } from '../domain/messaging.ts';
 import { messageNoticeJob } from '../domain/email-notices.ts';
 import { requireUser, requireUserId } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
@@ -39,10 +39,10 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 } });
 
   app.get('/api/chats.php', async (req): Promise<ChatsResponse> => {
-    // The session from memory when cached: the list is one statement.
+    // The session and, while nothing changed for the member, the list from memory: no statement.
     const id = await requireUserId(db, req);
     const site = await siteOf(db, req);
-    return chatList(db, { id }, site.settings.cdn_prefix);
+    return cachedChatList(db, { id }, site.settings.cdn_prefix);
   });
 
   app.delete('/api/chat.php', async (req) => {

@@ -7,17 +7,18 @@ import { blockedMembers, memberProfile, setBlock, similarMembers } from '../doma
 import { currentUser, currentUserId, requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';
+import { sendJsonText, type JsonText } from '../json-text.ts';
 import { parse } from '../validate.ts';
 
 export default async function memberRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
-  app.get('/api/members.php', async (req): Promise<SearchResponse> => {
+  app.get('/api/members.php', async (req, reply): Promise<JsonText<SearchResponse>> => {
     const q = parse(SearchQuery, req.query);
     const site = await siteOf(db, req);
     // The session from memory when cached: the search is one statement.
     const id = await currentUserId(db, req);
     // Spec 6: a visitor may search only as the site's logged_out_search settings allow.
     if (id === null && !visitorMaySearch(site.settings, q.network)) throw new ApiError(403, 'authentication_required');
-    return searchMembers(db, site.id, q, id === null ? null : { id }, site.settings.cdn_prefix);
+    return sendJsonText(reply, await searchMembers(db, site.id, q, id === null ? null : { id }, site.settings.cdn_prefix));
   });
 
   // Spec 3: the similar results of a profile are a search, so a visitor gets them under the same rule.

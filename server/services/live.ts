@@ -2,24 +2,29 @@
 // log grew. Fed by database notifications, so every server instance on one database hears every write: on
 // PostgreSQL through LISTEN/NOTIFY, on PGlite through its in-process notifications (same SQL, same timing).
 import type { Listen } from '../db/connect.ts';
+import { writesHeard } from './member-cache.ts';
 
 /** The NOTIFY channel recordChanges (server/domain/changes.ts) notifies on. */
 export const LIVE_CHANNEL = 'sync_changes';
 /** User ids per NOTIFY payload: 500 ids of at most 11 characters stay far below PostgreSQL's 8000-byte limit. */
 export const IDS_PER_NOTIFY = 500;
 
+/** What a payload's ids went through: `u` their change logs grew, `s` their sessions ended, `b` their blocks changed. */
+export type LiveKey = 'u' | 's' | 'b';
+
 /**
  * The NOTIFY payloads naming `userIds` (deduplicated) under `key`: JSON `{"u":[1,2]}` (their change logs grew, the
- * default) or `{"s":[1,2]}` (their sessions ended), IDS_PER_NOTIFY ids per payload.
+ * default), `{"s":[1,2]}` (their sessions ended) or `{"b":[1,2]}` (a block between them was set or lifted),
+ * IDS_PER_NOTIFY ids per payload.
  */
-export function livePayloads(userIds: Iterable<number>, key: 'u' | 's' = 'u'): string[] {
+export function livePayloads(userIds: Iterable<number>, key: LiveKey = 'u'): string[] {
   const ids = [...new Set(userIds)];
   const out: string[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) out.push(JSON.stringify({ [key]: ids.slice(i, i + IDS_PER_NOTIFY) }));
   return out;
 }
 
-const idsOf = (payload: string, key: 'u' | 's'): number[] => {
+const idsOf = (payload: string, key: LiveKey): number[] => {
   try {
     const ids = (JSON.parse(payload) as Record<string, unknown>)[key];
     return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
@@ -39,6 +44,8 @@ export interface LiveObserver {
   changed(userIds: number[]): void;
   /** Sessions of `userIds` ended. */
   sessionsEnded(userIds: number[]): void;
+  /** A block between members of `userIds` was set or lifted (either way). */
+  blocksChanged(userIds: number[]): void;
   /** Notifications may have been missed (the database listener reconnected): forget everything. */
   gap(): void;
   /** The database listener was lost: until `gap`, nothing is heard (a cache must not serve). */
@@ -81,9 +88,12 @@ export async function createLiveHub(listen: Listen): Promise<LiveHub> {
   const onPayload = (payload: string) => {
     const changed = idsOf(payload, 'u');
     const ended = idsOf(payload, 's');
+    const blocked = idsOf(payload, 'b');
+    writesHeard(changed);
     for (const o of observers) {
       if (changed.length) o.changed(changed);
       if (ended.length) o.sessionsEnded(ended);
+      if (blocked.length) o.blocksChanged(blocked);
     }
     for (const id of changed) byUser.get(id)?.forEach(call);
   };

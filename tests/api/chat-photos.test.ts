@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatsResponse, ErrorBody, MessagesResponse, SendMessageResponse, SyncResponse } from '../../contract/index.ts';
 import { creditLedger, users } from '../../server/db/schema.ts';
+import { recordChanges } from '../../server/domain/changes.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -66,8 +67,12 @@ describe('a photo in the chat', () => {
     expect(expectShape(ChatsResponse, await a.client.get('/api/chats.php')).chats[0].last_message?.photo).toEqual(own);
     expect((await served(forB.photo!.url)).equals(await served(own.url))).toBe(false);
 
-    // Premium: the same message in full, in the chat list at once too (the paid status is never cached).
-    await setUser(b.id, { paidUser: true });
+    // Premium, as a completed payment makes it (the paid status and a 'user' change in one transaction): the same
+    // message in full, in the chat list at once too (its cache goes with the change).
+    await server.db.transaction(async (tx) => {
+      await tx.update(users).set({ paidUser: true }).where(eq(users.id, b.id));
+      await recordChanges(tx, [{ userId: b.id, kind: 'user', entityId: b.id }]);
+    });
     expect(expectShape(ChatsResponse, await b.client.get('/api/chats.php')).chats[0].last_message?.photo).toEqual(own);
     const snapshot = expectShape(SyncResponse, await b.client.get('/api/sync.php'));
     expect(snapshot.messages.find((m) => m.id === id)?.photo).toEqual({ url: own.url, thumb_url: own.thumb_url, locked: false });

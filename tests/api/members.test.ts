@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { MemberResponse, SEARCH_PAGE_SIZE, SIMILAR_AGE_YEARS, SIMILAR_LIMIT, SearchResponse, SimilarResponse } from '../../contract/index.ts';
+import { SEARCH_WINDOW_TTL_MS } from '../../server/domain/member-search.ts';
 import { allSites } from '../../server/domain/sites.ts';
 import { photos, users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
@@ -144,7 +145,9 @@ describe('invisible mode (spec 4)', () => {
     expect((await other.client.post('/api/message.php', { id: newId(), profile: me.id, text: 'Hi invisible one' })).status).toBe(200);
 
     expect((await me.client.put('/api/invisible.php', { invisible: false })).body.user.invisible).toBe(false);
-    expect(((await search()).body.profiles as { id: number }[]).map((p) => p.id)).toContain(me.id);
+    // Gone at once, back within the time a shared window of results is kept (member-search.ts).
+    const ids = async () => ((await search()).body.profiles as { id: number }[]).map((p) => p.id);
+    await expect.poll(ids, { timeout: SEARCH_WINDOW_TTL_MS + 2_000, interval: 250 }).toContain(me.id);
     expect((await me.client.put('/api/invisible.php', { invisible: 'yes' })).status).toBe(400);
     expect((await new Client(server.url).put('/api/invisible.php', { invisible: true })).status).toBe(403);
   });
