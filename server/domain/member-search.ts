@@ -127,6 +127,9 @@ function listedOf(rows: PageRow[], cdnPrefix: string, now = new Date()): Listed[
   });
 }
 
+/** How many members' last change a SearchWindows remembers (for the reads in flight). */
+const CHANGED_AT_MAX = 50_000;
+
 /** The site and filters of a search, without its viewer: what a window is read for. */
 type WindowFilters = { site: number; from: string; to: string; gender: string | null; country: string | null; region: string | null };
 
@@ -135,38 +138,54 @@ type WindowFilters = { site: number; from: string; to: string; gender: string | 
  * read by one statement when missing or SEARCH_WINDOW_TTL_MS old (searches that miss meanwhile wait for that one
  * statement). A window goes as soon as a change of any member in it is heard (their NOTIFY), and is not used while
  * this process writes one (writesInFlight), so the cards are as exact as the search's own statement (their ages and
- * online flags as of the read); a member not
- * in it (one who became visible, joined, or moved up by being seen) shows within SEARCH_WINDOW_TTL_MS. While the
- * hub's listener is lost it serves nothing. A read begun before an eviction never stores its rows (`epoch`).
+ * online flags as of the read); a member not in it (one who became visible, joined, or moved up by being seen) shows
+ * within SEARCH_WINDOW_TTL_MS. While the hub's listener is lost it serves nothing. A read never stores rows of a member
+ * changed since it began (`changedAt`: the epoch of each member's last change heard), nor a searcher joins a read
+ * begun before such a change or before a write of this process.
  */
 class SearchWindows implements LiveObserver {
   private windows = new Map<string, { rows: Listed[]; at: number }>();
   private byMember = new Map<number, Set<string>>();
   private reading = new Map<string, { epoch: number; writes: number; rows: Promise<Listed[]> }>();
+  private changedAt = new Map<number, number>();
+  /** Reads begun before this epoch are stale for every member (changedAt was cleared then). */
+  private floor = 0;
   private epoch = 0;
   private serving = true;
 
   constructor(private readonly read: (filters: WindowFilters) => Promise<PageRow[]>) {}
 
   /**
-   * The window of `filters` on a site of `cdnPrefix`: from memory, or the statement that is reading it since the last
-   * eviction, or a new one.
+   * The window of `filters` on a site of `cdnPrefix`: from memory, or from the statement already reading it (begun
+   * after the last write of this process and with no change heard since for a member it read), or a new one.
    */
-  get(filters: WindowFilters, cdnPrefix: string): Promise<Listed[]> {
+  async get(filters: WindowFilters, cdnPrefix: string): Promise<Listed[]> {
     const key = JSON.stringify([...Object.values(filters), cdnPrefix]);
     const now = Date.now();
     const held = this.serving ? this.windows.get(key) : undefined;
-    if (held && now - held.at < SEARCH_WINDOW_TTL_MS && !held.rows.some((r) => isBeingWritten(r.id, now))) return Promise.resolve(held.rows);
+    if (held && now - held.at < SEARCH_WINDOW_TTL_MS && !held.rows.some((r) => isBeingWritten(r.id, now))) return held.rows;
     const pending = this.reading.get(key);
-    // A read begun before a change or a write of this process may miss it: a search after them waits for a new one.
-    if (pending?.epoch === this.epoch && pending.writes === writesSoFar()) return pending.rows;
+    if (pending && pending.writes === writesSoFar()) {
+      const rows = await pending.rows;
+      if (!this.changedSince(rows, pending.epoch)) return rows;
+    }
+    return this.start(key, filters, cdnPrefix, now);
+  }
+
+  /** A new read of the window `key`, stored when no member it read changed meanwhile. */
+  private start(key: string, filters: WindowFilters, cdnPrefix: string, now: number): Promise<Listed[]> {
     const epoch = this.epoch;
     const rows = this.read(filters).then((r) => listedOf(r, cdnPrefix)).finally(() => {
       if (this.reading.get(key)?.rows === rows) this.reading.delete(key);
     });
     this.reading.set(key, { epoch, writes: writesSoFar(), rows });
-    void rows.then((r) => epoch === this.epoch && this.serving && !r.some((l) => isBeingWritten(l.id)) && this.store(key, r, now), () => {});
+    void rows.then((r) => this.serving && !this.changedSince(r, epoch) && !r.some((l) => isBeingWritten(l.id)) && this.store(key, r, now), () => {});
     return rows;
+  }
+
+  /** True when a change of a member of `rows` was heard after `epoch`. */
+  private changedSince(rows: Listed[], epoch: number): boolean {
+    return epoch < this.floor || rows.some((r) => (this.changedAt.get(r.id) ?? -1) >= epoch);
   }
 
   private store(key: string, rows: Listed[], at: number): void {
@@ -192,8 +211,16 @@ class SearchWindows implements LiveObserver {
   }
 
   changed(userIds: number[]): void {
+    // changedAt only needs to outlive the reads in flight: past a bound, every read begun before now is stale.
+    if (this.changedAt.size > CHANGED_AT_MAX) {
+      this.changedAt.clear();
+      this.floor = this.epoch + 1;
+    }
+    for (const id of userIds) {
+      this.changedAt.set(id, this.epoch);
+      for (const key of this.byMember.get(id) ?? []) this.drop(key);
+    }
     this.epoch++;
-    for (const id of userIds) for (const key of this.byMember.get(id) ?? []) this.drop(key);
   }
   blocksChanged(): void {}
   sessionsEnded(): void {}
@@ -205,8 +232,10 @@ class SearchWindows implements LiveObserver {
   }
   private reset(serving: boolean): void {
     this.epoch++;
+    this.floor = this.epoch;
     this.windows.clear();
     this.byMember.clear();
+    this.changedAt.clear();
     this.serving = serving;
   }
 }
