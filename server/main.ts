@@ -51,7 +51,17 @@ app.addHook('onClose', async () => stopAnalyze());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => live.close()).then(close).then(() => process.exit(0));
+    app
+      .close()
+      .then(() => live.close())
+      .then(close)
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error('shutdown failed:', err);
+          process.exit(1);
+        },
+      );
   });
 }
 await app.listen({ port: config.port, host: config.host });

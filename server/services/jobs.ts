@@ -82,6 +82,8 @@ const BATCH_SIZE: Partial<Record<JobName, number>> = { 'push-message': 8, 'push-
 const WAKE_DELAY_MS = 10;
 /** Seconds between polls: commits wake the workers at once (NOTIFY), polling finds retries and missed wakes. */
 const POLL_SECONDS = 5;
+/** How long stop() waits to see no pg-boss statement in flight (a completion follows its job within microtasks). */
+const STOP_QUIET_MS = 50;
 /** The NOTIFY channel that wakes workers when a transaction with jobs commits. */
 const WAKE_CHANNEL = 'jobs';
 
@@ -106,8 +108,22 @@ export async function startJobQueue(opts: {
   handlers: JobHandlers | null;
   log: (message: string, detail: Record<string, unknown>) => void;
 }): Promise<JobQueue> {
+  // pg-boss's statements in flight: it neither awaits a job's completion nor stops a fetch begun before its stop, so
+  // stop() waits for them before the database may close (else they reject unhandled on a closed pool, exit 1).
+  let statements = 0;
+  const db: SqlClient = {
+    executeSql: async (text, values) => {
+      statements++;
+      try {
+        return await opts.client.executeSql(text, values);
+      } finally {
+        statements--;
+      }
+    },
+  };
+  let stopping = false;
   const boss = new PgBoss({
-    db: opts.client,
+    db,
     // Completed jobs (mails hold links with tokens) are archived after an hour and deleted a day later.
     archiveCompletedAfterSeconds: 3600,
     deleteAfterDays: 1,
@@ -133,6 +149,8 @@ export async function startJobQueue(opts: {
         let id = '';
         ids.push(
           (id = await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: size }, async (batch) => {
+            // Fetched by a fetch begun before the stop: failed now, retried after the next start.
+            if (stopping) throw new Error('the job queue stopped');
             running += batch.length;
             try {
               const results = await Promise.allSettled(batch.map((job) => (handlers[name] as (data: unknown) => Promise<void>)(job.data)));
@@ -216,9 +234,15 @@ export async function startJobQueue(opts: {
       }
     },
     async stop() {
+      stopping = true;
       await stopListening();
       for (const timer of wakeTimers.values()) clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      // Then its statements still in flight (see `statements`): quiet for STOP_QUIET_MS, or 10 s at most.
+      for (let quiet = 0, end = Date.now() + 10_000; quiet < STOP_QUIET_MS && Date.now() < end; ) {
+        await new Promise((r) => setTimeout(r, 10));
+        quiet = statements === 0 && running === 0 ? quiet + 10 : 0;
+      }
     },
   };
 }
