@@ -62,7 +62,10 @@ export interface JobQueue {
   insertion(jobs: JobRequest[]): Promise<JobInsertion | null>;
   /** Resolves once no job is waiting or running (tests, shutdown). Never resolves while workers are off. */
   idle(): Promise<void>;
-  /** Stops the workers, waiting up to 10 s for running jobs; waiting jobs stay for the next start. */
+  /**
+   * Stops the workers, waiting up to 10 s for running jobs and for pg-boss's statements in flight (a job's completion);
+   * waiting jobs stay for the next start.
+   */
   stop(): Promise<void>;
 }
 
