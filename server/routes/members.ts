@@ -14,7 +14,7 @@ export default async function memberRoutes(app: FastifyInstance, { db }: Deps): 
   app.get('/api/members.php', async (req, reply): Promise<JsonText<SearchResponse>> => {
     const q = parse(SearchQuery, req.query);
     const site = await siteOf(db, req);
-    // The session from memory when cached: the search is one statement.
+    // The session from memory when cached; most searches are then no statement (member-search.ts).
     const id = await currentUserId(db, req);
     // Spec 6: a visitor may search only as the site's logged_out_search settings allow.
     if (id === null && !visitorMaySearch(site.settings, q.network)) throw new ApiError(403, 'authentication_required');

@@ -29,7 +29,10 @@ let writes = 0;
 /** How many writes writesInFlight was told of so far: a read begun before a write is seen by a change of it. */
 export const writesSoFar = (): number => writes;
 
-/** The NOTIFY of a commit for `userIds` was heard (the live hub calls it): one write in flight less for each. */
+/**
+ * The NOTIFY of a commit for `userIds` was heard (the live hub calls it): one write in flight less for each. With two
+ * instances in one process (tests) each hub tells it, so a member's writes count as heard at the first NOTIFY.
+ */
 export function writesHeard(userIds: Iterable<number>): void {
   for (const id of userIds) {
     const e = inFlight.get(id);
