@@ -13,7 +13,7 @@ import { photos, profiles, users } from '../db/schema.ts';
 import { bandBetween } from './location.ts';
 import { birthDateRange, cardProfileColumns, notBlockedWith, toCard } from './members.ts';
 import type { LiveObserver } from '../services/live.ts';
-import { isBeingWritten, writesSoFar } from '../services/member-cache.ts';
+import { isBeingWritten, LiveCache, writesSoFar } from '../services/member-cache.ts';
 import type { Viewer } from './photos.ts';
 import { searcherOf } from './searchers.ts';
 
@@ -143,17 +143,17 @@ type WindowFilters = { site: number; from: string; to: string; gender: string | 
  * changed since it began (`changedAt`: the epoch of each member's last change heard), nor a searcher joins a read
  * begun before such a change or before a write of this process.
  */
-class SearchWindows implements LiveObserver {
+class SearchWindows extends LiveCache {
   private windows = new Map<string, { rows: Listed[]; at: number }>();
   private byMember = new Map<number, Set<string>>();
   private reading = new Map<string, { epoch: number; writes: number; rows: Promise<Listed[]> }>();
   private changedAt = new Map<number, number>();
   /** Reads begun before this epoch are stale for every member (changedAt was cleared then). */
   private floor = 0;
-  private epoch = 0;
-  private serving = true;
 
-  constructor(private readonly read: (filters: WindowFilters) => Promise<PageRow[]>) {}
+  constructor(private readonly read: (filters: WindowFilters) => Promise<PageRow[]>) {
+    super();
+  }
 
   /**
    * The window of `filters` on a site of `cdnPrefix`: from memory, or from the statement already reading it (begun
@@ -210,7 +210,7 @@ class SearchWindows implements LiveObserver {
     }
   }
 
-  changed(userIds: number[]): void {
+  override changed(userIds: number[]): void {
     // changedAt only needs to outlive the reads in flight: past a bound, every read begun before now is stale.
     if (this.changedAt.size > CHANGED_AT_MAX) {
       this.changedAt.clear();
@@ -222,21 +222,11 @@ class SearchWindows implements LiveObserver {
     }
     this.epoch++;
   }
-  blocksChanged(): void {}
-  sessionsEnded(): void {}
-  gap(): void {
-    this.reset(true);
-  }
-  lost(): void {
-    this.reset(false);
-  }
-  private reset(serving: boolean): void {
-    this.epoch++;
+  protected clear(): void {
     this.floor = this.epoch;
     this.windows.clear();
     this.byMember.clear();
     this.changedAt.clear();
-    this.serving = serving;
   }
 }
 

@@ -7,6 +7,7 @@ import { prepared } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { LIVE_CHANNEL, livePayloads, type LiveObserver } from '../services/live.ts';
+import { LiveCache } from '../services/member-cache.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** Spec 9: auth cookie 30 days, in seconds. */
@@ -58,10 +59,8 @@ const SESSION_CACHE_SIZE = 20_000;
  * the hub's listener is lost it stops serving until the listener is back (then it starts empty). A lookup that
  * started before a session end never stores its (stale) answer: `epoch` moves on every end.
  */
-class SessionCache implements LiveObserver {
+class SessionCache extends LiveCache {
   private entries = new Map<string, { userId: number; expiresAt: number; readAt: number; seenAt: number }>();
-  private epoch = 0;
-  private serving = true;
 
   /** The cached session of `hash` still valid at `now`, or undefined. */
   get(hash: string, now: number) {
@@ -88,21 +87,11 @@ class SessionCache implements LiveObserver {
     for (const [hash, e] of this.entries) if (ids.has(e.userId)) this.entries.delete(hash);
   }
 
-  changed(): void {}
-  blocksChanged(): void {}
-  sessionsEnded(userIds: number[]): void {
+  override sessionsEnded(userIds: number[]): void {
     this.forget(userIds);
   }
-  gap(): void {
-    this.reset(true);
-  }
-  lost(): void {
-    this.reset(false);
-  }
-  private reset(serving: boolean): void {
-    this.epoch++;
+  protected clear(): void {
     this.entries.clear();
-    this.serving = serving;
   }
 }
 

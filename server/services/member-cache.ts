@@ -1,5 +1,6 @@
-// Values kept in memory per member and kept correct by the live hub (services/live.ts): the change-log heads of the
-// conditional sync, the chat lists and the searchers' contexts (issue 14: the hottest calls without a statement).
+// The in-memory caches the live hub (services/live.ts) keeps correct: their base (LiveCache: the sessions, the search
+// windows) and the values kept per member (MemberCache: the change-log heads of the conditional sync, the chat lists,
+// the searchers), and the writes of this process in flight (issue 14: the hottest calls without a statement).
 import type { LiveObserver } from './live.ts';
 
 /** How long a member counts as written to after recordChanges when no NOTIFY tells the commit (a rollback sends none). */
@@ -54,6 +55,34 @@ export function isBeingWritten(userId: number, now = Date.now()): boolean {
 export type EvictOn = 'changes' | 'blocks';
 
 /**
+ * The base of the caches the live hub keeps correct (LiveHub.observe): each kind of notification does nothing unless a
+ * cache overrides it; after a gap (notifications may have been missed) the cache starts empty, and while the listener
+ * is lost it serves nothing (`serving`). `epoch` moves on with each of those, so a read begun before one is refused.
+ */
+export abstract class LiveCache implements LiveObserver {
+  protected epoch = 0;
+  protected serving = true;
+
+  /** Forgets every value (after a gap, or when the listener is lost). */
+  protected abstract clear(): void;
+
+  changed(_userIds: number[]): void {}
+  blocksChanged(_userIds: number[]): void {}
+  sessionsEnded(_userIds: number[]): void {}
+  gap(): void {
+    this.reset(true);
+  }
+  lost(): void {
+    this.reset(false);
+  }
+  protected reset(serving: boolean): void {
+    this.epoch++;
+    this.clear();
+    this.serving = serving;
+  }
+}
+
+/**
  * A bounded map of member id → value, correct only while it hears of every change that concerns it: the live hub
  * tells it (`changed` for a member's change log, `blocksChanged` for their blocks, as `evictOn` says), and while the
  * hub's listener is lost it serves nothing (then it starts empty). A read that began before a member's change never
@@ -64,13 +93,13 @@ export type EvictOn = 'changes' | 'blocks';
  * `ttlMs` bounds how old a value may be (for what no notification tells: another member's profile on a chat card);
  * without it a value lives until evicted. At most `max` members are kept (the oldest stored go first).
  */
-export class MemberCache<T> implements LiveObserver {
+export class MemberCache<T> extends LiveCache {
   private values = new Map<number, { value: T; at: number }>();
   private generations = new Map<number, number>();
-  private epoch = 0;
-  private serving = true;
 
-  constructor(private readonly opts: { max: number; evictOn: EvictOn[]; ttlMs?: number }) {}
+  constructor(private readonly opts: { max: number; evictOn: EvictOn[]; ttlMs?: number }) {
+    super();
+  }
 
   /** The value of `userId` stored less than `ttlMs` ago at `now` (ms since the epoch), or undefined. */
   get(userId: number, now = Date.now()): T | undefined {
@@ -103,24 +132,15 @@ export class MemberCache<T> implements LiveObserver {
     if (this.generations.size > this.opts.max) this.reset(true);
   }
 
-  changed(userIds: number[]): void {
+  override changed(userIds: number[]): void {
     if (this.opts.evictOn.includes('changes')) this.evict(userIds);
   }
-  blocksChanged(userIds: number[]): void {
+  override blocksChanged(userIds: number[]): void {
     if (this.opts.evictOn.includes('blocks')) this.evict(userIds);
   }
-  sessionsEnded(): void {}
-  gap(): void {
-    this.reset(true);
-  }
-  lost(): void {
-    this.reset(false);
-  }
-  private reset(serving: boolean): void {
-    this.epoch++;
+  protected clear(): void {
     this.values.clear();
     this.generations.clear();
-    this.serving = serving;
   }
 }
 
