@@ -13,7 +13,7 @@ import { photos, profiles, users } from '../db/schema.ts';
 import { bandBetween } from './location.ts';
 import { birthDateRange, cardProfileColumns, notBlockedWith, toCard } from './members.ts';
 import type { LiveObserver } from '../services/live.ts';
-import { isBeingWritten, LiveCache, writesSoFar } from '../services/member-cache.ts';
+import { isBeingWritten, LiveCache, perDatabase, writesSoFar } from '../services/member-cache.ts';
 import type { Viewer } from './photos.ts';
 import { searcherOf } from './searchers.ts';
 
@@ -230,20 +230,16 @@ class SearchWindows extends LiveCache {
   }
 }
 
-const windows = new WeakMap<Db, SearchWindows>();
+const windows = perDatabase((db: Db) => {
+  const read = preparedRows<PageRow>(db, 'member_search_window', (d) => pageQuery(d, false, SEARCH_WINDOW_ROWS));
+  return new SearchWindows((filters) => read({ ...filters, viewer: null }));
+});
 
 /**
  * Turns the shared windows of searches on for `db` (buildApp does, with the live hub that keeps them correct): the
  * observer. Without it every search reads its page with a statement of its own.
  */
-export function searchWindowsFor(db: Db): LiveObserver {
-  let cache = windows.get(db);
-  if (!cache) {
-    const read = preparedRows<PageRow>(db, 'member_search_window', (d) => pageQuery(d, false, SEARCH_WINDOW_ROWS));
-    windows.set(db, (cache = new SearchWindows((filters) => read({ ...filters, viewer: null }))));
-  }
-  return cache;
-}
+export const searchWindowsFor = (db: Db): LiveObserver => windows.cacheFor(db);
 
 /**
  * Search (spec 3: search state): active members of the site matching the filters, online first, then most
@@ -264,18 +260,18 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
   const key = JSON.stringify(Object.values(filters));
   const cache = countsOf(db);
   const counted = cache.get(key);
-  const shared$ = windows.get(db)?.get(shared, cdnPrefix);
-  const [window, searcher, numResults] = await Promise.all([
-    shared$ ?? [],
+  const sharedWindow = windows.cacheOf(db)?.get(shared, cdnPrefix);
+  const [windowRows, searcher, numResults] = await Promise.all([
+    sharedWindow ?? [],
     viewer ? searcherOf(db, viewer.id) : null,
     counted ??
       prepared(db, 'member_search_count', (d) => countQuery(d).prepare('member_search_count'))
         .execute(filters)
         .then(([{ n }]) => (cache.set(key, n), n)),
   ]);
-  const listed = searcher ? window.filter((l) => !searcher.excluded.has(l.id)) : window;
+  const listed = searcher ? windowRows.filter((l) => !searcher.excluded.has(l.id)) : windowRows;
   const page =
-    shared$ && (listed.length >= offset + SEARCH_PAGE_SIZE || window.length < SEARCH_WINDOW_ROWS)
+    sharedWindow && (listed.length >= offset + SEARCH_PAGE_SIZE || windowRows.length < SEARCH_WINDOW_ROWS)
       ? listed.slice(offset, offset + SEARCH_PAGE_SIZE)
       : listedOf(await preparedRows<PageRow>(db, 'member_search_page', (d) => pageQuery(d, true, SEARCH_PAGE_SIZE))({ ...filters, offset }), cdnPrefix);
   const cards = page.map(({ json, cell }) => {

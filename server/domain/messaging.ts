@@ -12,7 +12,7 @@ import { messageCost } from './sites.ts';
 import type { UserRow } from './sessions.ts';
 import type { JobInsertion } from '../services/jobs.ts';
 import type { LiveObserver } from '../services/live.ts';
-import { MemberCache, memberCaches } from '../services/member-cache.ts';
+import { MemberCache, perDatabase } from '../services/member-cache.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -346,7 +346,7 @@ export const CHAT_LIST_TTL_MS = 5_000;
  * their paid status; MemberCache says when that is heard); what is logged for the other members only (a chat
  * partner's new name, photo or last-seen time) shows within CHAT_LIST_TTL_MS.
  */
-const chatLists = memberCaches(() => new MemberCache<ChatListRow[]>({ max: 20_000, evictOn: ['changes'], ttlMs: CHAT_LIST_TTL_MS }));
+const chatLists = perDatabase(() => new MemberCache<ChatListRow[]>({ max: 20_000, evictOn: ['changes'], ttlMs: CHAT_LIST_TTL_MS }));
 
 /** Turns the chat lists' cache on for `db` (buildApp does, with the live hub that keeps it correct): the observer. */
 export const chatListCacheFor = (db: Db): LiveObserver => chatLists.cacheFor(db);

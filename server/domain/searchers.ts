@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
 import { blocks, profiles } from '../db/schema.ts';
 import { LIVE_CHANNEL, livePayloads, type LiveObserver } from '../services/live.ts';
-import { MemberCache, memberCaches } from '../services/member-cache.ts';
+import { MemberCache, perDatabase } from '../services/member-cache.ts';
 
 /**
  * A searching member: their grid cell (`lat`/`lon`, null when they gave no location; the cards' distance bands) and
@@ -20,7 +20,7 @@ export interface Searcher {
  * any block set or lifted either way: at once on the instance that wrote the block (forgetSearchers), a moment later
  * on the others (the NOTIFY `{"b":[ids]}` of notifyBlockChange; MemberCache).
  */
-const searchers = memberCaches(() => new MemberCache<Searcher>({ max: 20_000, evictOn: ['changes', 'blocks'] }));
+const searchers = perDatabase(() => new MemberCache<Searcher>({ max: 20_000, evictOn: ['changes', 'blocks'] }));
 
 /** Turns the searchers' cache on for `db` (buildApp does, with the live hub that keeps it correct): the observer. */
 export const searcherCacheFor = (db: Db): LiveObserver => searchers.cacheFor(db);

@@ -7,7 +7,7 @@ import { prepared } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { LIVE_CHANNEL, livePayloads, type LiveObserver } from '../services/live.ts';
-import { LiveCache } from '../services/member-cache.ts';
+import { LiveCache, perDatabase } from '../services/member-cache.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** Spec 9: auth cookie 30 days, in seconds. */
@@ -42,7 +42,7 @@ export async function endSession(db: Db, req: FastifyRequest, reply: FastifyRepl
  */
 export async function endSessionsOf(db: Db, tx: Db | Tx, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
-  caches.get(db)?.forget(userIds);
+  caches.cacheOf(db)?.forget(userIds);
   // Every instance drops those members' cached sessions (SessionCache.sessionsEnded).
   for (const payload of livePayloads(userIds, 's')) await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
 }
@@ -95,17 +95,13 @@ class SessionCache extends LiveCache {
   }
 }
 
-const caches = new WeakMap<Db, SessionCache>();
+const caches = perDatabase(() => new SessionCache());
 
 /**
  * Turns the session cache on for `db` (buildApp does, with the live hub that keeps it correct): answers the
  * observer to hand to `LiveHub.observe`. Without it every call reads the sessions table.
  */
-export function sessionCacheFor(db: Db): LiveObserver {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new SessionCache()));
-  return cache;
-}
+export const sessionCacheFor = (db: Db): LiveObserver => caches.cacheFor(db);
 
 /** A member is seen (users.last_seen_at, the online flag) at most this often per request stream. */
 const SEEN_EVERY_MS = 60_000;
@@ -122,7 +118,7 @@ export function currentUserId(db: Db, req: FastifyRequest): Promise<number | nul
   let p = resolvedId.get(req);
   if (p) return p;
   const token = req.cookies[SESSION_COOKIE];
-  const cache = caches.get(db);
+  const cache = caches.cacheOf(db);
   const now = Date.now();
   const hit = token && token.length <= 100 && cache ? cache.get(hashToken(token), now) : undefined;
   if (hit) {
@@ -155,7 +151,7 @@ export function currentUser(db: Db, req: FastifyRequest): Promise<UserRow | null
       const token = req.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return null;
       const now = new Date();
-      const cache = caches.get(db);
+      const cache = caches.cacheOf(db);
       const epoch = cache?.mark() ?? 0;
       const hash = hashToken(token);
       const rows = await prepared(db, 'session_user_exp', (d) =>

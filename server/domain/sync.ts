@@ -9,7 +9,7 @@ import { likedByCards, likedCards, likesOf, totalNewLikes } from './likes.ts';
 import { chatList, toMessage, totalUnread, visibleChatOf } from './messaging.ts';
 import type { Viewer } from './photos.ts';
 import type { LiveObserver } from '../services/live.ts';
-import { MemberCache, memberCaches } from '../services/member-cache.ts';
+import { MemberCache, perDatabase } from '../services/member-cache.ts';
 
 /** The ETag (strong, quoted) of a user's change log at `seq`: `"s<userId>-<seq>"`. */
 export const syncEtag = (userId: number, seq: number) => `"s${userId}-${seq}"`;
@@ -28,7 +28,7 @@ const HEAD_CACHE_SIZE = 50_000;
  * a statement. Evicted by the NOTIFY of recordChanges (delivered at commit and before any stream listener is woken);
  * what that means for a change's visibility is MemberCache's.
  */
-const headCaches = memberCaches(() => new MemberCache<number>({ max: HEAD_CACHE_SIZE, evictOn: ['changes'] }));
+const headCaches = perDatabase(() => new MemberCache<number>({ max: HEAD_CACHE_SIZE, evictOn: ['changes'] }));
 
 /**
  * Turns the change-log head cache on for `db` (buildApp does, with the live hub that keeps it correct): answers the

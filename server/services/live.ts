@@ -38,7 +38,7 @@ export function parseLivePayload(payload: string): number[] {
   return idsOf(payload, 'u');
 }
 
-/** Who hears of every payload before the subscribers (the in-memory caches of sessions and change-log heads). */
+/** Who hears of every payload before the subscribers (the in-memory caches: services/member-cache.ts). */
 export interface LiveObserver {
   /** The change logs of `userIds` grew (a committed write). */
   changed(userIds: number[]): void;

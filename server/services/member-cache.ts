@@ -8,6 +8,8 @@ const WRITE_BOUND_MS = 10_000;
 
 /** Members whose change log a transaction of this process is writing: how many such writes, and until when. */
 const inFlight = new Map<number, { count: number; until: number }>();
+/** How many writes writesInFlight was told of so far. */
+let writes = 0;
 
 /**
  * Notes that a transaction of this process is about to commit changes for `userIds` (recordChanges calls it, last
@@ -26,8 +28,7 @@ export function writesInFlight(userIds: Iterable<number>, now = Date.now()): voi
   }
 }
 
-let writes = 0;
-/** How many writes writesInFlight was told of so far: a read begun before a write is seen by a change of it. */
+/** How many writes writesInFlight was told of so far: a read that began at a lower count may predate a write. */
 export const writesSoFar = (): number => writes;
 
 /**
@@ -145,16 +146,16 @@ export class MemberCache<T> extends LiveCache {
 }
 
 /**
- * One MemberCache per database handle (each server instance has its own), made by `make` on first use: `cacheFor`
+ * One cache per database handle `D` (each server instance has its own), made by `make(db)` on first use: `cacheFor`
  * makes it (buildApp does, handing it to `LiveHub.observe`), `cacheOf` answers it only once made, so without a live
  * hub nothing is cached.
  */
-export function memberCaches<T>(make: () => MemberCache<T>): { cacheFor(db: object): MemberCache<T>; cacheOf(db: object): MemberCache<T> | undefined } {
-  const byDb = new WeakMap<object, MemberCache<T>>();
+export function perDatabase<D extends object, C extends LiveCache>(make: (db: D) => C): { cacheFor(db: D): C; cacheOf(db: D): C | undefined } {
+  const byDb = new WeakMap<D, C>();
   return {
     cacheFor(db) {
       let cache = byDb.get(db);
-      if (!cache) byDb.set(db, (cache = make()));
+      if (!cache) byDb.set(db, (cache = make(db)));
       return cache;
     },
     cacheOf: (db) => byDb.get(db),
