@@ -19,7 +19,9 @@ const apiProxy = {
  * The web app manifest's one home is manifest.webmanifest at the repo root (DESIGN); the PWA plugin writes it to
  * dist/manifest.webmanifest and links it from index.html.
  */
-const manifest = localizeManifest(JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>);
+const manifest = localizeManifest(
+  JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>,
+);
 
 /**
  * Issue 13: the manifest's description (its one home: locales/<lng>/pwa.json) and shortcut names in every site language, as the manifest localization
@@ -27,7 +29,8 @@ const manifest = localizeManifest(JSON.parse(readFileSync(new URL('./manifest.we
  * locales/<lng>/pwa.json `manifest.description` and common.json `nav.*` at build time.
  */
 function localizeManifest(base: Partial<ManifestOptions>): Partial<ManifestOptions> {
-  const read = (lng: string, ns: string) => JSON.parse(readFileSync(new URL(`./locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));
+  const read = (lng: string, ns: string) =>
+    JSON.parse(readFileSync(new URL(`./locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));
   const others = readdirSync(new URL('./locales/', import.meta.url)).filter((lng) => lng !== base.lang);
   const byLanguage = (pick: (lng: string) => string) => Object.fromEntries(others.map((lng) => [lng, pick(lng)]));
   const shortcutKeys: Record<string, string> = { '/chats': 'messages', '/likes': 'likes', '/members': 'searchMembers' };
@@ -96,13 +99,40 @@ function purgeTheme(): PostcssPlugin {
     // Classes react-bootstrap's Button, Dropdown, Form, Modal, Navbar and Spinner add at run time.
     safelist: {
       standard: [
-        'btn', 'btn-close', 'active', 'disabled', 'show', 'fade', 'collapse', 'collapsing',
-        'dropdown', 'dropdown-toggle', 'dropdown-menu', 'dropdown-menu-end', 'dropdown-item', 'dropdown-divider', 'dropdown-header',
-        'navbar', 'navbar-expand-md', 'navbar-dark', 'navbar-brand', 'navbar-toggler', 'navbar-toggler-icon', 'navbar-collapse', 'navbar-nav', 'navbar-text',
-        'form-control', 'form-select', 'form-label', 'form-text',
-        'is-invalid', 'invalid-feedback',
-        /^modal-(?:dialog|content|header|title|body|footer|backdrop|open|static|sm|lg)/, 'modal',
-        'spinner-border', 'spinner-border-sm',
+        'btn',
+        'btn-close',
+        'active',
+        'disabled',
+        'show',
+        'fade',
+        'collapse',
+        'collapsing',
+        'dropdown',
+        'dropdown-toggle',
+        'dropdown-menu',
+        'dropdown-menu-end',
+        'dropdown-item',
+        'dropdown-divider',
+        'dropdown-header',
+        'navbar',
+        'navbar-expand-md',
+        'navbar-dark',
+        'navbar-brand',
+        'navbar-toggler',
+        'navbar-toggler-icon',
+        'navbar-collapse',
+        'navbar-nav',
+        'navbar-text',
+        'form-control',
+        'form-select',
+        'form-label',
+        'form-text',
+        'is-invalid',
+        'invalid-feedback',
+        /^modal-(?:dialog|content|header|title|body|footer|backdrop|open|static|sm|lg)/,
+        'modal',
+        'spinner-border',
+        'spinner-border-sm',
       ],
     },
   }) as PostcssPlugin;
@@ -125,7 +155,8 @@ function fontsourceRanges(dir: string): Map<string, string> {
   const ranges = new Map<string, string>();
   for (const file of readdirSync(dir).filter((f) => /^\d+\.css$/.test(f))) {
     const css = readFileSync(path.join(dir, file), 'utf8');
-    for (const [, face, range] of css.matchAll(/\/\* (\S+) \*\/\s*@font-face\s*{[^}]*unicode-range:\s*([^;]+);/g)) ranges.set(face, range);
+    for (const [, face, range] of css.matchAll(/\/\* (\S+) \*\/\s*@font-face\s*{[^}]*unicode-range:\s*([^;]+);/g))
+      ranges.set(face, range);
   }
   return ranges;
 }
@@ -144,11 +175,20 @@ function fontsourceFaces(): PostcssPlugin {
       'font-face': (rule) => {
         const file = rule.source?.input.file;
         if (!file?.includes('@fontsource')) return;
-        rule.walkDecls('font-display', (decl) => { decl.value = 'optional'; });
+        rule.walkDecls('font-display', (decl) => {
+          decl.value = 'optional';
+        });
         // WOFF2 only: every browser the app supports reads it, and the WOFF fallback only lengthened the entry CSS.
-        rule.walkDecls('src', (decl) => { decl.value = decl.value.split(/,\s*(?=url\()/).filter((s) => !/format\(['"]?woff['"]?\)/.test(s)).join(', '); });
+        rule.walkDecls('src', (decl) => {
+          decl.value = decl.value
+            .split(/,\s*(?=url\()/)
+            .filter((s) => !/format\(['"]?woff['"]?\)/.test(s))
+            .join(', ');
+        });
         let hasRange = false;
-        rule.walkDecls('unicode-range', () => { hasRange = true; });
+        rule.walkDecls('unicode-range', () => {
+          hasRange = true;
+        });
         const face = /files\/([\w-]+)\.woff2/.exec(rule.toString())?.[1];
         if (hasRange || !face) return;
         const dir = path.dirname(file);
@@ -172,7 +212,11 @@ const CONTRACT_CHUNKS = [
   { name: 'zod-core', priority: 6, test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]/ },
   { name: 'contract', priority: 5, test: /([\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/](common|errors)\.ts$)/ },
   { name: 'contract-core', priority: 4, test: /[\\/]contract[\\/](notifications|user|settings|account|password|content)\.ts$/ },
-  { name: 'contract-members', priority: 3, test: /[\\/]contract[\\/](members|landers|profile|photos|likes|discovery|chats|sync|live|push|complaints|gifts)\.ts$/ },
+  {
+    name: 'contract-members',
+    priority: 3,
+    test: /[\\/]contract[\\/](members|landers|profile|photos|likes|discovery|chats|sync|live|push|complaints|gifts)\.ts$/,
+  },
   { name: 'contract-payments', priority: 2, test: /[\\/]contract[\\/](payments|premium|discounts)\.ts$/ },
   { name: 'contract-index', priority: 1, test: /[\\/]contract[\\/]index\.ts$/ },
 ];
@@ -180,7 +224,9 @@ const CONTRACT_CHUNKS = [
 export default defineConfig(({ command, isSsrBuild }) => ({
   // Brotli and gzip copies of every text asset over 1 KiB, served by @fastify/static's preCompressed (server/app.ts).
   // The server-render build (`vite build --ssr`, src/app/ssr-entry.tsx) needs neither them nor the service worker.
-  plugins: isSsrBuild ? [react()] : [react(), pwa, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 })],
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), pwa, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 })],
   resolve: {
     // Dexie's package entry wraps its ES5 build (30.1 KB gzip); its ES2017+ module build is 28.8 KB and keeps the
     // shared Dexie chunk within the 30 KB lazy-chunk budget. One module for every importer, so one Dexie instance.
@@ -198,7 +244,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     chunkSizeWarningLimit: 400,
     // zod and the contract in chunks, which src/app/boot.tsx evaluates one per task: zod builds every schema as its
     // module loads, and the whole contract at once was the longest task after a drawn page's paint (docs/perf.md).
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CONTRACT_CHUNKS } } },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CONTRACT_CHUNKS } } },
   },
   css: {
     postcss: { plugins: (command === 'build' ? [purgeTheme(), fontsourceFaces()] : [fontsourceFaces()]) as AcceptedPlugin[] },

@@ -3,8 +3,18 @@ import { discountAmount, discountFits, type DiscountCode } from './index.ts';
 
 const now = Date.parse('2026-11-23T10:00:00Z');
 const code = (over: Partial<DiscountCode> = {}): DiscountCode => ({
-  code: 'X', country: null, user_id: null, expires: null, value_percentage: 25, currency: null, minimum_order_value: 0, status: 'active',
-  validity: 'shared', expired: false, paymentmethods: null, ...over,
+  code: 'X',
+  country: null,
+  user_id: null,
+  expires: null,
+  value_percentage: 25,
+  currency: null,
+  minimum_order_value: 0,
+  status: 'active',
+  validity: 'shared',
+  expired: false,
+  paymentmethods: null,
+  ...over,
 });
 const order = { amount: 1499, currency: 'EUR', country: 'NL' };
 

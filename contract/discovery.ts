@@ -57,7 +57,10 @@ export const MatchFinderQuery = z
     max_age: z.coerce.number().int().min(18).max(99),
     distance: MatchDistance,
     interests: z
-      .preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(Interest).max(MATCH_FINDER_MAX_INTERESTS))
+      .preprocess(
+        (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),
+        z.array(Interest).max(MATCH_FINDER_MAX_INTERESTS),
+      )
       .default([]),
   })
   .refine((q) => q.min_age <= q.max_age, { message: 'min_age must not exceed max_age', path: ['min_age'] });
@@ -68,7 +71,11 @@ export type MatchFinderQuery = z.infer<typeof MatchFinderQuery>;
  * km between the two city centres (null when either city is unknown). Ranked by shared interests (most first), then
  * distance (nearest first; unknown last), then most recently seen.
  */
-export const MatchFinderResult = z.object({ profile: MemberCard, shared_interests: z.array(Interest), distance_km: z.number().int().nullable() });
+export const MatchFinderResult = z.object({
+  profile: MemberCard,
+  shared_interests: z.array(Interest),
+  distance_km: z.number().int().nullable(),
+});
 export type MatchFinderResult = z.infer<typeof MatchFinderResult>;
 export const MatchFinderResponse = z.object({ results: z.array(MatchFinderResult) });
 export type MatchFinderResponse = z.infer<typeof MatchFinderResponse>;

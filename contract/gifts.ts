@@ -8,7 +8,18 @@ import { Id } from './common.ts';
  * i18n key `gifts:names.<id>` (locales/en/gifts.json); the server reads the same key for push texts.
  */
 export const giftIds = [
-  'rose', 'heart', 'chocolates', 'teddy', 'champagne', 'cupcake', 'sunflower', 'star', 'kiss', 'coffee', 'diamond', 'balloons',
+  'rose',
+  'heart',
+  'chocolates',
+  'teddy',
+  'champagne',
+  'cupcake',
+  'sunflower',
+  'star',
+  'kiss',
+  'coffee',
+  'diamond',
+  'balloons',
 ] as const;
 export const GiftId = z.enum(giftIds);
 export type GiftId = z.infer<typeof GiftId>;
@@ -41,5 +52,8 @@ export interface GiftPrice {
 export function giftPrice(bundles: readonly { credits: number; amount: number }[], giftCredits: number): GiftPrice | null {
   if (bundles.length === 0) return null;
   const smallest = bundles.reduce((a, b) => (b.credits < a.credits ? b : a));
-  return { amount: Math.round((smallest.amount * giftCredits) / smallest.credits), basis: { credits: smallest.credits, amount: smallest.amount } };
+  return {
+    amount: Math.round((smallest.amount * giftCredits) / smallest.credits),
+    basis: { credits: smallest.credits, amount: smallest.amount },
+  };
 }

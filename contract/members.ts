@@ -1,6 +1,19 @@
 // Member search and profile view (spec 2: members, members-id; spec 3: Profile, Search state).
 import { z } from 'zod';
-import { BodyType, Country, EyeColor, Gender, HairColor, Interest, RelationshipStatus, Sexuality, Tattoos, Id, QueryId, Text } from './common.ts';
+import {
+  BodyType,
+  Country,
+  EyeColor,
+  Gender,
+  HairColor,
+  Interest,
+  RelationshipStatus,
+  Sexuality,
+  Tattoos,
+  Id,
+  QueryId,
+  Text,
+} from './common.ts';
 import { DistanceBand } from './profile.ts';
 import { Photo } from './user.ts';
 

@@ -6,9 +6,30 @@ import { Country, Id, QueryId, Text } from './common.ts';
 
 /** The spec's payment methods (spec 1), as URL slugs: /credits/{id}/{paymentmethod}. */
 export const paymentMethods = [
-  'ideal', 'bancontact', 'przelewy24', 'blik', 'eps', 'giropay', 'sofort', 'twint', 'satispay', 'vipps', 'mobilepay',
-  'swish', 'dankort', 'cartebancaire', 'nexi', 'maestro', 'mastercard', 'visa', 'creditcard', 'applepay', 'paypal',
-  'paysafecard', 'sepadirectdebit', 'banktransfer',
+  'ideal',
+  'bancontact',
+  'przelewy24',
+  'blik',
+  'eps',
+  'giropay',
+  'sofort',
+  'twint',
+  'satispay',
+  'vipps',
+  'mobilepay',
+  'swish',
+  'dankort',
+  'cartebancaire',
+  'nexi',
+  'maestro',
+  'mastercard',
+  'visa',
+  'creditcard',
+  'applepay',
+  'paypal',
+  'paysafecard',
+  'sepadirectdebit',
+  'banktransfer',
 ] as const;
 export const PaymentMethod = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
@@ -36,7 +57,15 @@ export function methodFee(amount: number, feePercent: number): number {
 }
 
 /** The card methods: a card paid with may be stored for one-step repeat orders (card on file). */
-export const cardMethods: readonly PaymentMethod[] = ['visa', 'mastercard', 'creditcard', 'maestro', 'cartebancaire', 'nexi', 'dankort'];
+export const cardMethods: readonly PaymentMethod[] = [
+  'visa',
+  'mastercard',
+  'creditcard',
+  'maestro',
+  'cartebancaire',
+  'nexi',
+  'dankort',
+];
 
 /** A payment method offered in the member's payment country, with its transaction fee in percent of the price. */
 export const MethodOffer = z.object({ id: PaymentMethod, fee_percent: z.number().nonnegative() });
@@ -100,7 +129,12 @@ export const OrderDiscountCode = Text.trim().min(1).max(40);
  * discount_code: does not apply to this order), 404 code_not_found, 409 code_used, 409 conflict (the id belongs to
  * another payment), 502 payment_unavailable.
  */
-export const CreatePaymentRequest = z.object({ id: z.uuid(), bundle: Id, method: PaymentMethod, discount_code: OrderDiscountCode.optional() });
+export const CreatePaymentRequest = z.object({
+  id: z.uuid(),
+  bundle: Id,
+  method: PaymentMethod,
+  discount_code: OrderDiscountCode.optional(),
+});
 export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequest>;
 export const CreatePaymentResponse = z.object({ payment: Payment, redirect_url: z.string() });
 export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponse>;
@@ -191,7 +225,10 @@ export const DirectDebitRequest = z.object({
   house_number: Text.trim().min(1).max(10),
   postal_code: Text.trim().min(2).max(12),
   city: Text.trim().min(1).max(60),
-  phone: z.string().trim().regex(/^\+?[0-9][0-9 ()-]{6,18}[0-9]$/, 'not a mobile number'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ()-]{6,18}[0-9]$/, 'not a mobile number'),
   /** A discount code off the price, as for POST /api/payment.php. */
   discount_code: OrderDiscountCode.optional(),
 });
@@ -208,11 +245,19 @@ export type DirectDebitResponse = z.infer<typeof DirectDebitResponse>;
  * and the payment stays pending until the bank confirms it. Errors: 400 code_invalid ("Code invalid", spec 8; after
  * DIRECT_DEBIT_CODE_TRIES wrong ones the order is cancelled), 404 not_found.
  */
-export const DirectDebitConfirmRequest = z.object({ id: z.uuid(), code: z.string().trim().regex(/^\d{6}$/, 'six digits') });
+export const DirectDebitConfirmRequest = z.object({
+  id: z.uuid(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'six digits'),
+});
 export type DirectDebitConfirmRequest = z.infer<typeof DirectDebitConfirmRequest>;
 
 /** GET /api/dev-sms.php: the text messages the embedded SMS service kept, newest first (a dev tool like the mailbox). */
-export const SmsOutboxResponse = z.object({ messages: z.array(z.object({ id: Id, to: z.string(), text: z.string(), created_at: z.string() })) });
+export const SmsOutboxResponse = z.object({
+  messages: z.array(z.object({ id: Id, to: z.string(), text: z.string(), created_at: z.string() })),
+});
 export type SmsOutboxResponse = z.infer<typeof SmsOutboxResponse>;
 
 /**

@@ -1,14 +1,34 @@
 // The member's own profile (spec 2: /profile; spec 3: Profile; spec 5: username and date of birth) and the reverse
 // geocode call (spec 7). The form on /profile validates with the same ProfileUpdate schema as PUT /api/profile.php.
 import { z } from 'zod';
-import { BodyType, Country, EyeColor, Gender, HairColor, Interest, RelationshipStatus, Sexuality, Tattoos, Text } from './common.ts';
+import {
+  BodyType,
+  Country,
+  EyeColor,
+  Gender,
+  HairColor,
+  Interest,
+  RelationshipStatus,
+  Sexuality,
+  Tattoos,
+  Text,
+} from './common.ts';
 
 /** A position in degrees (WGS 84): latitude -90..90, longitude -180..180. */
 export const LatLon = z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) });
 export type LatLon = z.infer<typeof LatLon>;
 
 /** The fields of spec 3 "Profile" a viewer may be shown or hidden by the site's `visible_profile_fields`. */
-export const optionalProfileFields = ['sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'interests', 'about'] as const;
+export const optionalProfileFields = [
+  'sexuality',
+  'hair_color',
+  'eye_color',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+  'interests',
+  'about',
+] as const;
 export type OptionalProfileField = (typeof optionalProfileFields)[number];
 
 /**
@@ -32,7 +52,10 @@ export const ProfileUpdate = z.object({
   body_type: BodyType.nullable(),
   relationship_status: RelationshipStatus.nullable(),
   tattoos: Tattoos.nullable(),
-  interests: z.array(Interest).max(50).refine((list) => new Set(list).size === list.length, 'interests must not repeat'),
+  interests: z
+    .array(Interest)
+    .max(50)
+    .refine((list) => new Set(list).size === list.length, 'interests must not repeat'),
   about: Text.trim().max(2000),
   location: LatLon.nullable().optional(),
 });

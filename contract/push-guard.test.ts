@@ -4,13 +4,33 @@ import { PushPayload } from './push.ts';
 import { isPushPayload } from './push-guard.ts';
 
 const card = {
-  id: 3, name: 'Sanne', age: 34, gender: 'female', country: 'NL', region: 'NH', city: 'Haarlem', fictional: true, online: false,
+  id: 3,
+  name: 'Sanne',
+  age: 34,
+  gender: 'female',
+  country: 'NL',
+  region: 'NH',
+  city: 'Haarlem',
+  fictional: true,
+  online: false,
   photo: { id: 9, url: '/media/abc.webp', thumb_url: '/media/abc-t.webp', locked: false },
 } as const;
 const message = {
-  id: '0190a5e8-7c1b-7d2e-9f3a-1b2c3d4e5f60', conversation_id: 7, sender_id: 3, text: 'Hoi!', created_at: '2026-11-21T10:00:00.000Z', seq: 4, read: false,
+  id: '0190a5e8-7c1b-7d2e-9f3a-1b2c3d4e5f60',
+  conversation_id: 7,
+  sender_id: 3,
+  text: 'Hoi!',
+  created_at: '2026-11-21T10:00:00.000Z',
+  seq: 4,
+  read: false,
 };
-const chat = { conversation: { id: 7, last_message_at: message.created_at }, profile: card, num_unread_messages: 2, last_message: message, peer_read_seq: 0 };
+const chat = {
+  conversation: { id: 7, last_message_at: message.created_at },
+  profile: card,
+  num_unread_messages: 2,
+  last_message: message,
+  peer_read_seq: 0,
+};
 
 const valid: PushPayload = {
   kind: 'message',
@@ -31,12 +51,21 @@ const variants: [string, unknown][] = [
   ['first message of a chat', { ...valid, chat, previous_seq: null }],
   ['previous seq not a number', { ...valid, chat, previous_seq: '2' }],
   ['like with its liked_by entry', { ...valid, kind: 'like', profile_id: 3, liked_by: { ...card, like_new: true } }],
-  ['chat of a card without photo and no message', { ...valid, chat: { ...chat, profile: { ...card, photo: null }, last_message: null, conversation: { id: 7, last_message_at: null } } }],
+  [
+    'chat of a card without photo and no message',
+    {
+      ...valid,
+      chat: { ...chat, profile: { ...card, photo: null }, last_message: null, conversation: { id: 7, last_message_at: null } },
+    },
+  ],
   ['no recipient', { ...valid, recipient_id: undefined }],
   ['chat without profile', { ...valid, chat: { ...chat, profile: undefined } }],
   ['chat with a message id that is no uuid', { ...valid, chat: { ...chat, last_message: { ...message, id: '42' } } }],
   ['chat with a fractional unread count', { ...valid, chat: { ...chat, num_unread_messages: 0.5 } }],
-  ['chat whose card photo lacks its url', { ...valid, chat: { ...chat, profile: { ...card, photo: { id: 9, thumb_url: 'x', locked: false } } } }],
+  [
+    'chat whose card photo lacks its url',
+    { ...valid, chat: { ...chat, profile: { ...card, photo: { id: 9, thumb_url: 'x', locked: false } } } },
+  ],
   ['liked_by without like_new', { ...valid, kind: 'like', liked_by: card }],
   ['liked_by with a string age', { ...valid, kind: 'like', liked_by: { ...card, age: '34', like_new: true } }],
   ['unknown kind', { ...valid, kind: 'gift' }],
@@ -62,7 +91,12 @@ describe('isPushPayload', () => {
 
   it('accepts the valid ones and refuses the broken ones (the comparison can fail)', () => {
     expect(variants.filter(([, v]) => isPushPayload(v)).map(([name]) => name)).toEqual([
-      'valid message', 'like without conversation', 'no thumbnail', 'message with its chat entry', 'first message of a chat', 'like with its liked_by entry',
+      'valid message',
+      'like without conversation',
+      'no thumbnail',
+      'message with its chat entry',
+      'first message of a chat',
+      'like with its liked_by entry',
       'chat of a card without photo and no message',
     ]);
   });

@@ -19,22 +19,37 @@ function isPhoto(v: unknown): boolean {
 
 /** contract MemberCard. */
 function isCard(v: unknown): v is Record<string, unknown> {
-  if (!isObject(v) || !isInt(v.id) || !isString(v.name) || !isInt(v.age) || !isString(v.gender) || !isString(v.country)) return false;
+  if (!isObject(v) || !isInt(v.id) || !isString(v.name) || !isInt(v.age) || !isString(v.gender) || !isString(v.country))
+    return false;
   if (!isString(v.region) || !isString(v.city) || !isBool(v.fictional) || !isBool(v.online)) return false;
   return v.photo === null || isPhoto(v.photo);
 }
 
 /** contract Message. */
 function isMessage(v: unknown): boolean {
-  return isObject(v) && isString(v.id) && UUID.test(v.id) && isInt(v.conversation_id) && isInt(v.sender_id)
-    && isString(v.text) && isString(v.created_at) && isInt(v.seq) && isBool(v.read);
+  return (
+    isObject(v) &&
+    isString(v.id) &&
+    UUID.test(v.id) &&
+    isInt(v.conversation_id) &&
+    isInt(v.sender_id) &&
+    isString(v.text) &&
+    isString(v.created_at) &&
+    isInt(v.seq) &&
+    isBool(v.read)
+  );
 }
 
 /** contract Chat. */
 function isChat(v: unknown): boolean {
   if (!isObject(v) || !isObject(v.conversation) || !isInt(v.conversation.id)) return false;
   if (v.conversation.last_message_at !== null && !isString(v.conversation.last_message_at)) return false;
-  return isCard(v.profile) && isInt(v.num_unread_messages) && isInt(v.peer_read_seq) && (v.last_message === null || isMessage(v.last_message));
+  return (
+    isCard(v.profile) &&
+    isInt(v.num_unread_messages) &&
+    isInt(v.peer_read_seq) &&
+    (v.last_message === null || isMessage(v.last_message))
+  );
 }
 
 /** Whether `v` is a PushPayload (the same rules as the zod schema PushPayload, enums checked as strings). */

@@ -20,7 +20,10 @@ const base64url = (bytes: number) => {
  * Answers `PushSubscribeResponse`. Errors: 400 bad_request, 403 authentication_required.
  */
 export const PushSubscriptionRequest = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048).refine(isStorableText, 'contains a character that is not allowed'),
+  endpoint: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .refine(isStorableText, 'contains a character that is not allowed'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
 });

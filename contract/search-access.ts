@@ -7,6 +7,9 @@
  * data, as spec 5's signup rule reads it). Members always may. Used by the server (members.php, similar.php) and by
  * the page's route guard, so both say the same.
  */
-export function visitorMaySearch(settings: { logged_out_search: boolean; logged_out_search_trafficsource: boolean }, network: string | null | undefined): boolean {
+export function visitorMaySearch(
+  settings: { logged_out_search: boolean; logged_out_search_trafficsource: boolean },
+  network: string | null | undefined,
+): boolean {
   return settings.logged_out_search || (settings.logged_out_search_trafficsource && !!network);
 }

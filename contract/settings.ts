@@ -38,7 +38,10 @@ export const Settings = z.object({
    * Defaults keep sites stored before these settings existed valid.
    */
   enable_cam_promotion: z.boolean().default(false),
-  cam_promotion_url: z.string().regex(/^(https:\/\/[^\s"<>]+)?$/).default(''),
+  cam_promotion_url: z
+    .string()
+    .regex(/^(https:\/\/[^\s"<>]+)?$/)
+    .default(''),
   fictional_icon: z.string(),
   fictional_warning: z.string(),
   /** The site's words for a fictional profile (spec 1); empty: the reader's language's own (locales/<lng>/members.json). */

@@ -78,7 +78,13 @@ export const SignupRequest = z.object({
   signup_message: Text.max(500).optional(),
   /** Tracking data (spec 3); `network` present means a traffic source. */
   tracking: z
-    .object({ network: Text.max(64).optional(), ref: Text.max(64).optional(), sub1: Text.max(64).optional(), sub2: Text.max(64).optional(), sub3: Text.max(64).optional() })
+    .object({
+      network: Text.max(64).optional(),
+      ref: Text.max(64).optional(),
+      sub1: Text.max(64).optional(),
+      sub2: Text.max(64).optional(),
+      sub3: Text.max(64).optional(),
+    })
     .optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
@@ -87,7 +93,14 @@ export type SignupRequest = z.infer<typeof SignupRequest>;
 export const ActivateQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 
 /** A mail the embedded mail service kept (GET /api/dev-mailbox.php, embedded mail only). */
-export const Mail = z.object({ id: z.number().int(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.string() });
+export const Mail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created_at: z.string(),
+});
 export type Mail = z.infer<typeof Mail>;
 export const MailboxResponse = z.object({ mails: z.array(Mail) });
 export type MailboxResponse = z.infer<typeof MailboxResponse>;

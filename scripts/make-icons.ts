@@ -28,8 +28,10 @@ const fullBleed = (scale: number) =>
 /** Shortcut icons (96 px): a white glyph (24 x 24 grid, as src/app/layouts/icons.tsx) on a full-bleed colour. */
 const glyph = (fill: string, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" fill="${fill}"/><g transform="translate(12 12)" fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
-const chatGlyph = '<path d="M4 5.5h16a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 3.5V17.5H4A1.5 1.5 0 0 1 2.5 16V7A1.5 1.5 0 0 1 4 5.5Z"/>';
-const heartGlyph = '<path d="M12 20s-8-4.8-8-10.3C4 7 6 5 8.5 5c1.5 0 2.8.8 3.5 2 .7-1.2 2-2 3.5-2C18 5 20 7 20 9.7 20 15.2 12 20 12 20Z" fill="#fff"/>';
+const chatGlyph =
+  '<path d="M4 5.5h16a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 3.5V17.5H4A1.5 1.5 0 0 1 2.5 16V7A1.5 1.5 0 0 1 4 5.5Z"/>';
+const heartGlyph =
+  '<path d="M12 20s-8-4.8-8-10.3C4 7 6 5 8.5 5c1.5 0 2.8.8 3.5 2 .7-1.2 2-2 3.5-2C18 5 20 7 20 9.7 20 15.2 12 20 12 20Z" fill="#fff"/>';
 const searchGlyph = '<circle cx="10.5" cy="10.5" r="6.5"/><path d="m15.5 15.5 5 5"/>';
 
 /** Android's notification badge: white on transparent, the system tints it. */

@@ -51,7 +51,9 @@ try {
     await page.waitForLoadState('networkidle');
     // Every photo in view decoded, so no grey placeholders are captured (lazy ones below the fold never load).
     await page.waitForFunction(() =>
-      [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight).every((img) => img.complete && img.naturalWidth > 0),
+      [...document.images]
+        .filter((img) => img.getBoundingClientRect().top < innerHeight)
+        .every((img) => img.complete && img.naturalWidth > 0),
     );
     const png = await compress(await page.screenshot({ animations: 'disabled', caret: 'hide' }));
     await writeFile(path.join(OUT, shot.file), png);

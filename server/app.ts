@@ -130,10 +130,14 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
       // A missing file (/sw.js of an older build, a stale chunk) is a 404, never the shell: the SW and the
       // chunk-reload guard rely on that. Page paths have no file extension.
       const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(req.url.split('?', 1)[0]);
-      if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile) return reply.status(404).send(errorBody('not_found'));
+      if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile)
+        return reply.status(404).send(errorBody('not_found'));
       const { html, personal } = await page(req);
       // A member's page holds their data (the boot JSON): no cache keeps it.
-      return reply.header('cache-control', personal ? 'private, no-store' : 'no-cache').type('text/html; charset=utf-8').send(html);
+      return reply
+        .header('cache-control', personal ? 'private, no-store' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html);
     });
   }
   return app;

@@ -83,7 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function adyenConfig(env: NodeJS.ProcessEnv): Config['adyen'] {
   if (env.PAYMENT_PROVIDER !== 'adyen') return null;
   const { ADYEN_API_KEY: apiKey, ADYEN_MERCHANT_ACCOUNT: merchantAccount, ADYEN_HMAC_KEY: hmacKey } = env;
-  if (!apiKey || !merchantAccount || !hmacKey) throw new Error('PAYMENT_PROVIDER=adyen needs ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT and ADYEN_HMAC_KEY');
+  if (!apiKey || !merchantAccount || !hmacKey)
+    throw new Error('PAYMENT_PROVIDER=adyen needs ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT and ADYEN_HMAC_KEY');
   const live = env.ADYEN_LIVE === 'on';
   if (live && !env.ADYEN_LIVE_PREFIX) throw new Error('ADYEN_LIVE=on needs ADYEN_LIVE_PREFIX');
   return { apiKey, merchantAccount, hmacKey, live, ...(env.ADYEN_LIVE_PREFIX ? { livePrefix: env.ADYEN_LIVE_PREFIX } : {}) };

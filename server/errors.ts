@@ -21,7 +21,13 @@ export function errorBody(code: ErrorCode): { error: { code: ErrorCode; message:
 }
 
 /** Status and code for errors of Fastify, its body parsers and the database that a client's input caused. */
-const FRAMEWORK_ERRORS: Record<number, ErrorCode> = { 413: 'request_too_large', 414: 'request_too_large', 415: 'unsupported_media_type', 429: 'too_many_requests', 431: 'request_too_large' };
+const FRAMEWORK_ERRORS: Record<number, ErrorCode> = {
+  413: 'request_too_large',
+  414: 'request_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  431: 'request_too_large',
+};
 
 /** True when `e` or one of its causes is a PostgreSQL data exception (SQLSTATE class 22: a value the column cannot hold). */
 function isDataException(e: unknown): boolean {
@@ -41,11 +47,17 @@ function isDataException(e: unknown): boolean {
 export function errorReply(err: unknown): { status: number; body: object; serverFault: boolean } {
   if (err instanceof ApiError) {
     const params = Object.keys(err.params).length ? { params: err.params } : {};
-    return { status: err.status, serverFault: false, body: { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...params } } };
+    return {
+      status: err.status,
+      serverFault: false,
+      body: { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...params } },
+    };
   }
   const { statusCode, code } = err as { statusCode?: number; code?: string };
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, serverFault: false, body: errorBody('unsupported_media_type') };
-  if (statusCode && statusCode >= 400 && statusCode < 500) return { status: statusCode, serverFault: false, body: errorBody(FRAMEWORK_ERRORS[statusCode] ?? 'bad_request') };
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return { status: 415, serverFault: false, body: errorBody('unsupported_media_type') };
+  if (statusCode && statusCode >= 400 && statusCode < 500)
+    return { status: statusCode, serverFault: false, body: errorBody(FRAMEWORK_ERRORS[statusCode] ?? 'bad_request') };
   if (isDataException(err)) return { status: 400, serverFault: false, body: errorBody('bad_request') };
   return { status: 500, serverFault: true, body: errorBody('server_error') };
 }
@@ -60,7 +72,14 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     socket.destroy();
     return;
   }
-  const [status, code]: [number, ErrorCode] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'request_too_large'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'bad_request'] : [400, 'bad_request'];
+  const [status, code]: [number, ErrorCode] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request_too_large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'bad_request']
+        : [400, 'bad_request'];
   const body = JSON.stringify(errorBody(code));
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

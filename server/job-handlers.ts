@@ -8,7 +8,15 @@ import type { JobHandlers } from './services/jobs.ts';
 
 /** The handler of every job name; `log` gets what a scheduled job did. */
 export function jobHandlers(
-  { db, push, mail, sms, images, config, payments }: Pick<Deps, 'db' | 'push' | 'mail' | 'sms' | 'images' | 'config' | 'payments'>,
+  {
+    db,
+    push,
+    mail,
+    sms,
+    images,
+    config,
+    payments,
+  }: Pick<Deps, 'db' | 'push' | 'mail' | 'sms' | 'images' | 'config' | 'payments'>,
   log: (message: string, detail: Record<string, unknown>) => void,
 ): JobHandlers {
   return {

@@ -31,21 +31,43 @@ if (config.seedMembers > 0) {
   // Spec 1: every further site (one per niche) gets its own, smaller set of demo members for its landers.
   for (const other of nicheSites) {
     const members = Math.min(config.seedMembers, NICHE_SITE_MEMBERS);
-    await seedDemoMembers(db, { siteId: other.id, members, key: `${SEED_META_KEY}:${other.id}`, seed: 20_240_601 + other.id, withAccounts: false });
+    await seedDemoMembers(db, {
+      siteId: other.id,
+      members,
+      key: `${SEED_META_KEY}:${other.id}`,
+      seed: 20_240_601 + other.id,
+      withAccounts: false,
+    });
   }
 }
-const mail = await createMailService({ db, smtpUrl: config.smtpUrl, from: `${site.settings.mail_name} <noreply@${new URL(config.publicUrl).hostname}>` });
+const mail = await createMailService({
+  db,
+  smtpUrl: config.smtpUrl,
+  from: `${site.settings.mail_name} <noreply@${new URL(config.publicUrl).hostname}>`,
+});
 const sms = createSmsService(db);
 // The photo storage is checked before listening: a wrong S3_URL stops the start with a readable error.
 const mediaStore = openMediaStore(config);
 await mediaStore.check();
 const images = createImageService({ store: mediaStore, db });
-const push = createPushService({ db, keys: await loadVapidKeys(db), subject: vapidSubject(config.publicUrl, site.settings.support_email, config.vapidSubject) });
+const push = createPushService({
+  db,
+  keys: await loadVapidKeys(db),
+  subject: vapidSubject(config.publicUrl, site.settings.support_email, config.vapidSubject),
+});
 const live = await createLiveHub(listen);
 const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
 const payments = await paymentProviderFor(config, db);
-const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, sms, images, push, payments }, log) : null, log });
-const app = await buildApp({ db, config, mail, sms, images, push, live, jobs, payments }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const jobs = await startJobQueue({
+  client,
+  listen,
+  handlers: config.jobWorkers ? jobHandlers({ db, config, mail, sms, images, push, payments }, log) : null,
+  log,
+});
+const app = await buildApp(
+  { db, config, mail, sms, images, push, live, jobs, payments },
+  { logger: { level: process.env.LOG_LEVEL ?? 'info' } },
+);
 const stopAnalyze = startPlannerStatistics(db, config.databaseUrl === null, (message, detail) => app.log.warn(detail, message));
 app.addHook('onClose', async () => stopAnalyze());
 

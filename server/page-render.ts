@@ -102,10 +102,12 @@ export function pageRenderer(app: FastifyInstance, distDir: string): (req: Fasti
       const redirects = user ? route.access === 'guest' : route.access === 'members' || route.access === 'search';
       if (!render || redirects) return { html: shell.page(pathname, language), personal: user !== null };
       const answers: Record<string, unknown> = {};
-      await Promise.all(firstCalls(route, pathname, user, settings).map(async (url) => {
-        const body = await call(req, url);
-        if (body !== null) answers[url] = body;
-      }));
+      await Promise.all(
+        firstCalls(route, pathname, user, settings).map(async (url) => {
+          const body = await call(req, url);
+          if (body !== null) answers[url] = body;
+        }),
+      );
       const boot = { settings, user, language, answers };
       const rendered = await render(req.url, boot, AbortSignal.timeout(RENDER_TIMEOUT_MS));
       const html = shell.page(pathname, language, {

@@ -20,7 +20,8 @@ describe('pageShell', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'page-shell-'));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   mkdirSync(path.join(dist, '.vite'));
-  const indexHtml = '<html lang="en"><head><title>Dating</title><link rel="stylesheet" crossorigin href="/assets/index.css"></head><body>\n<div id="root"><div class="boot-bar"></div></div>\n</body></html>';
+  const indexHtml =
+    '<html lang="en"><head><title>Dating</title><link rel="stylesheet" crossorigin href="/assets/index.css"></head><body>\n<div id="root"><div class="boot-bar"></div></div>\n</body></html>';
   writeFileSync(path.join(dist, 'index.html'), indexHtml);
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets', 'index.css'), 'body{margin:0}');
@@ -30,7 +31,11 @@ describe('pageShell', () => {
     'index.html': { file: 'assets/index.js', imports: ['_react.js'], css: ['assets/index.css'] },
     '_react.js': { file: 'assets/react.js' },
     '_contract.js': { file: 'assets/contract.js' },
-    'src/app/layouts/default-layout.tsx': { file: 'assets/default-layout.js', imports: ['_react.js', '_nav.js'], css: ['assets/default-layout.css'] },
+    'src/app/layouts/default-layout.tsx': {
+      file: 'assets/default-layout.js',
+      imports: ['_react.js', '_nav.js'],
+      css: ['assets/default-layout.css'],
+    },
     '_nav.js': { file: 'assets/nav.js' },
     'src/features/account/login-screen.tsx': { file: 'assets/login-screen.js', imports: ['index.html', '_contract.js'] },
     'src/features/account/session-api.ts': { file: 'assets/session-api.js', imports: ['_contract.js'] },
@@ -40,12 +45,20 @@ describe('pageShell', () => {
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   const shell = pageShell(dist);
 
-  it('preloads the route\'s layout and screen, the session calls\' module and the boot namespaces, each once', async () => {
+  it("preloads the route's layout and screen, the session calls' module and the boot namespaces, each once", async () => {
     // No language known: only the English namespaces are preloaded.
     const html = shell.page('/login', null);
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(preloads.sort()).toEqual(
-      ['/assets/common-en.js', '/assets/contract.js', '/assets/default-layout.js', '/assets/errors-en.js', '/assets/login-screen.js', '/assets/nav.js', '/assets/session-api.js'].sort(),
+      [
+        '/assets/common-en.js',
+        '/assets/contract.js',
+        '/assets/default-layout.js',
+        '/assets/errors-en.js',
+        '/assets/login-screen.js',
+        '/assets/nav.js',
+        '/assets/session-api.js',
+      ].sort(),
     );
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/default-layout.css">');
     // What index.html loads itself is not preloaded again.
@@ -54,11 +67,21 @@ describe('pageShell', () => {
   });
 
   it('puts a rendered screen into a locked #root, its CSS inline, its boot JSON and preloads in the page', () => {
-    const boot = { language: 'nl', namespaces: ['account'], answers: { '/api/x': '</script><script>alert(1)</script>' } } as unknown as SsrBoot;
-    const html = shell.page('/login', 'nl', { html: '<link rel="preload" as="image" href="/i.png"/><h1>Inloggen</h1>', boot, title: 'A <b> site' });
+    const boot = {
+      language: 'nl',
+      namespaces: ['account'],
+      answers: { '/api/x': '</script><script>alert(1)</script>' },
+    } as unknown as SsrBoot;
+    const html = shell.page('/login', 'nl', {
+      html: '<link rel="preload" as="image" href="/i.png"/><h1>Inloggen</h1>',
+      boot,
+      title: 'A <b> site',
+    });
     expect(html).toContain('<html lang="nl">');
     expect(html).toContain('<title>A &lt;b> site</title>');
-    expect(html).toMatch(/<fieldset id="ssr-lock" disabled role="none" style="display:contents"><div id="root" inert><h1>Inloggen<\/h1><\/div><\/fieldset>/);
+    expect(html).toMatch(
+      /<fieldset id="ssr-lock" disabled role="none" style="display:contents"><div id="root" inert><h1>Inloggen<\/h1><\/div><\/fieldset>/,
+    );
     expect(html).not.toContain('boot-bar');
     // The CSS is inline, named by its file; no stylesheet or script is fetched before the paint.
     expect(html).toContain('<style data-href="/assets/index.css">body{margin:0}</style>');
@@ -69,10 +92,14 @@ describe('pageShell', () => {
     expect(html).not.toContain('modulepreload');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/i.png"/>');
-    expect(head).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/open-sans-latin-400-normal-x1.woff2">');
+    expect(head).toContain(
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/open-sans-latin-400-normal-x1.woff2">',
+    );
     // The screen's scripts beyond the entry, for the entry to preload after the paint and evaluate one by one: each once,
     // none of the entry's, each after the files it imports.
-    expect(html).toContain('<script type="application/json" id="ssr-boot" data-modules="/assets/nav.js /assets/default-layout.js /assets/contract.js /assets/login-screen.js">');
+    expect(html).toContain(
+      '<script type="application/json" id="ssr-boot" data-modules="/assets/nav.js /assets/default-layout.js /assets/contract.js /assets/login-screen.js">',
+    );
     const json = /<script type="application\/json" id="ssr-boot"[^>]*>(.*)<\/script>/.exec(html)![1];
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json)).toEqual(boot);

@@ -82,7 +82,9 @@ export function pageShell(distDir: string): PageShell {
   addEntry('index.html');
   const entryCss = manifest['index.html']?.css ?? [];
   // The text fonts of the Latin subset (src/ui/fonts.scss): wanted by every page's first paint.
-  const fonts = readdirSync(path.join(distDir, 'assets')).filter((f) => /^open-sans-latin-(400|600|700)-normal-.*\.woff2$/.test(f));
+  const fonts = readdirSync(path.join(distDir, 'assets')).filter((f) =>
+    /^open-sans-latin-(400|600|700)-normal-.*\.woff2$/.test(f),
+  );
 
   /**
    * The files of `key` and its static imports that index.html does not load, scripts and styles apart. The scripts are
@@ -121,9 +123,12 @@ export function pageShell(distDir: string): PageShell {
       // fetch it again). Its type is not CSS, so the browser does not fetch it either (HTML: a stylesheet of an
       // unsupported type is not fetched); made in the HTML, it costs no task after the paint.
       const inline = [...entryCss, ...styles].map(
-        (file) => `<style ${INLINE_CSS_ATTRIBUTE}="/${file}">${css(file)}</style><link rel="stylesheet" type="text/x-inline" crossorigin href="/${file}">`,
+        (file) =>
+          `<style ${INLINE_CSS_ATTRIBUTE}="/${file}">${css(file)}</style><link rel="stylesheet" type="text/x-inline" crossorigin href="/${file}">`,
       );
-      const fontLinks = fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}">`);
+      const fontLinks = fonts.map(
+        (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}">`,
+      );
       // React writes its preloads (the first screen's images) ahead of the markup: they belong in the head.
       const hoisted = /^(?:<link [^>]*\/>)*/.exec(screen.html)![0];
       const body = screen.html.slice(hoisted.length);

@@ -27,7 +27,8 @@ function load(lng: string, ns: string): Record<string, unknown> | null {
 
 function lookup(tree: Record<string, unknown> | null, key: string): string | null {
   let node: unknown = tree;
-  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of key.split('.'))
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === 'string' ? node : null;
 }
 

@@ -7,7 +7,10 @@ export const DEFAULT_CLICK_URL = '/chats';
 
 /** The same-origin URL a notification leads to (its `data.url`), else DEFAULT_CLICK_URL. Other origins are refused. */
 export function clickTarget(data: unknown, origin: string): string {
-  const raw = data && typeof data === 'object' && typeof (data as { url?: unknown }).url === 'string' ? (data as { url: string }).url : DEFAULT_CLICK_URL;
+  const raw =
+    data && typeof data === 'object' && typeof (data as { url?: unknown }).url === 'string'
+      ? (data as { url: string }).url
+      : DEFAULT_CLICK_URL;
   try {
     const url = new URL(raw, origin);
     return url.origin === origin ? url.href : new URL(DEFAULT_CLICK_URL, origin).href;

@@ -8,11 +8,15 @@ import { RUNTIME_CACHES } from '../src/data/cache-names.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
-
 /** Spec 1 "content blocks" (legal pages, FAQ, pricing text, interest icons, landing content) and spec 7's
  * "fetched once, cached" calls: same for every member, fine to show slightly stale, refreshed in the background.
  * Cached per full URL, so each block (`/api/content.php?token=faq&lang=en`) has its own entry. */
-export const CONTENT_BLOCK_PATHS: readonly string[] = ['/api/companyinfo.php', '/api/interests.php', '/api/regions.php', '/api/content.php'];
+export const CONTENT_BLOCK_PATHS: readonly string[] = [
+  '/api/companyinfo.php',
+  '/api/interests.php',
+  '/api/regions.php',
+  '/api/content.php',
+];
 
 /**
  * Paths the app shell must never answer: server endpoints, photos, the embedded test payment service's server-rendered
@@ -31,7 +35,8 @@ export function registerRuntimeRoutes(): void {
 
   // Photos never change under a name (server/routes/media.ts), so the cached copy is always right.
   registerRoute(
-    ({ request, url }) => url.origin === self.location.origin && (url.pathname.startsWith('/media/') || request.destination === 'image'),
+    ({ request, url }) =>
+      url.origin === self.location.origin && (url.pathname.startsWith('/media/') || request.destination === 'image'),
     new CacheFirst({
       cacheName: RUNTIME_CACHES.images,
       plugins: [new ExpirationPlugin({ maxEntries: IMAGE_MAX_ENTRIES, maxAgeSeconds: IMAGE_MAX_AGE_S, purgeOnQuotaError: true })],
@@ -39,7 +44,8 @@ export function registerRuntimeRoutes(): void {
   );
 
   registerRoute(
-    ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && CONTENT_BLOCK_PATHS.includes(url.pathname),
+    ({ request, url }) =>
+      request.method === 'GET' && url.origin === self.location.origin && CONTENT_BLOCK_PATHS.includes(url.pathname),
     new StaleWhileRevalidate({ cacheName: RUNTIME_CACHES.content }),
   );
 }

@@ -41,6 +41,7 @@ export function listenForSyncAndMessages(): void {
   });
   self.addEventListener('message', (event) => {
     const data: unknown = event.data;
-    if (data && typeof data === 'object' && (data as { type?: unknown }).type === SKIP_WAITING) event.waitUntil(self.skipWaiting());
+    if (data && typeof data === 'object' && (data as { type?: unknown }).type === SKIP_WAITING)
+      event.waitUntil(self.skipWaiting());
   });
 }

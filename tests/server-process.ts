@@ -57,7 +57,14 @@ async function startOnce(env: Record<string, string>): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 480; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (listening && (await fetch(`${url}/api/settings.php`).then((r) => r.ok, () => false))) return { child, port, url, exited, stderr: () => stderr };
+    if (
+      listening &&
+      (await fetch(`${url}/api/settings.php`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      return { child, port, url, exited, stderr: () => stderr };
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGKILL');

@@ -16,7 +16,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * PostgreSQL listener connection was lost and is back); `onLost` when that connection is lost (notifications are
  * missed until `onGap`; never on PGlite). Resolves once listening, to a stop function.
  */
-export type Listen = (channel: string, onPayload: (payload: string) => void, onGap: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onGap: () => void,
+  onLost?: () => void,
+) => Promise<() => Promise<void>>;
 
 /**
  * Plain SQL on the database for libraries that bring their own (pg-boss): `text` with $1.. placeholders and their
@@ -35,7 +40,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * dedicated connection outside the pool, reconnecting; on PGlite the instance's own in-process notifications), and
  * `client`: plain SQL for the job queue (SqlClient).
  */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<{ db: Db; client: SqlClient; close: () => Promise<void>; listen: Listen }> {
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string;
+}): Promise<{ db: Db; client: SqlClient; close: () => Promise<void>; listen: Listen }> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -48,7 +56,12 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     const { listenPg } = await import('./listen-pg.ts');
     const url = opts.databaseUrl;
     const client: SqlClient = { executeSql: (text, values) => pool.query(text, values) };
-    return { db, client, close: () => pool.end(), listen: (channel, onPayload, onGap, onLost) => listenPg(url, channel, onPayload, onGap, onLost) };
+    return {
+      db,
+      client,
+      close: () => pool.end(),
+      listen: (channel, onPayload, onGap, onLost) => listenPg(url, channel, onPayload, onGap, onLost),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

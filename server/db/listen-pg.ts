@@ -17,7 +17,13 @@ export const LISTENER_APP_NAME = 'heartline-live-listener';
  * when the connection is lost (from then until `onGap`, notifications are missed). The first connection's failure
  * rejects. Resolves to a stop function (ends the connection, stops reconnecting).
  */
-export async function listenPg(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void, onLost?: () => void): Promise<() => Promise<void>> {
+export async function listenPg(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onGap: () => void,
+  onLost?: () => void,
+): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
   let stopped = false;
   let delay = RECONNECT_MIN_MS;
@@ -36,7 +42,12 @@ export async function listenPg(url: string, channel: string, onPayload: (payload
   };
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: LISTENER_APP_NAME, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const c = new pg.Client({
+      connectionString: url,
+      application_name: LISTENER_APP_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     c.on('notification', (n) => {
       if (n.channel === channel) onPayload(n.payload ?? '');
     });

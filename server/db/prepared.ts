@@ -24,15 +24,24 @@ export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
  * PGlite parse int, float, boolean, text and timestamptz alike; a `date` must be selected as text, which both keep).
  * Issue 14: the mapping took a tenth of a member search's CPU. The answer resolves to the rows; errors are the driver's.
  */
-export function preparedRows<R>(db: Db, name: string, build: (db: Db) => { toSQL(): { sql: string; params: unknown[] } }): (values: Record<string, unknown>) => Promise<R[]> {
+export function preparedRows<R>(
+  db: Db,
+  name: string,
+  build: (db: Db) => { toSQL(): { sql: string; params: unknown[] } },
+): (values: Record<string, unknown>) => Promise<R[]> {
   return prepared(db, name, (d) => {
     const { sql: text, params } = build(d).toSQL();
     const client = (d as unknown as { $client: RawClient }).$client;
     // node-postgres prepares a named statement once per connection; PGlite is in process and has no names.
-    const run = 'waitReady' in client ? (values: unknown[]) => client.query<R>(text, values) : (values: unknown[]) => client.query<R>({ name, text, values });
+    const run =
+      'waitReady' in client
+        ? (values: unknown[]) => client.query<R>(text, values)
+        : (values: unknown[]) => client.query<R>({ name, text, values });
     return async (values: Record<string, unknown>) => (await run(fillPlaceholders(params, values))).rows;
   });
 }
 
 /** What preparedRows needs of a pg Pool or a PGlite instance (Drizzle's `$client`). */
-type RawClient = { query<R>(text: string | { name: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{ rows: R[] }> };
+type RawClient = {
+  query<R>(text: string | { name: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{ rows: R[] }>;
+};

@@ -1,7 +1,23 @@
 // Drizzle schema (pg-core): the one home of the database's tables. Runs on PGlite and PostgreSQL alike.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { CompanyInfo, DisabledReason, EmailKind, Settings } from '../../contract/index.ts';
 
@@ -11,7 +27,9 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const sites = pgTable('sites', {
   id: serial('id').primaryKey(),
   domain: text('domain').notNull().unique(),
-  settings: jsonb('settings').$type<Omit<Settings, 'domain' | 'push_public_key' | 'geoip_country' | 'geoip_selected_country'>>().notNull(),
+  settings: jsonb('settings')
+    .$type<Omit<Settings, 'domain' | 'push_public_key' | 'geoip_country' | 'geoip_selected_country'>>()
+    .notNull(),
   company: jsonb('company').$type<CompanyInfo>().notNull(),
 });
 
@@ -24,7 +42,9 @@ export const contentBlocks = pgTable(
   'content_blocks',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     token: text('token').notNull(),
     title: text('title').notNull(),
@@ -38,7 +58,9 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     status: text('status').$type<'not_confirmed' | 'confirmed'>().notNull().default('not_confirmed'),
@@ -49,7 +71,10 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     fictional: boolean('fictional').notNull().default(false),
     /** E-mail notification kinds the mail system stopped (spec 4: spam complaint, bounce, list unsubscribe); ISO `since`. */
-    notificationsDisabled: jsonb('notifications_disabled').$type<{ kind: EmailKind; reason: DisabledReason; since: string }[]>().notNull().default([]),
+    notificationsDisabled: jsonb('notifications_disabled')
+      .$type<{ kind: EmailKind; reason: DisabledReason; since: string }[]>()
+      .notNull()
+      .default([]),
     /** E-mail notification kinds the member turned off on /notifications. */
     emailOff: jsonb('email_off').$type<EmailKind[]>().notNull().default([]),
     tracking: jsonb('tracking').$type<Record<string, string>>(),
@@ -64,7 +89,9 @@ export const users = pgTable(
     uniqueIndex('users_site_email').on(t.siteId, sql`lower(${t.email})`),
     check('credits_not_negative', sql`${t.credits} >= 0`),
     // The search's order (member-search.ts): a page walks it and stops at its last row instead of sorting every match.
-    index('users_listed_seen').on(t.siteId, t.lastSeenAt.desc().nullsLast(), t.id).where(sql`${t.invisible} = false`),
+    index('users_listed_seen')
+      .on(t.siteId, t.lastSeenAt.desc().nullsLast(), t.id)
+      .where(sql`${t.invisible} = false`),
   ],
 );
 
@@ -72,7 +99,9 @@ export const users = pgTable(
 export const profiles = pgTable(
   'profiles',
   {
-    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     gender: text('gender').$type<'male' | 'female'>().notNull(),
     sexuality: text('sexuality').$type<'hetero' | 'gay' | 'lesbian' | 'bi'>().notNull(),
@@ -108,7 +137,9 @@ export const photos = pgTable(
   'photos',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     key: text('key').notNull().unique(),
     blurKey: text('blur_key').notNull().unique(),
@@ -121,7 +152,9 @@ export const photos = pgTable(
 /** A login session: only the SHA-256 of the 256-bit token is stored (DESIGN: security baseline). */
 export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
@@ -137,7 +170,9 @@ export const loginFailures = pgTable('login_failures', {
 /** E-mail activation tokens (hashed), one use each. */
 export const activationTokens = pgTable('activation_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
@@ -149,7 +184,9 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -165,7 +202,9 @@ export const accountTokens = pgTable(
   'account_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<'email_change' | 'reactivate'>().notNull(),
     data: text('data').notNull().default(''),
     createdAt: createdAt(),
@@ -185,7 +224,9 @@ export const complaints = pgTable(
   {
     id: serial('id').primaryKey(),
     reference: text('reference').notNull().unique(),
-    siteId: integer('site_id').notNull().references(() => sites.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     topic: text('topic').notNull(),
@@ -213,9 +254,15 @@ export const conversations = pgTable(
   'conversations',
   {
     id: serial('id').primaryKey(),
-    userLow: integer('user_low').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    userHigh: integer('user_high').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    startedBy: integer('started_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userLow: integer('user_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHigh: integer('user_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -226,8 +273,12 @@ export const conversations = pgTable(
 export const conversationMembers = pgTable(
   'conversation_members',
   {
-    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     unread: integer('unread').notNull().default(0),
     hidden: boolean('hidden').notNull().default(false),
   },
@@ -240,8 +291,12 @@ export const messages = pgTable(
   {
     id: uuid('id').primaryKey(),
     seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
-    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     /** The catalogue id of a gift message (contract/gifts.ts), null for a text message. */
     gift: text('gift'),
@@ -263,7 +318,9 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason').notNull(),
@@ -277,8 +334,12 @@ export const creditLedger = pgTable(
 export const likes = pgTable(
   'likes',
   {
-    likerId: integer('liker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    likedId: integer('liked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    likerId: integer('liker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likedId: integer('liked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     isNew: boolean('is_new').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -289,8 +350,12 @@ export const likes = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked').on(t.blockedId)],
@@ -310,10 +375,14 @@ export type ChangeKind = 'chat' | 'message' | 'like' | 'liked_by' | 'user';
 export const syncChanges = pgTable(
   'sync_changes',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<ChangeKind>().notNull(),
     entityId: bigint('entity_id', { mode: 'number' }).notNull(),
-    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('sync_changes_seq')`),
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('sync_changes_seq')`),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind, t.entityId] }),
@@ -332,7 +401,9 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -349,7 +420,9 @@ export const pushSubscriptions = pgTable(
 export const mailNotices = pgTable(
   'mail_notices',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     topic: text('topic').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -360,8 +433,12 @@ export const mailNotices = pgTable(
 export const autoLikes = pgTable(
   'auto_likes',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    profileId: integer('profile_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.profileId] }), index('auto_likes_recent').on(t.userId, t.createdAt)],
@@ -374,8 +451,12 @@ export const autoLikes = pgTable(
 export const swipeLikes = pgTable(
   'swipe_likes',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    likedId: integer('liked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likedId: integer('liked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     createdAt: createdAt(),
   },
@@ -389,7 +470,9 @@ export const swipeLikes = pgTable(
 export const liveReading = pgTable(
   'live_reading',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     conversationId: integer('conversation_id').notNull(),
     until: timestamp('until', { withTimezone: true }).notNull(),
   },
@@ -412,7 +495,9 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     bundleId: integer('bundle_id').notNull(),
     credits: integer('credits').notNull(),
     amount: integer('amount').notNull(),
@@ -445,7 +530,9 @@ export const payments = pgTable(
  * confirmed it (then the debit goes to the provider). Deleted with the payment's member.
  */
 export const directDebits = pgTable('direct_debits', {
-  paymentId: uuid('payment_id').primaryKey().references(() => payments.id, { onDelete: 'cascade' }),
+  paymentId: uuid('payment_id')
+    .primaryKey()
+    .references(() => payments.id, { onDelete: 'cascade' }),
   holder: text('holder').notNull(),
   iban: text('iban').notNull(),
   street: text('street').notNull(),
@@ -472,7 +559,9 @@ export const smsOutbox = pgTable('sms_outbox', {
  * the provider's token, the card brand (a PaymentMethod slug) and its last 4 digits. One per member, the newest.
  */
 export const storedCards = pgTable('stored_cards', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   token: text('token').notNull(),
   method: text('method').notNull(),
   last4: text('last4').notNull(),
@@ -489,7 +578,9 @@ export const discountCodes = pgTable(
   'discount_codes',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
     code: text('code').notNull(),
     kind: text('kind').$type<'code' | 'welcome' | 'time_bonus'>().notNull().default('code'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -519,15 +610,23 @@ export const discountCodes = pgTable(
 export const discountRedemptions = pgTable(
   'discount_redemptions',
   {
-    paymentId: uuid('payment_id').primaryKey().references(() => payments.id, { onDelete: 'cascade' }),
-    codeId: integer('code_id').notNull().references(() => discountCodes.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     oncePerUser: boolean('once_per_user').notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('discount_redemptions_once').on(t.codeId, t.userId).where(sql`${t.oncePerUser} and ${t.consumedAt} is not null`),
+    uniqueIndex('discount_redemptions_once')
+      .on(t.codeId, t.userId)
+      .where(sql`${t.oncePerUser} and ${t.consumedAt} is not null`),
     index('discount_redemptions_code_user').on(t.codeId, t.userId),
   ],
 );

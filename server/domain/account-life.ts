@@ -19,10 +19,21 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const DAY_MS = 86400_000;
 
 /** A new single-use token of `purpose` for `userId`, valid `ms`; earlier unused ones of the same purpose end. */
-async function newToken(tx: Tx, userId: number, purpose: 'email_change' | 'reactivate', data: string, ms: number): Promise<string> {
+async function newToken(
+  tx: Tx,
+  userId: number,
+  purpose: 'email_change' | 'reactivate',
+  data: string,
+  ms: number,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.update(accountTokens).set({ usedAt: new Date() }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
-  await tx.insert(accountTokens).values({ tokenHash: sha256(token), userId, purpose, data, expiresAt: new Date(Date.now() + ms) });
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+  await tx
+    .insert(accountTokens)
+    .values({ tokenHash: sha256(token), userId, purpose, data, expiresAt: new Date(Date.now() + ms) });
   return token;
 }
 
@@ -32,16 +43,29 @@ async function takeToken(tx: Tx, token: string, purpose: 'email_change' | 'react
   const [row] = await tx
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(and(eq(accountTokens.tokenHash, sha256(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, sha256(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
     .returning();
   if (!row) throw new ApiError(400, 'link_invalid');
   return row;
 }
 
 const emailTaken = async (db: Db | Tx, siteId: number, email: string, except: number) =>
-  (await db.select({ id: users.id }).from(users).where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, except)))).length > 0;
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, except)))
+  ).length > 0;
 
-const nameOf = async (db: Db | Tx, userId: number) => (await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, userId)))[0]?.name ?? '';
+const nameOf = async (db: Db | Tx, userId: number) =>
+  (await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, userId)))[0]?.name ?? '';
 
 /** Where the mails of the account life link to and whom they name. */
 export interface MailContext {
@@ -55,8 +79,15 @@ export interface MailContext {
  * uses it, and answers two mails: the confirmation link to the new address (/mail-change/do, EMAIL_CHANGE_HOURS) and
  * a notice to the old one. Throws 403 wrong_old_password, 400 new_email_invalid, 409 email_taken.
  */
-export async function requestEmailChange(db: Db, user: UserRow, email: string, password: string, ctx: MailContext): Promise<OutgoingMail[]> {
-  if (!(await verifyPassword(user.passwordHash, password))) throw new ApiError(403, 'wrong_old_password', {}, { password: 'wrong_old_password' });
+export async function requestEmailChange(
+  db: Db,
+  user: UserRow,
+  email: string,
+  password: string,
+  ctx: MailContext,
+): Promise<OutgoingMail[]> {
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw new ApiError(403, 'wrong_old_password', {}, { password: 'wrong_old_password' });
   const address = email.trim();
   if (!z.email().safeParse(address).success || address.toLowerCase() === user.email.toLowerCase()) {
     throw new ApiError(400, 'new_email_invalid', {}, { email: 'new_email_invalid' });
@@ -66,7 +97,14 @@ export async function requestEmailChange(db: Db, user: UserRow, email: string, p
   const name = await nameOf(db, user.id);
   const values = { site: ctx.siteName, hours: String(EMAIL_CHANGE_HOURS), address, support: ctx.supportEmail };
   return [
-    accountMail({ to: address, language: user.language, section: 'emailChange', name, values, link: `${ctx.publicUrl}/mail-change/do?token=${token}` }),
+    accountMail({
+      to: address,
+      language: user.language,
+      section: 'emailChange',
+      name,
+      values,
+      link: `${ctx.publicUrl}/mail-change/do?token=${token}`,
+    }),
     accountMail({ to: user.email, language: user.language, section: 'emailChangeNotice', name, values }),
   ];
 }
@@ -84,7 +122,10 @@ export function confirmEmailChange(db: Db, token: string): Promise<string> {
     await tx.update(users).set({ email: row.data, status: 'confirmed' }).where(eq(users.id, user.id));
     if (user.status !== 'confirmed') await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, user.id));
     // A first confirmation releases the member's held-back conversations to the other members (peerChanges).
-    await recordChanges(tx, user.status === 'confirmed' ? [{ userId: user.id, kind: 'user', entityId: user.id }] : await peerChanges(tx, user.id));
+    await recordChanges(
+      tx,
+      user.status === 'confirmed' ? [{ userId: user.id, kind: 'user', entityId: user.id }] : await peerChanges(tx, user.id),
+    );
     return row.data;
   });
 }
@@ -95,7 +136,8 @@ export function confirmEmailChange(db: Db, token: string): Promise<string> {
  * the restore link (valid REACTIVATION_DAYS). The data stays until purgeDeletedAccounts. Throws 403 wrong_old_password.
  */
 export async function deleteAccount(db: Db, user: UserRow, password: string, ctx: MailContext): Promise<OutgoingMail> {
-  if (!(await verifyPassword(user.passwordHash, password))) throw new ApiError(403, 'wrong_old_password', {}, { password: 'wrong_old_password' });
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw new ApiError(403, 'wrong_old_password', {}, { password: 'wrong_old_password' });
   const token = await db.transaction(async (tx) => {
     await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.userId, user.id));
@@ -121,7 +163,11 @@ export async function deleteAccount(db: Db, user: UserRow, password: string, ctx
 export function reactivateAccount(db: Db, token: string): Promise<void> {
   return db.transaction(async (tx) => {
     const row = await takeToken(tx, token, 'reactivate');
-    const [user] = await tx.update(users).set({ deletedAt: null }).where(and(eq(users.id, row.userId), isNotNull(users.deletedAt))).returning();
+    const [user] = await tx
+      .update(users)
+      .set({ deletedAt: null })
+      .where(and(eq(users.id, row.userId), isNotNull(users.deletedAt)))
+      .returning();
     if (!user) throw new ApiError(400, 'link_invalid');
     if (user.status === 'confirmed') await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, user.id));
     await recordChanges(tx, await peerChanges(tx, user.id));
@@ -136,10 +182,18 @@ export function reactivateAccount(db: Db, token: string): Promise<void> {
  */
 export async function purgeDeletedAccounts(db: Db, images: ImageService, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - REACTIVATION_DAYS * DAY_MS);
-  const due = await db.select({ id: users.id }).from(users).where(and(isNotNull(users.deletedAt), lt(users.deletedAt, before)));
+  const due = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNotNull(users.deletedAt), lt(users.deletedAt, before)));
   for (const { id } of due) {
-    const keys = (await db.select({ key: photos.key, blurKey: photos.blurKey }).from(photos).where(eq(photos.userId, id))).flatMap((p) => [p.key, p.blurKey]);
-    const sent = await db.select({ key: messages.photoKey, blurKey: messages.photoBlurKey }).from(messages).where(and(eq(messages.senderId, id), isNotNull(messages.photoKey)));
+    const keys = (
+      await db.select({ key: photos.key, blurKey: photos.blurKey }).from(photos).where(eq(photos.userId, id))
+    ).flatMap((p) => [p.key, p.blurKey]);
+    const sent = await db
+      .select({ key: messages.photoKey, blurKey: messages.photoBlurKey })
+      .from(messages)
+      .where(and(eq(messages.senderId, id), isNotNull(messages.photoKey)));
     for (const p of sent) keys.push(...[p.key, p.blurKey].filter((k): k is string => k !== null));
     await db.delete(users).where(and(eq(users.id, id), isNotNull(users.deletedAt), lt(users.deletedAt, before)));
     await images.remove(keys);

@@ -6,7 +6,15 @@ import type { SignupRequest } from '../../contract/index.ts';
 
 const site = { id: 1, ...defaultSites[0] } as Site;
 const now = new Date('2026-06-15T12:00:00Z');
-const input: SignupRequest = { email: 'ann@example.org', name: 'Ann', password: 'longenough', date_of_birth: '1990-01-01', gender: 'female', sexuality: 'hetero', country: 'NL' };
+const input: SignupRequest = {
+  email: 'ann@example.org',
+  name: 'Ann',
+  password: 'longenough',
+  date_of_birth: '1990-01-01',
+  gender: 'female',
+  sexuality: 'hetero',
+  country: 'NL',
+};
 const codeOf = (f: () => void) => {
   try {
     f();
@@ -43,6 +51,8 @@ describe('checkSignup (spec 5)', () => {
     const withSource = { ...site, settings: { ...site.settings, signups: 'with_trafficsource' as const } };
     expect(codeOf(() => checkSignup(withSource, input, now))).toBe('signups_closed');
     expect(codeOf(() => checkSignup(withSource, { ...input, tracking: { network: 'ads' } }, now))).toBeNull();
-    expect(codeOf(() => checkSignup({ ...site, settings: { ...site.settings, signups: 'none' } }, input, now))).toBe('signups_closed');
+    expect(codeOf(() => checkSignup({ ...site, settings: { ...site.settings, signups: 'none' } }, input, now))).toBe(
+      'signups_closed',
+    );
   });
 });

@@ -42,7 +42,8 @@ export function isValidBirthDate(value: string, now = new Date()): boolean {
  */
 export function checkSignup(site: Site, req: SignupRequest, now = new Date()): void {
   const { signups } = site.settings;
-  if (signups === 'none' || (signups === 'with_trafficsource' && !req.tracking?.network)) throw new ApiError(403, 'signups_closed');
+  if (signups === 'none' || (signups === 'with_trafficsource' && !req.tracking?.network))
+    throw new ApiError(403, 'signups_closed');
   const fail = (code: ConstructorParameters<typeof ApiError>[1], field: string) => new ApiError(400, code, {}, { [field]: code });
   if (!emailSchema.safeParse(req.email).success) throw fail('invalid_email', 'email');
   if (req.name.toLowerCase() === req.email.toLowerCase()) throw fail('username_is_email', 'name');
@@ -57,18 +58,46 @@ export function checkSignup(site: Site, req: SignupRequest, now = new Date()): v
  * the ledger, records a 'user' change (sync log) and writes the mail job of the activation link `<publicUrl>/api/activate.php?token=…`.
  * Errors: those of checkSignup, 409 email_taken (spec 5 message).
  */
-export async function signup(db: Db, jobs: JobQueue, site: Site, req: SignupRequest, publicUrl: string, language: string): Promise<UserRow> {
+export async function signup(
+  db: Db,
+  jobs: JobQueue,
+  site: Site,
+  req: SignupRequest,
+  publicUrl: string,
+  language: string,
+): Promise<UserRow> {
   checkSignup(site, req);
   const email = req.email.trim();
   const passwordHash = await hashPassword(req.password);
   const token = randomBytes(32).toString('base64url');
   const user = await db.transaction(async (tx) => {
-    const taken = await tx.select({ id: users.id }).from(users).where(and(eq(users.siteId, site.id), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.siteId, site.id), sql`lower(${users.email}) = ${email.toLowerCase()}`));
     if (taken.length) throw new ApiError(409, 'email_taken', {}, { email: 'email_taken' });
-    const [u] = await tx.insert(users).values({ siteId: site.id, email, passwordHash, language, tracking: req.tracking ?? null, lastSeenAt: new Date() }).returning();
-    await tx.insert(profiles).values({ userId: u.id, name: req.name, gender: req.gender, sexuality: req.sexuality, dateOfBirth: req.date_of_birth, country: req.country, about: req.signup_message ?? '' });
-    const credits = site.settings.signup_credits > 0 ? await applyCredits(tx, u.id, site.settings.signup_credits, 'signup', `signup:${u.id}`) : 0;
-    await tx.insert(activationTokens).values({ tokenHash: sha256(token), userId: u.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
+    const [u] = await tx
+      .insert(users)
+      .values({ siteId: site.id, email, passwordHash, language, tracking: req.tracking ?? null, lastSeenAt: new Date() })
+      .returning();
+    await tx
+      .insert(profiles)
+      .values({
+        userId: u.id,
+        name: req.name,
+        gender: req.gender,
+        sexuality: req.sexuality,
+        dateOfBirth: req.date_of_birth,
+        country: req.country,
+        about: req.signup_message ?? '',
+      });
+    const credits =
+      site.settings.signup_credits > 0
+        ? await applyCredits(tx, u.id, site.settings.signup_credits, 'signup', `signup:${u.id}`)
+        : 0;
+    await tx
+      .insert(activationTokens)
+      .values({ tokenHash: sha256(token), userId: u.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
     await jobs.enqueue(tx as Db, 'mail', activationMail(email, language, req.name, site.settings.name, publicUrl, token));
     await recordChanges(tx, [{ userId: u.id, kind: 'user', entityId: u.id }]);
     return { ...u, credits };
@@ -77,7 +106,14 @@ export async function signup(db: Db, jobs: JobQueue, site: Site, req: SignupRequ
 }
 
 /** The activation mail (locales/<lng>/mail.json `activation`): the link `<publicUrl>/api/activate.php?token=…`. */
-function activationMail(to: string, language: string, name: string, siteName: string, publicUrl: string, token: string): OutgoingMail {
+function activationMail(
+  to: string,
+  language: string,
+  name: string,
+  siteName: string,
+  publicUrl: string,
+  token: string,
+): OutgoingMail {
   return accountMail({
     to,
     language,
@@ -96,7 +132,13 @@ export const ACTIVATION_MAILS_PER_DAY = 3;
  * until they expire. Throws 409 conflict when the account is confirmed already, 429 activation_throttled after
  * ACTIVATION_MAILS_PER_DAY links in 24 hours (counted with the member's row locked).
  */
-export async function resendActivation(db: Db, jobs: JobQueue, user: UserRow, siteName: string, publicUrl: string): Promise<void> {
+export async function resendActivation(
+  db: Db,
+  jobs: JobQueue,
+  user: UserRow,
+  siteName: string,
+  publicUrl: string,
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     const [me] = await tx.select({ status: users.status }).from(users).where(eq(users.id, user.id)).for('no key update');
@@ -108,7 +150,9 @@ export async function resendActivation(db: Db, jobs: JobQueue, user: UserRow, si
       .from(activationTokens)
       .where(and(eq(activationTokens.userId, user.id), gt(activationTokens.expiresAt, createdAfter)));
     if (n >= ACTIVATION_MAILS_PER_DAY) throw new ApiError(429, 'activation_throttled');
-    await tx.insert(activationTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
+    await tx
+      .insert(activationTokens)
+      .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
     const name = (await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)))[0]?.name ?? '';
     await jobs.enqueue(tx as Db, 'mail', activationMail(user.email, user.language, name, siteName, publicUrl, token));
   });
@@ -121,7 +165,10 @@ export async function resendActivation(db: Db, jobs: JobQueue, user: UserRow, si
  */
 export async function activate(db: Db, token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(activationTokens).where(eq(activationTokens.tokenHash, sha256(token))).returning();
+    const [row] = await tx
+      .delete(activationTokens)
+      .where(eq(activationTokens.tokenHash, sha256(token)))
+      .returning();
     if (!row || row.expiresAt < new Date()) return false;
     await tx.update(users).set({ status: 'confirmed' }).where(eq(users.id, row.userId));
     await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, row.userId));
@@ -138,8 +185,18 @@ export async function activate(db: Db, token: string): Promise<boolean> {
  * then not checked), 401 login_failed otherwise (the same answer and similar timing whether the account exists or
  * not), and 403 account_pending_deletion for the right password of an account deleted less than 14 days ago.
  */
-export async function login(db: Db, site: Site, email: string, password: string, ip: string, deviceCookie?: string): Promise<{ user: UserRow; newDevice: string | null }> {
-  const [user] = await db.select().from(users).where(and(eq(users.siteId, site.id), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`));
+export async function login(
+  db: Db,
+  site: Site,
+  email: string,
+  password: string,
+  ip: string,
+  deviceCookie?: string,
+): Promise<{ user: UserRow; newDevice: string | null }> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.siteId, site.id), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`));
   const secret = await storedOnce(db, 'device-cookie-secret', () => randomBytes(32).toString('base64url'));
   const deviceId = knownDeviceId(secret, deviceCookie, user?.id);
   if (!(await claimLoginAttempt(db, email, ip, deviceId))) throw new ApiError(429, 'login_throttled');
@@ -177,7 +234,10 @@ export async function toUser(db: Db, u: UserRow): Promise<User> {
         p: profiles,
         mainKey: photos.key,
         // A query with a join qualifies its columns ("table"."column"), which the correlated subquery needs.
-        started: sql<number>`(select count(*)::int from ${conversations} where ${conversations.startedBy} = ${profiles.userId})`.mapWith(Number),
+        started:
+          sql<number>`(select count(*)::int from ${conversations} where ${conversations.startedBy} = ${profiles.userId})`.mapWith(
+            Number,
+          ),
       })
       .from(profiles)
       .leftJoin(photos, and(eq(photos.userId, profiles.userId), eq(photos.position, 0)))

@@ -20,7 +20,8 @@ type Sexuality = (typeof profiles.$inferSelect)['sexuality'];
  */
 export function likerKinds(gender: Gender, sexuality: Sexuality): { gender: Gender; sexualities: Sexuality[] }[] {
   const kinds: { gender: Gender; sexualities: Sexuality[] }[] = [];
-  if (sexuality === 'hetero' || sexuality === 'bi') kinds.push({ gender: gender === 'male' ? 'female' : 'male', sexualities: ['hetero', 'bi'] });
+  if (sexuality === 'hetero' || sexuality === 'bi')
+    kinds.push({ gender: gender === 'male' ? 'female' : 'male', sexualities: ['hetero', 'bi'] });
   if (sexuality !== 'hetero') kinds.push({ gender, sexualities: ['gay', 'lesbian', 'bi'] });
   return kinds;
 }
@@ -30,7 +31,12 @@ export function likerKinds(gender: Gender, sexuality: Sexuality): { gender: Gend
  * kind from likerKinds, with no like either way and no block either way, not auto-liked before; from `country` when
  * given. Indexed lookups over the filtered set, one row drawn by `random()`.
  */
-async function pickLiker(tx: Tx, siteId: number, caller: { id: number; gender: Gender; sexuality: Sexuality }, country: string | null): Promise<number | null> {
+async function pickLiker(
+  tx: Tx,
+  siteId: number,
+  caller: { id: number; gender: Gender; sexuality: Sexuality },
+  country: string | null,
+): Promise<number | null> {
   const [row] = await tx
     .select({ id: users.id })
     .from(profiles)
@@ -38,14 +44,22 @@ async function pickLiker(tx: Tx, siteId: number, caller: { id: number; gender: G
     .where(
       and(
         country ? eq(profiles.country, country) : undefined,
-        or(...likerKinds(caller.gender, caller.sexuality).map((k) => and(eq(profiles.gender, k.gender), inArray(profiles.sexuality, k.sexualities)))),
+        or(
+          ...likerKinds(caller.gender, caller.sexuality).map((k) =>
+            and(eq(profiles.gender, k.gender), inArray(profiles.sexuality, k.sexualities)),
+          ),
+        ),
         eq(profiles.status, 'active'),
         eq(users.siteId, siteId),
         eq(users.fictional, true),
         ne(users.id, caller.id),
         sql`exists (select 1 from ${photos} where ${photos.userId} = ${users.id} and ${photos.position} = 0)`,
-        notExists(sql`(select 1 from ${likes} where (${likes.likerId} = ${users.id} and ${likes.likedId} = ${caller.id}) or (${likes.likerId} = ${caller.id} and ${likes.likedId} = ${users.id}))`),
-        notExists(sql`(select 1 from ${autoLikes} where ${autoLikes.userId} = ${caller.id} and ${autoLikes.profileId} = ${users.id})`),
+        notExists(
+          sql`(select 1 from ${likes} where (${likes.likerId} = ${users.id} and ${likes.likedId} = ${caller.id}) or (${likes.likerId} = ${caller.id} and ${likes.likedId} = ${users.id}))`,
+        ),
+        notExists(
+          sql`(select 1 from ${autoLikes} where ${autoLikes.userId} = ${caller.id} and ${autoLikes.profileId} = ${users.id})`,
+        ),
         notBlockedWith(caller.id, users.id),
       ),
     )
@@ -62,17 +76,30 @@ async function pickLiker(tx: Tx, siteId: number, caller: { id: number; gender: G
  * log ('like' for the liker, 'liked_by' for the member; the commit wakes the live channel); `notify` writes the
  * like's notices (push job) in that transaction. Returns the liker's id, or null when none was given.
  */
-export async function giveAutoLike(db: Db, siteId: number, userId: number, notify: (tx: Db, likerId: number) => Promise<void>): Promise<number | null> {
+export async function giveAutoLike(
+  db: Db,
+  siteId: number,
+  userId: number,
+  notify: (tx: Db, likerId: number) => Promise<void>,
+): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ fictional: users.fictional }).from(users).where(eq(users.id, userId)).for('no key update');
     if (!user || user.fictional) return null;
     const recent = await tx
       .select({ n: sql`1` })
       .from(autoLikes)
-      .where(and(eq(autoLikes.userId, userId), gt(autoLikes.createdAt, sql`now() - make_interval(hours => ${AUTO_LIKE_INTERVAL_HOURS}::int)`)))
+      .where(
+        and(
+          eq(autoLikes.userId, userId),
+          gt(autoLikes.createdAt, sql`now() - make_interval(hours => ${AUTO_LIKE_INTERVAL_HOURS}::int)`),
+        ),
+      )
       .limit(1);
     if (recent.length) return null;
-    const [me] = await tx.select({ gender: profiles.gender, sexuality: profiles.sexuality, country: profiles.country }).from(profiles).where(eq(profiles.userId, userId));
+    const [me] = await tx
+      .select({ gender: profiles.gender, sexuality: profiles.sexuality, country: profiles.country })
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
     if (!me) return null;
     const caller = { id: userId, gender: me.gender, sexuality: me.sexuality };
     const likerId = (await pickLiker(tx, siteId, caller, me.country)) ?? (await pickLiker(tx, siteId, caller, null));

@@ -67,15 +67,22 @@ export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
   lockedBy.set(tx, held);
   const maxHeld = Math.max(0, ...held);
   const users = [...new Set([...unique.values()].map((c) => c.userId))].filter((id) => !held.has(id)).sort((a, b) => a - b);
-  if (users.length && users[0] < maxHeld) throw new Error(`recordChanges: user ${users[0]} would be locked after user ${maxHeld}`);
+  if (users.length && users[0] < maxHeld)
+    throw new Error(`recordChanges: user ${users[0]} would be locked after user ${maxHeld}`);
   // One statement takes the locks, writes the rows and the notifications (delivered at commit, whatever their order
   // here). The locks, in ascending order (the rows of an ordered VALUES list, one after another), are all taken
   // before the first row gets its seq: each row to insert is joined to the count of the locks taken, which exists only
   // once every lock is held (issue 14: one round trip less inside every writer's transaction).
   const list = [...unique.values()].sort((a, b) => a.userId - b.userId);
-  const values = sql.join(list.map((c) => sql`(${c.userId}::int, ${c.kind}::text, ${c.entityId}::bigint)`), sql`, `);
+  const values = sql.join(
+    list.map((c) => sql`(${c.userId}::int, ${c.kind}::text, ${c.entityId}::bigint)`),
+    sql`, `,
+  );
   const locks = users.length
-    ? sql`(select count(*) from (select pg_advisory_xact_lock(${CHANGE_LOCK_SPACE}::int, u.id) from (values ${sql.join(users.map((id) => sql`(${id}::int)`), sql`, `)}) as u(id) order by u.id) as taken)`
+    ? sql`(select count(*) from (select pg_advisory_xact_lock(${CHANGE_LOCK_SPACE}::int, u.id) from (values ${sql.join(
+        users.map((id) => sql`(${id}::int)`),
+        sql`, `,
+      )}) as u(id) order by u.id) as taken)`
     : sql`(select 0)`;
   const payloads = livePayloads(list.map((c) => c.userId));
   // Once per member and transaction: PostgreSQL delivers a transaction's identical payloads once.
@@ -86,6 +93,9 @@ export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
       on conflict (user_id, kind, entity_id) do update set seq = nextval('sync_changes_seq')
       returning seq
     )
-    select pg_notify(${LIVE_CHANNEL}, p.payload) from (values ${sql.join(payloads.map((p) => sql`(${p}::text)`), sql`, `)}) as p(payload)`);
+    select pg_notify(${LIVE_CHANNEL}, p.payload) from (values ${sql.join(
+      payloads.map((p) => sql`(${p}::text)`),
+      sql`, `,
+    )}) as p(payload)`);
   for (const id of users) held.add(id);
 }

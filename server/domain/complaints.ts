@@ -25,12 +25,24 @@ function newReference(): string {
  * (site support_email: topic, text, the reported member and message, who reported) and the confirmation. Throws 400
  * bad_request (visitor without e-mail, unknown member or message), 429 complaints_throttled.
  */
-export async function fileComplaint(db: Db, site: Site, user: UserRow | null, req: ComplaintRequest, ip: string): Promise<{ reference: string; mails: OutgoingMail[] }> {
+export async function fileComplaint(
+  db: Db,
+  site: Site,
+  user: UserRow | null,
+  req: ComplaintRequest,
+  ip: string,
+): Promise<{ reference: string; mails: OutgoingMail[] }> {
   const email = user?.email ?? req.email;
   if (!email) throw new ApiError(400, 'bad_request', {}, { email: 'required' });
   const source = user ? `user:${user.id}` : `ip:${ip}`;
   const reported = req.member
-    ? (await db.select({ id: profiles.userId, name: profiles.name }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(and(eq(profiles.userId, req.member), eq(users.siteId, site.id))))[0]
+    ? (
+        await db
+          .select({ id: profiles.userId, name: profiles.name })
+          .from(profiles)
+          .innerJoin(users, eq(users.id, profiles.userId))
+          .where(and(eq(profiles.userId, req.member), eq(users.siteId, site.id)))
+      )[0]
     : undefined;
   if (req.member && !reported) throw new ApiError(400, 'bad_request', {}, { member: 'unknown' });
   const message = req.message ? (await db.select().from(messages).where(eq(messages.id, req.message)))[0] : undefined;
@@ -39,12 +51,22 @@ export async function fileComplaint(db: Db, site: Site, user: UserRow | null, re
   const reference = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`complaint:${source}`}))`);
     const since = new Date(Date.now() - 24 * 3600_000);
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(complaints).where(and(eq(complaints.source, source), gt(complaints.createdAt, since)));
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(complaints)
+      .where(and(eq(complaints.source, source), gt(complaints.createdAt, since)));
     if (n >= COMPLAINTS_PER_DAY) throw new ApiError(429, 'complaints_throttled');
     const ref = newReference();
     await tx.insert(complaints).values({
-      reference: ref, siteId: site.id, userId: user?.id ?? null, email, topic: req.topic, text: req.text,
-      memberId: reported?.id ?? null, messageId: message?.id ?? null, source,
+      reference: ref,
+      siteId: site.id,
+      userId: user?.id ?? null,
+      email,
+      topic: req.topic,
+      text: req.text,
+      memberId: reported?.id ?? null,
+      messageId: message?.id ?? null,
+      source,
     });
     return ref;
   });
@@ -54,7 +76,9 @@ export async function fileComplaint(db: Db, site: Site, user: UserRow | null, re
     `Topic: ${req.topic}`,
     `From: ${user ? `member ${user.id}` : 'visitor'} <${email}>`,
     ...(reported ? [`Reported member: ${reported.name} (id ${reported.id})`] : []),
-    ...(message ? [`Reported message ${message.id} (sender ${message.senderId}, ${message.createdAt.toISOString()}):`, message.text] : []),
+    ...(message
+      ? [`Reported message ${message.id} (sender ${message.senderId}, ${message.createdAt.toISOString()}):`, message.text]
+      : []),
     '',
     req.text,
   ];
@@ -68,7 +92,9 @@ export async function fileComplaint(db: Db, site: Site, user: UserRow | null, re
     to: email,
     language: user?.language ?? site.settings.domain_language.slice(0, 2),
     section: 'complaint',
-    name: user ? ((await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)))[0]?.name ?? '') : '',
+    name: user
+      ? ((await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)))[0]?.name ?? '')
+      : '',
     values: { reference, support: site.settings.support_email, site: site.settings.name },
   });
   return { reference, mails: [toSupport, confirmation] };

@@ -55,7 +55,9 @@ export async function contentBlock(db: Db, site: Site, token: string, language: 
   const rows = await db
     .select()
     .from(contentBlocks)
-    .where(and(eq(contentBlocks.siteId, site.id), eq(contentBlocks.token, token), inArray(contentBlocks.language, [language, 'en'])));
+    .where(
+      and(eq(contentBlocks.siteId, site.id), eq(contentBlocks.token, token), inArray(contentBlocks.language, [language, 'en'])),
+    );
   const row = rows.find((r) => r.language === language) ?? rows.find((r) => r.language === 'en');
   if (!row) throw new ApiError(404, 'not_found');
   const values = placeholderValues(site, row.language as Language);

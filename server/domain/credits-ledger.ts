@@ -12,7 +12,13 @@ import { noteChanges } from './changes.ts';
  * (the conditional update keeps this true under concurrency). Notes a 'user' change for the sync log
  * (noteChanges): the caller's transaction must end with recordChanges, which writes it.
  */
-export async function applyCredits(tx: Tx, userId: number, delta: number, reason: string, idempotencyKey: string): Promise<number> {
+export async function applyCredits(
+  tx: Tx,
+  userId: number,
+  delta: number,
+  reason: string,
+  idempotencyKey: string,
+): Promise<number> {
   const [row] = await tx
     .update(users)
     .set({ credits: sql`${users.credits} + ${delta}` })

@@ -6,7 +6,18 @@ import { asc, eq, inArray, or } from 'drizzle-orm';
 import { strToU8, zip, type Zippable } from 'fflate';
 import type { Db } from '../db/connect.ts';
 import { toPayment } from './payments.ts';
-import { blocks, conversationMembers, conversations, creditLedger, likes, messages, payments, photos, profiles, users } from '../db/schema.ts';
+import {
+  blocks,
+  conversationMembers,
+  conversations,
+  creditLedger,
+  likes,
+  messages,
+  payments,
+  photos,
+  profiles,
+  users,
+} from '../db/schema.ts';
 import type { ImageService } from '../services/images.ts';
 
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
@@ -15,7 +26,10 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** Names of members by id (only those given). */
 async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: profiles.userId, name: profiles.name }).from(profiles).where(inArray(profiles.userId, [...new Set(ids)]));
+  const rows = await db
+    .select({ id: profiles.userId, name: profiles.name })
+    .from(profiles)
+    .where(inArray(profiles.userId, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -39,7 +53,10 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
   const messageRows = convIds.length
     ? await db.select().from(messages).where(inArray(messages.conversationId, convIds)).orderBy(asc(messages.seq))
     : [];
-  const likeRows = await db.select().from(likes).where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
+  const likeRows = await db
+    .select()
+    .from(likes)
+    .where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
   const blockRows = await db.select().from(blocks).where(eq(blocks.blockerId, userId));
   const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id));
   const paid = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
@@ -52,7 +69,9 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
   const member = (id: number) => ({ id, name: names.get(id) ?? null });
   // The photos the member sent in chats, numbered in the order sent (messageRows are by seq); others' are never read.
   const chatPhotoFile = new Map(
-    messageRows.filter((m) => m.senderId === userId && m.photoKey).map((m, i) => [m.id, { key: m.photoKey!, file: `chat-photos/${i + 1}.webp` }]),
+    messageRows
+      .filter((m) => m.senderId === userId && m.photoKey)
+      .map((m, i) => [m.id, { key: m.photoKey!, file: `chat-photos/${i + 1}.webp` }]),
   );
   const photoOf = (m: (typeof messageRows)[number]) => (m.photoKey ? { file: chatPhotoFile.get(m.id)?.file ?? null } : null);
 
@@ -79,7 +98,9 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
       tracking: user.tracking,
     }),
     'profile.json': json(profile ? { ...profile, userId: undefined } : null),
-    'photos.json': json(photoRows.map((p, i) => ({ file: `photos/${i + 1}.webp`, position: p.position, uploaded_at: iso(p.createdAt) }))),
+    'photos.json': json(
+      photoRows.map((p, i) => ({ file: `photos/${i + 1}.webp`, position: p.position, uploaded_at: iso(p.createdAt) })),
+    ),
     'conversations.json': json(
       convRows.map(({ conv }) => ({
         id: conv.id,
@@ -87,7 +108,16 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
         started_by_me: conv.startedBy === userId,
         messages: messageRows
           .filter((m) => m.conversationId === conv.id)
-          .map((m) => ({ id: m.id, from: m.senderId === userId ? 'me' : 'them', text: m.text, gift: m.gift, photo: photoOf(m), credits: m.senderId === userId ? m.cost : 0, sent_at: iso(m.createdAt), read_at: iso(m.readAt) })),
+          .map((m) => ({
+            id: m.id,
+            from: m.senderId === userId ? 'me' : 'them',
+            text: m.text,
+            gift: m.gift,
+            photo: photoOf(m),
+            credits: m.senderId === userId ? m.cost : 0,
+            sent_at: iso(m.createdAt),
+            read_at: iso(m.readAt),
+          })),
       })),
     ),
     'likes.json': json({
@@ -95,7 +125,9 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
       received: likeRows.filter((l) => l.likedId === userId).map((l) => ({ member: member(l.likerId), at: iso(l.createdAt) })),
     }),
     'blocks.json': json(blockRows.map((b) => ({ member: member(b.blockedId), at: iso(b.createdAt) }))),
-    'credits.json': json(ledger.map((l) => ({ delta: l.delta, balance_after: l.balanceAfter, reason: l.reason, at: iso(l.createdAt) }))),
+    'credits.json': json(
+      ledger.map((l) => ({ delta: l.delta, balance_after: l.balanceAfter, reason: l.reason, at: iso(l.createdAt) })),
+    ),
     'payments.json': json(paid.map(toPayment)),
   };
   for (const [i, p] of photoRows.entries()) {

@@ -4,7 +4,14 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { electronicFormatIBAN } from 'ibantools';
-import { DIRECT_DEBIT_CODE_TRIES, formatMoney, type DirectDebitConfirmRequest, type DirectDebitRequest, type DirectDebitResponse, type PaymentResponse } from '../../contract/index.ts';
+import {
+  DIRECT_DEBIT_CODE_TRIES,
+  formatMoney,
+  type DirectDebitConfirmRequest,
+  type DirectDebitRequest,
+  type DirectDebitResponse,
+  type PaymentResponse,
+} from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { directDebits, payments, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -41,17 +48,21 @@ export async function orderDirectDebit(
   const country = await countryOf(db, user.id);
   const bundle = bundlesFor(country, site.messageCredits).find((b) => b.id === req.bundle);
   if (!bundle) throw new ApiError(400, 'bad_request', {}, { bundle: 'not sold in your country' });
-  if (!methodsFor(country).some((m) => m.id === 'sepadirectdebit')) throw new ApiError(400, 'bad_request', {}, { bundle: 'no direct debit in your country' });
+  if (!methodsFor(country).some((m) => m.id === 'sepadirectdebit'))
+    throw new ApiError(400, 'bad_request', {}, { bundle: 'no direct debit in your country' });
   const [existing] = await db.select().from(payments).where(eq(payments.id, req.id));
   if (existing) {
-    if (existing.userId !== user.id || existing.bundleId !== bundle.id || existing.method !== 'sepadirectdebit') throw new ApiError(409, 'conflict');
+    if (existing.userId !== user.id || existing.bundleId !== bundle.id || existing.method !== 'sepadirectdebit')
+      throw new ApiError(409, 'conflict');
     return { payment: toPayment(existing), phone_hint: phoneHint(req.phone) };
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const row = await db.transaction(async (tx) => {
     // The member's row locked: two orders at once are counted one after the other against the limit.
     const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('no key update');
-    const d = req.discount_code ? await discountForOrder(tx as Tx, me, req.discount_code, { bundle, method: 'sepadirectdebit', country }) : null;
+    const d = req.discount_code
+      ? await discountForOrder(tx as Tx, me, req.discount_code, { bundle, method: 'sepadirectdebit', country })
+      : null;
     const price = bundle.amount - (d?.discount ?? 0);
     const [{ total }] = await tx
       .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
@@ -68,8 +79,17 @@ export async function orderDirectDebit(
     const [payment] = await tx
       .insert(payments)
       .values({
-        id: req.id, userId: user.id, bundleId: bundle.id, credits: bundle.credits, amount: price, fee: 0, currency: bundle.currency, country,
-        method: 'sepadirectdebit', discount: d?.discount ?? 0, discountCode: d?.code ?? null,
+        id: req.id,
+        userId: user.id,
+        bundleId: bundle.id,
+        credits: bundle.credits,
+        amount: price,
+        fee: 0,
+        currency: bundle.currency,
+        country,
+        method: 'sepadirectdebit',
+        discount: d?.discount ?? 0,
+        discountCode: d?.code ?? null,
       })
       .returning();
     if (d) await holdDiscount(tx as Tx, payment.id, user.id, d);
@@ -85,7 +105,10 @@ export async function orderDirectDebit(
       codeHash: hashToken(code),
     });
     const amount = formatMoney(price, bundle.currency, user.language);
-    await jobs.enqueue(tx as Db, 'sms', { to: req.phone, text: serverText(user.language, 'payments', 'sms.code', { code, amount, site: site.name }) });
+    await jobs.enqueue(tx as Db, 'sms', {
+      to: req.phone,
+      text: serverText(user.language, 'payments', 'sms.code', { code, amount, site: site.name }),
+    });
     return payment;
   });
   return { payment: toPayment(row), phone_hint: phoneHint(req.phone) };
@@ -97,7 +120,13 @@ export async function orderDirectDebit(
  * its state again. Errors: 404 not_found, 400 code_invalid (each wrong code counts; the DIRECT_DEBIT_CODE_TRIES-th
  * cancels the order), 409 conflict (the order is no longer pending), 502 payment_unavailable.
  */
-export async function confirmDirectDebit(db: Db, provider: PaymentProvider, user: UserRow, req: DirectDebitConfirmRequest, publicUrl: string): Promise<PaymentResponse> {
+export async function confirmDirectDebit(
+  db: Db,
+  provider: PaymentProvider,
+  user: UserRow,
+  req: DirectDebitConfirmRequest,
+  publicUrl: string,
+): Promise<PaymentResponse> {
   const [row] = await db
     .select({ debit: directDebits, payment: payments })
     .from(directDebits)

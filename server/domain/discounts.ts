@@ -2,7 +2,14 @@
 // "Discounts"). A code rides on a pending payment (a redemption row) and is consumed in the transaction that completes
 // it; a once-per-user code rides on one pending payment of a member at a time and is consumed once.
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { discountAmount, discountFits, TIME_BONUS, type Bundle, type DiscountCode, type PaymentMethod } from '../../contract/index.ts';
+import {
+  discountAmount,
+  discountFits,
+  TIME_BONUS,
+  type Bundle,
+  type DiscountCode,
+  type PaymentMethod,
+} from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { discountCodes, discountRedemptions, payments, sites } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -53,20 +60,33 @@ async function consumed(db: Db | Tx, row: CodeRow, user: UserRow): Promise<boole
   const [hit] = await db
     .select({ id: discountRedemptions.paymentId })
     .from(discountRedemptions)
-    .where(and(eq(discountRedemptions.codeId, row.id), eq(discountRedemptions.userId, user.id), isNotNull(discountRedemptions.consumedAt)))
+    .where(
+      and(
+        eq(discountRedemptions.codeId, row.id),
+        eq(discountRedemptions.userId, user.id),
+        isNotNull(discountRedemptions.consumedAt),
+      ),
+    )
     .limit(1);
   return hit !== undefined;
 }
 
 /** The code `code` of the member's site (case-insensitive), or undefined. */
 async function findCode(db: Db | Tx, siteId: number, code: string): Promise<CodeRow | undefined> {
-  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.siteId, siteId), sql`upper(${discountCodes.code}) = upper(${code})`));
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.siteId, siteId), sql`upper(${discountCodes.code}) = upper(${code})`));
   return row;
 }
 
 /** The site's code of `kind` (welcome, time_bonus), or undefined. */
 async function codeOfKind(db: Db, siteId: number, kind: 'welcome' | 'time_bonus'): Promise<CodeRow | undefined> {
-  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.siteId, siteId), eq(discountCodes.kind, kind), isNull(discountCodes.userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.siteId, siteId), eq(discountCodes.kind, kind), isNull(discountCodes.userId)))
+    .limit(1);
   return row;
 }
 
@@ -83,7 +103,12 @@ export async function checkCode(db: Db, user: UserRow, code: string, now = new D
 }
 
 /** The member's offer of `kind` (spec 4): the time bonus or the welcome discount while they may have it, else null. */
-export async function offerOf(db: Db, user: UserRow, kind: 'welcome' | 'time_bonus', now = new Date()): Promise<DiscountCode | null> {
+export async function offerOf(
+  db: Db,
+  user: UserRow,
+  kind: 'welcome' | 'time_bonus',
+  now = new Date(),
+): Promise<DiscountCode | null> {
   const row = await codeOfKind(db, user.siteId, kind);
   if (!row || unavailable(row, user, now) || (await consumed(db, row, user))) return null;
   return toDiscountCode(row, user, now);
@@ -113,9 +138,18 @@ export async function discountForOrder(
   const row = await findCode(tx, user.siteId, code);
   if (!row || unavailable(row, user, now)) throw new ApiError(404, 'code_not_found');
   if (await consumed(tx, row, user)) throw new ApiError(409, 'code_used');
-  const fits = discountFits(toDiscountCode(row, user, now), { amount: order.bundle.amount, currency: order.bundle.currency, country: order.country, method: order.method }, now.getTime());
+  const fits = discountFits(
+    toDiscountCode(row, user, now),
+    { amount: order.bundle.amount, currency: order.bundle.currency, country: order.country, method: order.method },
+    now.getTime(),
+  );
   if (!fits) throw new ApiError(400, 'bad_request', {}, { discount_code: 'does not apply to this order' });
-  return { codeId: row.id, code: row.code, oncePerUser: row.validity === 'once_per_user', discount: discountAmount(order.bundle.amount, row.valuePercentage) };
+  return {
+    codeId: row.id,
+    code: row.code,
+    oncePerUser: row.validity === 'once_per_user',
+    discount: discountAmount(order.bundle.amount, row.valuePercentage),
+  };
 }
 
 /**
@@ -135,7 +169,10 @@ export async function holdDiscount(tx: Tx, paymentId: string, userId: number, d:
         ),
       );
   }
-  await tx.insert(discountRedemptions).values({ paymentId, codeId: d.codeId, userId, oncePerUser: d.oncePerUser }).onConflictDoNothing();
+  await tx
+    .insert(discountRedemptions)
+    .values({ paymentId, codeId: d.codeId, userId, oncePerUser: d.oncePerUser })
+    .onConflictDoNothing();
 }
 
 /**
@@ -151,7 +188,13 @@ export async function consumeDiscount(tx: Tx, paymentId: string): Promise<boolea
     const [other] = await tx
       .select({ id: discountRedemptions.paymentId })
       .from(discountRedemptions)
-      .where(and(eq(discountRedemptions.codeId, r.codeId), eq(discountRedemptions.userId, r.userId), isNotNull(discountRedemptions.consumedAt)));
+      .where(
+        and(
+          eq(discountRedemptions.codeId, r.codeId),
+          eq(discountRedemptions.userId, r.userId),
+          isNotNull(discountRedemptions.consumedAt),
+        ),
+      );
     if (other) return false;
   }
   await tx.update(discountRedemptions).set({ consumedAt: new Date() }).where(eq(discountRedemptions.paymentId, paymentId));
@@ -170,8 +213,23 @@ export async function seedDiscountCodes(db: Db, now = new Date()): Promise<void>
     await db
       .insert(discountCodes)
       .values([
-        { siteId: id, code: TIME_BONUS.code, kind: 'time_bonus', valuePercentage: TIME_BONUS.value_percentage, validity: 'once_per_user', firstPurchaseOnly: true },
-        { siteId: id, code: 'WELCOME25', kind: 'welcome', valuePercentage: 25, validity: 'once_per_user', firstPurchaseOnly: true, expires: campaignEnd },
+        {
+          siteId: id,
+          code: TIME_BONUS.code,
+          kind: 'time_bonus',
+          valuePercentage: TIME_BONUS.value_percentage,
+          validity: 'once_per_user',
+          firstPurchaseOnly: true,
+        },
+        {
+          siteId: id,
+          code: 'WELCOME25',
+          kind: 'welcome',
+          valuePercentage: 25,
+          validity: 'once_per_user',
+          firstPurchaseOnly: true,
+          expires: campaignEnd,
+        },
       ])
       .onConflictDoNothing();
   }

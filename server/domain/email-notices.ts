@@ -108,7 +108,17 @@ export async function deliverNotice({ db, mail, config }: MailNoticeDeps, notice
  * the transaction that creates the message to write.
  */
 export function messageNoticeJob(message: Message, recipientId: number): JobRequest {
-  return { name: 'mail-notice', data: { kind: 'message', ...(message.gift ? { template: 'gift' as const } : {}), recipientId, senderId: message.sender_id, topic: `c${message.conversation_id}`, openPath: `/chats/${message.sender_id}` } };
+  return {
+    name: 'mail-notice',
+    data: {
+      kind: 'message',
+      ...(message.gift ? { template: 'gift' as const } : {}),
+      recipientId,
+      senderId: message.sender_id,
+      topic: `c${message.conversation_id}`,
+      openPath: `/chats/${message.sender_id}`,
+    },
+  };
 }
 
 /**
@@ -116,5 +126,11 @@ export function messageNoticeJob(message: Message, recipientId: number): JobRequ
  * kind like, or match when `match` (they had liked the liker first); topic `l<liker id>`, link `/likes`.
  */
 export function mailLikeNotice(jobs: JobQueue, tx: Db, likerId: number, likedId: number, match: boolean): Promise<void> {
-  return jobs.enqueue(tx, 'mail-notice', { kind: match ? 'match' : 'like', recipientId: likedId, senderId: likerId, topic: `l${likerId}`, openPath: '/likes' });
+  return jobs.enqueue(tx, 'mail-notice', {
+    kind: match ? 'match' : 'like',
+    recipientId: likedId,
+    senderId: likerId,
+    topic: `l${likerId}`,
+    openPath: '/likes',
+  });
 }

@@ -2,7 +2,14 @@
 // the member's own choice (users.email_off) and the kinds the mail system stopped (users.notifications_disabled).
 // Every write records a 'user' change, so the member's other devices get the new notifications_disabled.
 import { eq, inArray, sql } from 'drizzle-orm';
-import { EmailKind, type DisabledNotification, type DisabledReason, type EmailSettingRequest, type MailEvent, type NotificationSettings } from '../../contract/index.ts';
+import {
+  EmailKind,
+  type DisabledNotification,
+  type DisabledReason,
+  type EmailSettingRequest,
+  type MailEvent,
+  type NotificationSettings,
+} from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
 import { recordChanges } from './changes.ts';
@@ -31,7 +38,11 @@ export function wantsMail(user: Pick<UserRow, 'emailOff' | 'notificationsDisable
  * sendMessage, so the change log's foreign key check (KEY SHARE) is not blocked. Returns the row as it is now, or
  * null when the user does not exist.
  */
-async function updatePrefs(db: Db, userId: number, change: (row: UserRow) => Partial<Pick<UserRow, 'emailOff' | 'notificationsDisabled'>> | null): Promise<UserRow | null> {
+async function updatePrefs(
+  db: Db,
+  userId: number,
+  change: (row: UserRow) => Partial<Pick<UserRow, 'emailOff' | 'notificationsDisabled'>> | null,
+): Promise<UserRow | null> {
   return db.transaction(async (tx: Tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
     if (!row) return null;
@@ -64,7 +75,13 @@ export async function setEmailSetting(db: Db, userId: number, { kind, enabled }:
  * that kind already has an entry of that reason: idempotent, the first `since` is kept. Returns whether anything
  * changed (false also for an unknown user).
  */
-export async function disableNotifications(db: Db, userId: number, kinds: readonly EmailKind[], reason: DisabledReason, since = new Date()): Promise<boolean> {
+export async function disableNotifications(
+  db: Db,
+  userId: number,
+  kinds: readonly EmailKind[],
+  reason: DisabledReason,
+  since = new Date(),
+): Promise<boolean> {
   let changed = false;
   await updatePrefs(db, userId, (u) => {
     const added: DisabledNotification[] = kinds

@@ -53,7 +53,12 @@ export async function landerContent(db: Db, site: Site, country: Country | undef
   const niche = nicheName(site.settings.niche);
   const { only, rank } = nicheFilter(niche);
   const ofSite = listedOnSite(site.id);
-  const withPhoto = exists(db.select({ one: sql`1` }).from(photos).where(and(eq(photos.userId, users.id), eq(photos.position, 0))));
+  const withPhoto = exists(
+    db
+      .select({ one: sql`1` })
+      .from(photos)
+      .where(and(eq(photos.userId, users.id), eq(photos.position, 0))),
+  );
   const rows = await db
     .select({ id: users.id })
     .from(profiles)
@@ -61,7 +66,12 @@ export async function landerContent(db: Db, site: Site, country: Country | undef
     .where(and(ofSite, eq(users.fictional, true), withPhoto, only))
     .orderBy(...(rank ? [sql`${rank} desc`] : []), sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
     .limit(LANDER_MEMBERS);
-  const members = await cardsOf(db, rows.map((r) => r.id), null, site.settings.cdn_prefix);
+  const members = await cardsOf(
+    db,
+    rows.map((r) => r.id),
+    null,
+    site.settings.cdn_prefix,
+  );
 
   const where = country ?? site.settings.countries[0] ?? 'NL';
   const counted = await db
@@ -75,6 +85,10 @@ export async function landerContent(db: Db, site: Site, country: Country | undef
     .regions.map((r) => ({ code: r.code, name: r.name, count: countBy.get(r.code) ?? 0 }))
     .filter((r) => r.count > 0)
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(ofSite);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(ofSite);
   return { niche, members, country: where, regions, total };
 }

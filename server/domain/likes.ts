@@ -29,9 +29,18 @@ export async function setLike(
   return db.transaction(async (tx) => {
     await before?.(tx);
     const changed = on
-      ? await tx.insert(likes).values({ likerId: viewer.id, likedId: memberId }).onConflictDoNothing().returning({ id: likes.likedId })
+      ? await tx
+          .insert(likes)
+          .values({ likerId: viewer.id, likedId: memberId })
+          .onConflictDoNothing()
+          .returning({ id: likes.likedId })
       : await tx.delete(likes).where(pair).returning({ id: likes.likedId });
-    const back = on ? await tx.select({ n: sql`1` }).from(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id))) : [];
+    const back = on
+      ? await tx
+          .select({ n: sql`1` })
+          .from(likes)
+          .where(and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id)))
+      : [];
     const added = on && changed.length > 0;
     if (added) await notify(tx as Db, back.length > 0);
     if (changed.length) await recordChanges(tx, likeChanges(viewer.id, memberId));
@@ -49,7 +58,10 @@ export function likeChanges(likerId: number, likedId: number): Change[] {
 
 /** SQL condition: `other` has an active profile and no block stands between it and the viewer either way. */
 const listable = (viewerId: number, other: typeof likes.likerId | typeof likes.likedId) =>
-  and(sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${other} and ${profiles.status} = 'active')`, notBlockedWith(viewerId, other));
+  and(
+    sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${other} and ${profiles.status} = 'active')`,
+    notBlockedWith(viewerId, other),
+  );
 
 /** Cards of the listable members `viewer` liked, newest like first; `only` restricts them to those member ids. */
 export async function likedCards(db: Db, viewer: Viewer, cdnPrefix: string, only?: number[]): Promise<MemberCard[]> {
@@ -59,7 +71,12 @@ export async function likedCards(db: Db, viewer: Viewer, cdnPrefix: string, only
     .from(likes)
     .where(and(eq(likes.likerId, viewer.id), listable(viewer.id, likes.likedId), only ? inArray(likes.likedId, only) : undefined))
     .orderBy(desc(likes.createdAt));
-  return cardsOf(db, mine.map((l) => l.id), viewer, cdnPrefix);
+  return cardsOf(
+    db,
+    mine.map((l) => l.id),
+    viewer,
+    cdnPrefix,
+  );
 }
 
 /** Cards (with `like_new`) of the listable members who liked `viewer`, newest first; `only` restricts them to those ids. */
@@ -71,18 +88,32 @@ export async function likedByCards(db: Db, viewer: Viewer, cdnPrefix: string, on
     .where(and(eq(likes.likedId, viewer.id), listable(viewer.id, likes.likerId), only ? inArray(likes.likerId, only) : undefined))
     .orderBy(desc(likes.createdAt));
   const isNew = new Map(theirs.map((l) => [l.id, l.isNew]));
-  return (await cardsOf(db, theirs.map((l) => l.id), viewer, cdnPrefix)).map((c) => ({ ...c, like_new: isNew.get(c.id) ?? false }));
+  return (
+    await cardsOf(
+      db,
+      theirs.map((l) => l.id),
+      viewer,
+      cdnPrefix,
+    )
+  ).map((c) => ({ ...c, like_new: isNew.get(c.id) ?? false }));
 }
 
 /** The likes call (spec 7): members `viewer` liked and members who liked `viewer`, newest first; inactive profiles and blocks left out. */
 export async function likesOf(db: Db, viewer: Viewer, cdnPrefix: string): Promise<LikesResponse> {
   const likedBy = await likedByCards(db, viewer, cdnPrefix);
-  return { profiles: await likedCards(db, viewer, cdnPrefix), liked_by: likedBy, total_new: likedBy.filter((l) => l.like_new).length };
+  return {
+    profiles: await likedCards(db, viewer, cdnPrefix),
+    liked_by: likedBy,
+    total_new: likedBy.filter((l) => l.like_new).length,
+  };
 }
 
 /** New likes of `viewerId` from listable members (the likes part of the badge, spec 4). */
 export async function totalNewLikes(db: Db, viewerId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(likes).where(and(eq(likes.likedId, viewerId), eq(likes.isNew, true), listable(viewerId, likes.likerId)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(likes)
+    .where(and(eq(likes.likedId, viewerId), eq(likes.isNew, true), listable(viewerId, likes.likerId)));
   return row.n;
 }
 

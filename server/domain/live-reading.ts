@@ -28,7 +28,12 @@ export async function markReading(db: Db, userId: number, conversationId: number
 export async function stopReading(db: Db, userId: number, conversationId?: number): Promise<void> {
   await db
     .delete(liveReading)
-    .where(and(eq(liveReading.userId, userId), conversationId === undefined ? undefined : eq(liveReading.conversationId, conversationId)));
+    .where(
+      and(
+        eq(liveReading.userId, userId),
+        conversationId === undefined ? undefined : eq(liveReading.conversationId, conversationId),
+      ),
+    );
 }
 
 /** Whether `userId` is reading `conversationId` live now (a mark that has not run out). */

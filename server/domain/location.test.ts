@@ -16,7 +16,11 @@ describe('snapToGrid', () => {
   });
 
   it('moves a point by at most half a cell diagonal (about 0.8 km)', () => {
-    for (const p of [{ lat: 52.37231, lon: 4.88952 }, { lat: -33.8688, lon: 151.2093 }, { lat: 64.1466, lon: -21.9426 }]) {
+    for (const p of [
+      { lat: 52.37231, lon: 4.88952 },
+      { lat: -33.8688, lon: 151.2093 },
+      { lat: 64.1466, lon: -21.9426 },
+    ]) {
       expect(distanceKm(p, snapToGrid(p))).toBeLessThan(0.8);
     }
   });
@@ -24,6 +28,19 @@ describe('snapToGrid', () => {
 
 describe('bandOf', () => {
   it('puts distances in the bands with open upper bounds', () => {
-    expect([0, 4.99, 5, 9.99, 10, 24.9, 25, 49, 50, 99.9, 100, 4000].map(bandOf)).toEqual(['lt5', 'lt5', '5_10', '5_10', '10_25', '10_25', '25_50', '25_50', '50_100', '50_100', 'gt100', 'gt100']);
+    expect([0, 4.99, 5, 9.99, 10, 24.9, 25, 49, 50, 99.9, 100, 4000].map(bandOf)).toEqual([
+      'lt5',
+      'lt5',
+      '5_10',
+      '5_10',
+      '10_25',
+      '10_25',
+      '25_50',
+      '25_50',
+      '50_100',
+      '50_100',
+      'gt100',
+      'gt100',
+    ]);
   });
 });

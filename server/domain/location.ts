@@ -39,7 +39,10 @@ export function bandOf(km: number): DistanceBand {
 }
 
 /** The band between two stored (grid-snapped) locations, or undefined when either is missing. */
-export function bandBetween(a: { lat: number | null; lon: number | null } | null | undefined, b: { lat: number | null; lon: number | null }): DistanceBand | undefined {
+export function bandBetween(
+  a: { lat: number | null; lon: number | null } | null | undefined,
+  b: { lat: number | null; lon: number | null },
+): DistanceBand | undefined {
   if (a?.lat == null || a.lon == null || b?.lat == null || b.lon == null) return undefined;
   return bandOf(distanceKm({ lat: a.lat, lon: a.lon }, { lat: b.lat, lon: b.lon }));
 }

@@ -1,7 +1,13 @@
 // The match finder (spec 2: /match-finder): members ranked by how well they fit the questionnaire's answers, with the
 // reasons (shared interests, distance). Apart from members.ts because it ranks in memory over a bounded candidate set.
 import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { MATCH_FINDER_RESULTS, type Country, type Interest, type MatchFinderQuery, type MatchFinderResponse } from '../../contract/index.ts';
+import {
+  MATCH_FINDER_RESULTS,
+  type Country,
+  type Interest,
+  type MatchFinderQuery,
+  type MatchFinderResponse,
+} from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { profiles, users } from '../db/schema.ts';
 import { townPosition } from '../services/geo.ts';
@@ -24,12 +30,24 @@ const wanting = (of: Gender, wants: Gender) => (of === wants ? (['gay', 'lesbian
  * viewer whose town is unknown the band is not applied and every distance is null). Ranked by shared asked interests (most first), then distance (nearest first, unknown last), then most recently
  * seen; the first MATCH_FINDER_RESULTS. An empty answer when the viewer has no profile.
  */
-export async function findMatches(db: Db, siteId: number, viewer: Viewer, q: MatchFinderQuery, cdnPrefix: string): Promise<MatchFinderResponse> {
+export async function findMatches(
+  db: Db,
+  siteId: number,
+  viewer: Viewer,
+  q: MatchFinderQuery,
+  cdnPrefix: string,
+): Promise<MatchFinderResponse> {
   const [me] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
   if (!me) return { results: [] };
   const { from, to } = birthDateRange(q.min_age, q.max_age);
   const rows = await db
-    .select({ id: users.id, country: profiles.country, region: profiles.region, city: profiles.city, interests: profiles.interests })
+    .select({
+      id: users.id,
+      country: profiles.country,
+      region: profiles.region,
+      city: profiles.city,
+      interests: profiles.interests,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
@@ -58,6 +76,20 @@ export async function findMatches(db: Db, siteId: number, viewer: Viewer, q: Mat
     .filter((m) => (m.km === null ? limit === Infinity : m.km <= limit))
     .sort((a, b) => b.shared.length - a.shared.length || (a.km ?? Infinity) - (b.km ?? Infinity) || a.seen - b.seen)
     .slice(0, MATCH_FINDER_RESULTS);
-  const cards = new Map((await cardsOf(db, ranked.map((m) => m.id), viewer, cdnPrefix)).map((c) => [c.id, c]));
-  return { results: ranked.flatMap((m) => { const profile = cards.get(m.id); return profile ? [{ profile, shared_interests: m.shared, distance_km: m.km }] : []; }) };
+  const cards = new Map(
+    (
+      await cardsOf(
+        db,
+        ranked.map((m) => m.id),
+        viewer,
+        cdnPrefix,
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return {
+    results: ranked.flatMap((m) => {
+      const profile = cards.get(m.id);
+      return profile ? [{ profile, shared_interests: m.shared, distance_km: m.km }] : [];
+    }),
+  };
 }

@@ -48,7 +48,10 @@ function searchFilter(): SQL {
 }
 
 /** A row of the page's statement (its columns named as toCard reads them): a member's card. */
-type PageRow = Pick<typeof profiles.$inferSelect, 'userId' | 'name' | 'dateOfBirth' | 'gender' | 'country' | 'regionName' | 'city' | 'gridLat' | 'gridLon'> &
+type PageRow = Pick<
+  typeof profiles.$inferSelect,
+  'userId' | 'name' | 'dateOfBirth' | 'gender' | 'country' | 'regionName' | 'city' | 'gridLat' | 'gridLon'
+> &
   Pick<typeof users.$inferSelect, 'fictional' | 'lastSeenAt' | 'invisible'> & {
     photoId: number | null;
     photoKey: string | null;
@@ -68,7 +71,13 @@ function pageQuery(db: Db, paged: boolean, limit: number) {
     .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
     .limit(limit);
   const page = (paged ? first.offset(ph('offset')) : first).as('page');
-  const firstPhoto = db.select().from(photos).where(and(eq(photos.userId, page.id), eq(photos.position, 0))).orderBy(photos.id).limit(1).as('first_photo');
+  const firstPhoto = db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.userId, page.id), eq(photos.position, 0)))
+    .orderBy(photos.id)
+    .limit(1)
+    .as('first_photo');
   // Every column under the name PageRow gives it: the rows are read without the ORM's mapping (preparedRows).
   const columns: Record<keyof PageRow, SQL | AnyPgColumn> = {
     ...cardProfileColumns,
@@ -89,7 +98,11 @@ function pageQuery(db: Db, paged: boolean, limit: number) {
 }
 
 /** The count's statement: every member the filter selects. */
-const countQuery = (db: Db) => db.select({ n: sql<number>`count(*)::int` }).from(users).where(searchFilter());
+const countQuery = (db: Db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(searchFilter());
 
 const counts = new WeakMap<Db, LRUCache<string, number>>();
 
@@ -121,7 +134,20 @@ interface Listed {
 function listedOf(rows: PageRow[], cdnPrefix: string, now = new Date()): Listed[] {
   return rows.map((r) => {
     // The card's photo is the first one, never locked (photoFor): who views it does not change it.
-    const photo = r.photoId === null ? [] : [{ id: r.photoId, userId: r.userId, key: r.photoKey!, blurKey: r.photoBlurKey!, position: 0, generator: null, createdAt: now }];
+    const photo =
+      r.photoId === null
+        ? []
+        : [
+            {
+              id: r.photoId,
+              userId: r.userId,
+              key: r.photoKey!,
+              blurKey: r.photoBlurKey!,
+              position: 0,
+              generator: null,
+              createdAt: now,
+            },
+          ];
     const card: MemberCard = toCard(r, r, photo, null, cdnPrefix, now);
     return { id: r.userId, json: JSON.stringify(card), cell: { lat: r.gridLat, lon: r.gridLon } };
   });
@@ -131,7 +157,14 @@ function listedOf(rows: PageRow[], cdnPrefix: string, now = new Date()): Listed[
 const CHANGED_AT_MAX = 50_000;
 
 /** The site and filters of a search, without its viewer: what a window is read for. */
-type WindowFilters = { site: number; from: string; to: string; gender: string | null; country: string | null; region: string | null };
+type WindowFilters = {
+  site: number;
+  from: string;
+  to: string;
+  gender: string | null;
+  country: string | null;
+  region: string | null;
+};
 
 /**
  * The windows of recent searches, by site and filters: their first SEARCH_WINDOW_ROWS results as a visitor sees them,
@@ -175,11 +208,16 @@ class SearchWindows extends LiveCache {
   /** A new read of the window `key`, stored when no member it read changed meanwhile. */
   private start(key: string, filters: WindowFilters, cdnPrefix: string, now: number): Promise<Listed[]> {
     const epoch = this.epoch;
-    const rows = this.read(filters).then((r) => listedOf(r, cdnPrefix)).finally(() => {
-      if (this.reading.get(key)?.rows === rows) this.reading.delete(key);
-    });
+    const rows = this.read(filters)
+      .then((r) => listedOf(r, cdnPrefix))
+      .finally(() => {
+        if (this.reading.get(key)?.rows === rows) this.reading.delete(key);
+      });
     this.reading.set(key, { epoch, writes: writesSoFar(), rows });
-    void rows.then((r) => this.serving && !this.changedSince(r, epoch) && !r.some((l) => isBeingWritten(l.id)) && this.store(key, r, now), () => {});
+    void rows.then(
+      (r) => this.serving && !this.changedSince(r, epoch) && !r.some((l) => isBeingWritten(l.id)) && this.store(key, r, now),
+      () => {},
+    );
     return rows;
   }
 
@@ -252,9 +290,22 @@ export const searchWindowsFor = (db: Db): LiveObserver => windows.cacheFor(db);
  * may be up to SEARCH_COUNT_TTL_MS old: it is counted once per viewer and filters (sites, viewer, filters, today's
  * age bounds) in that time. Answers the JSON text of the SearchResponse, made of its cards' JSON written once.
  */
-export async function searchMembers(db: Db, siteId: number, q: SearchQuery, viewer: Pick<Viewer, 'id'> | null, cdnPrefix: string): Promise<JsonText<SearchResponse>> {
+export async function searchMembers(
+  db: Db,
+  siteId: number,
+  q: SearchQuery,
+  viewer: Pick<Viewer, 'id'> | null,
+  cdnPrefix: string,
+): Promise<JsonText<SearchResponse>> {
   const { from, to } = birthDateRange(q.min_age, q.max_age);
-  const shared: WindowFilters = { site: siteId, from, to, gender: q.gender ?? null, country: q.country ?? null, region: q.countryregion ?? null };
+  const shared: WindowFilters = {
+    site: siteId,
+    from,
+    to,
+    gender: q.gender ?? null,
+    country: q.country ?? null,
+    region: q.countryregion ?? null,
+  };
   const filters = { ...shared, viewer: viewer?.id ?? null };
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
   const key = JSON.stringify(Object.values(filters));
@@ -273,7 +324,13 @@ export async function searchMembers(db: Db, siteId: number, q: SearchQuery, view
   const page =
     sharedWindow && (listed.length >= offset + SEARCH_PAGE_SIZE || windowRows.length < SEARCH_WINDOW_ROWS)
       ? listed.slice(offset, offset + SEARCH_PAGE_SIZE)
-      : listedOf(await preparedRows<PageRow>(db, 'member_search_page', (d) => pageQuery(d, true, SEARCH_PAGE_SIZE))({ ...filters, offset }), cdnPrefix);
+      : listedOf(
+          await preparedRows<PageRow>(db, 'member_search_page', (d) => pageQuery(d, true, SEARCH_PAGE_SIZE))({
+            ...filters,
+            offset,
+          }),
+          cdnPrefix,
+        );
   const cards = page.map(({ json, cell }) => {
     const distance = searcher ? bandBetween(searcher.cell, cell) : undefined;
     // The card with `distance` as its last key, as `{ ...card, distance }` would be written.

@@ -20,11 +20,24 @@ describe('ages', () => {
 });
 
 describe('photoFor (spec 1, 6)', () => {
-  const row = { id: 1, userId: 7, position: 1, key: 'FULLKEYFULLKEYFULL', blurKey: 'BLURKEYBLURKEYBLUR', generator: null, createdAt: new Date() };
+  const row = {
+    id: 1,
+    userId: 7,
+    position: 1,
+    key: 'FULLKEYFULLKEYFULL',
+    blurKey: 'BLURKEYBLURKEYBLUR',
+    generator: null,
+    createdAt: new Date(),
+  };
   it('locks all but the first photo for free viewers and visitors, with only the blurred key', () => {
     expect(photoFor(row, 0, null, '/media')).toMatchObject({ locked: false, url: '/media/FULLKEYFULLKEYFULL.webp' });
     const locked = photoFor(row, 1, { id: 2, paidUser: false }, '/media');
-    expect(locked).toEqual({ id: 1, locked: true, url: '/media/BLURKEYBLURKEYBLUR.webp', thumb_url: '/media/BLURKEYBLURKEYBLUR-t.webp' });
+    expect(locked).toEqual({
+      id: 1,
+      locked: true,
+      url: '/media/BLURKEYBLURKEYBLUR.webp',
+      thumb_url: '/media/BLURKEYBLURKEYBLUR-t.webp',
+    });
     expect(photoFor(row, 1, null, '/media').locked).toBe(true);
   });
   it('shows every photo to premium members and to the owner', () => {
@@ -35,7 +48,10 @@ describe('photoFor (spec 1, 6)', () => {
 
 describe('messageCost (spec 1, 9)', () => {
   it('is message_credits, at least the country minimum', () => {
-    const s = { message_credits: 10, minimum_message_costs: { CH: { costs: 12, currency: 'CHF' }, NL: { costs: 5, currency: 'EUR' } } };
+    const s = {
+      message_credits: 10,
+      minimum_message_costs: { CH: { costs: 12, currency: 'CHF' }, NL: { costs: 5, currency: 'EUR' } },
+    };
     expect(messageCost(s, 'NL')).toBe(10);
     expect(messageCost(s, 'CH')).toBe(12);
     expect(messageCost(s, 'US')).toBe(10);

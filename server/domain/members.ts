@@ -48,7 +48,14 @@ export const cardProfileColumns = {
 };
 
 /** Card of one member (spec 3) from its rows and photos in position order. */
-export function toCard(p: Pick<ProfileRow, 'userId' | 'name' | 'dateOfBirth' | 'gender' | 'country' | 'regionName' | 'city'>, u: Pick<UserRow, 'fictional' | 'lastSeenAt' | 'invisible'>, photoRows: PhotoRow[], viewer: Viewer | null, cdnPrefix: string, now = new Date()): MemberCard {
+export function toCard(
+  p: Pick<ProfileRow, 'userId' | 'name' | 'dateOfBirth' | 'gender' | 'country' | 'regionName' | 'city'>,
+  u: Pick<UserRow, 'fictional' | 'lastSeenAt' | 'invisible'>,
+  photoRows: PhotoRow[],
+  viewer: Viewer | null,
+  cdnPrefix: string,
+  now = new Date(),
+): MemberCard {
   return {
     id: p.userId,
     name: p.name,
@@ -68,10 +75,23 @@ export function toCard(p: Pick<ProfileRow, 'userId' | 'name' | 'dateOfBirth' | '
  * Cards of members `ids`, in the order of `ids` (missing ids are skipped). Two queries whatever the count. With `from`
  * (the viewer's grid cell), each card carries the distance band to the member's cell (location.ts).
  */
-export async function cardsOf(db: Db, ids: number[], viewer: Viewer | null, cdnPrefix: string, from?: GridCell | null): Promise<MemberCard[]> {
+export async function cardsOf(
+  db: Db,
+  ids: number[],
+  viewer: Viewer | null,
+  cdnPrefix: string,
+  from?: GridCell | null,
+): Promise<MemberCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ p: profiles, u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible } }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(inArray(profiles.userId, ids));
-  const firstPhotos = await db.select().from(photos).where(and(inArray(photos.userId, ids), eq(photos.position, 0)));
+  const rows = await db
+    .select({ p: profiles, u: { fictional: users.fictional, lastSeenAt: users.lastSeenAt, invisible: users.invisible } })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(inArray(profiles.userId, ids));
+  const firstPhotos = await db
+    .select()
+    .from(photos)
+    .where(and(inArray(photos.userId, ids), eq(photos.position, 0)));
   const photoBy = new Map(firstPhotos.map((ph) => [ph.userId, ph]));
   const byId = new Map(rows.map((r) => [r.p.userId, r]));
   return ids.flatMap((id) => {
@@ -89,7 +109,10 @@ type GridCell = { lat: number | null; lon: number | null };
 
 /** The grid cell of member `userId`, or null without a profile row. */
 async function gridOf(db: Db, userId: number): Promise<GridCell | null> {
-  const [row] = await db.select({ lat: profiles.gridLat, lon: profiles.gridLon }).from(profiles).where(eq(profiles.userId, userId));
+  const [row] = await db
+    .select({ lat: profiles.gridLat, lon: profiles.gridLon })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
   return row ?? null;
 }
 
@@ -114,8 +137,19 @@ export function listedOnSite(siteId: number | Placeholder) {
  * `numResults`, the count of all matches. The similar results use it; the search has its own prepared statements
  * (member-search.ts) with the same order.
  */
-async function listedPage(db: Db, where: SQL | undefined, limit: number, offset: number, viewer: Viewer | null, cdnPrefix: string): Promise<{ profiles: MemberCard[]; numResults: number }> {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where);
+async function listedPage(
+  db: Db,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+  viewer: Viewer | null,
+  cdnPrefix: string,
+): Promise<{ profiles: MemberCard[]; numResults: number }> {
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(where);
   const rows = await db
     .select({ id: users.id })
     .from(profiles)
@@ -124,7 +158,16 @@ async function listedPage(db: Db, where: SQL | undefined, limit: number, offset:
     .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
     .limit(limit)
     .offset(offset);
-  return { profiles: await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix, viewer && (await gridOf(db, viewer.id))), numResults: count };
+  return {
+    profiles: await cardsOf(
+      db,
+      rows.map((r) => r.id),
+      viewer,
+      cdnPrefix,
+      viewer && (await gridOf(db, viewer.id)),
+    ),
+    numResults: count,
+  };
 }
 
 /**
@@ -134,7 +177,13 @@ async function listedPage(db: Db, where: SQL | undefined, limit: number, offset:
  * way; online first, then most recently seen; at most SIMILAR_LIMIT cards with distance bands, `numResults` all of them.
  * Errors as reachableMember (404 not_found, 403 blocked).
  */
-export async function similarMembers(db: Db, siteId: number, memberId: number, viewer: Viewer | null, cdnPrefix: string): Promise<SimilarResponse> {
+export async function similarMembers(
+  db: Db,
+  siteId: number,
+  memberId: number,
+  viewer: Viewer | null,
+  cdnPrefix: string,
+): Promise<SimilarResponse> {
   const { p } = await reachableMember(db, siteId, memberId, viewer);
   const age = ageOn(p.dateOfBirth);
   const { from, to } = birthDateRange(Math.max(18, age - SIMILAR_AGE_YEARS), Math.min(99, age + SIMILAR_AGE_YEARS));
@@ -153,7 +202,11 @@ export async function similarMembers(db: Db, siteId: number, memberId: number, v
 
 /** The member's name if `blockerId` blocked `blockedId`, else null. */
 export async function blockerName(db: Db, blockerId: number, blockedId: number): Promise<string | null> {
-  const rows = await db.select({ name: profiles.name }).from(blocks).innerJoin(profiles, eq(profiles.userId, blocks.blockerId)).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+  const rows = await db
+    .select({ name: profiles.name })
+    .from(blocks)
+    .innerJoin(profiles, eq(profiles.userId, blocks.blockerId))
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
   return rows[0]?.name ?? null;
 }
 
@@ -161,8 +214,17 @@ export async function blockerName(db: Db, blockerId: number, blockedId: number):
  * A member of site `siteId` that `viewer` may contact: throws ApiError 404 not_found when there is no such
  * active member (or it is the viewer), 403 blocked (spec 6 message with the member's name) when it blocked the viewer.
  */
-export async function reachableMember(db: Db, siteId: number, memberId: number, viewer: Viewer | null): Promise<{ p: ProfileRow; u: UserRow }> {
-  const [row] = await db.select({ p: profiles, u: users }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(and(eq(users.id, memberId), eq(users.siteId, siteId)));
+export async function reachableMember(
+  db: Db,
+  siteId: number,
+  memberId: number,
+  viewer: Viewer | null,
+): Promise<{ p: ProfileRow; u: UserRow }> {
+  const [row] = await db
+    .select({ p: profiles, u: users })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(users.id, memberId), eq(users.siteId, siteId)));
   if (!row || (row.p.status !== 'active' && row.u.id !== viewer?.id)) throw new ApiError(404, 'not_found');
   if (viewer) {
     const name = await blockerName(db, memberId, viewer.id);
@@ -183,7 +245,13 @@ export interface ProfileViewSettings {
  * default). `distance` is the band between the viewer's and the member's grid-snapped locations (location.ts).
  * Errors as reachableMember.
  */
-export async function memberProfile(db: Db, siteId: number, memberId: number, viewer: Viewer | null, settings: ProfileViewSettings): Promise<MemberProfile> {
+export async function memberProfile(
+  db: Db,
+  siteId: number,
+  memberId: number,
+  viewer: Viewer | null,
+  settings: ProfileViewSettings,
+): Promise<MemberProfile> {
   const { p, u } = await reachableMember(db, siteId, memberId, viewer);
   const cdnPrefix = settings.cdn_prefix;
   const photoRows = await db.select().from(photos).where(eq(photos.userId, memberId)).orderBy(asc(photos.position));
@@ -193,12 +261,23 @@ export async function memberProfile(db: Db, siteId: number, memberId: number, vi
   let conversationId: number | null = null;
   let viewerGrid: GridCell | null = null;
   if (viewer) {
-    const likeRows = await db.select().from(likes).where(or(and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id))));
+    const likeRows = await db
+      .select()
+      .from(likes)
+      .where(
+        or(
+          and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId)),
+          and(eq(likes.likerId, memberId), eq(likes.likedId, viewer.id)),
+        ),
+      );
     liked = likeRows.some((l) => l.likerId === viewer.id);
     likedBy = likeRows.some((l) => l.likerId === memberId);
     blocked = (await blockerName(db, viewer.id, memberId)) !== null;
     const [lo, hi] = viewer.id < memberId ? [viewer.id, memberId] : [memberId, viewer.id];
-    const [conv] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userLow, lo), eq(conversations.userHigh, hi)));
+    const [conv] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.userLow, lo), eq(conversations.userHigh, hi)));
     conversationId = conv?.id ?? null;
     viewerGrid = await gridOf(db, viewer.id);
   }
@@ -213,7 +292,9 @@ export async function memberProfile(db: Db, siteId: number, memberId: number, vi
     about: p.about,
   };
   const shown = Object.fromEntries(
-    optionalProfileFields.filter((f) => settings.visible_profile_fields.includes(f) && details[f] !== null && details[f] !== '').map((f) => [f, details[f]]),
+    optionalProfileFields
+      .filter((f) => settings.visible_profile_fields.includes(f) && details[f] !== null && details[f] !== '')
+      .map((f) => [f, details[f]]),
   ) as Partial<Pick<MemberProfile, OptionalProfileField>>;
   const distance = viewer && viewer.id !== memberId ? bandBetween(viewerGrid, { lat: p.gridLat, lon: p.gridLon }) : undefined;
   return {
@@ -234,21 +315,43 @@ export async function memberProfile(db: Db, siteId: number, memberId: number, vi
  * each like between them 'like' for the liker and 'liked_by' for the liked (blocked pairs leave those lists).
  */
 export async function setBlock(db: Db, siteId: number, viewerId: number, memberId: number, on: boolean): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, memberId), eq(users.siteId, siteId)));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, memberId), eq(users.siteId, siteId)));
   if (!row || memberId === viewerId) throw new ApiError(404, 'not_found');
   const changed = await db.transaction(async (tx) => {
     const changed = on
-      ? await tx.insert(blocks).values({ blockerId: viewerId, blockedId: memberId }).onConflictDoNothing().returning({ id: blocks.blockedId })
-      : await tx.delete(blocks).where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, memberId))).returning({ id: blocks.blockedId });
+      ? await tx
+          .insert(blocks)
+          .values({ blockerId: viewerId, blockedId: memberId })
+          .onConflictDoNothing()
+          .returning({ id: blocks.blockedId })
+      : await tx
+          .delete(blocks)
+          .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, memberId)))
+          .returning({ id: blocks.blockedId });
     if (!changed.length) return false;
     const [lo, hi] = viewerId < memberId ? [viewerId, memberId] : [memberId, viewerId];
-    const [conv] = await tx.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userLow, lo), eq(conversations.userHigh, hi)));
+    const [conv] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.userLow, lo), eq(conversations.userHigh, hi)));
     const pairLikes = await tx
       .select({ likerId: likes.likerId, likedId: likes.likedId })
       .from(likes)
-      .where(or(and(eq(likes.likerId, viewerId), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewerId))));
+      .where(
+        or(
+          and(eq(likes.likerId, viewerId), eq(likes.likedId, memberId)),
+          and(eq(likes.likerId, memberId), eq(likes.likedId, viewerId)),
+        ),
+      );
     const rows: Change[] = conv ? [viewerId, memberId].map((userId) => ({ userId, kind: 'chat', entityId: conv.id })) : [];
-    for (const l of pairLikes) rows.push({ userId: l.likerId, kind: 'like', entityId: l.likedId }, { userId: l.likedId, kind: 'liked_by', entityId: l.likerId });
+    for (const l of pairLikes)
+      rows.push(
+        { userId: l.likerId, kind: 'like', entityId: l.likedId },
+        { userId: l.likedId, kind: 'liked_by', entityId: l.likerId },
+      );
     await recordChanges(tx, rows);
     await notifyBlockChange(tx, [viewerId, memberId]);
     return true;
@@ -260,6 +363,15 @@ export async function setBlock(db: Db, siteId: number, viewerId: number, memberI
 
 /** The cards of the members `viewer` blocked, the newest block first (GET /api/blocks.php). */
 export async function blockedMembers(db: Db, viewer: Viewer, cdnPrefix: string): Promise<MemberCard[]> {
-  const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewer.id)).orderBy(desc(blocks.createdAt));
-  return cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix);
+  const rows = await db
+    .select({ id: blocks.blockedId })
+    .from(blocks)
+    .where(eq(blocks.blockerId, viewer.id))
+    .orderBy(desc(blocks.createdAt));
+  return cardsOf(
+    db,
+    rows.map((r) => r.id),
+    viewer,
+    cdnPrefix,
+  );
 }

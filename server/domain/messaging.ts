@@ -1,6 +1,14 @@
 // Conversations and messages: paid sends with an idempotency key, the chat list, keyset pages, read and delete.
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type Placeholder } from 'drizzle-orm';
-import { GiftId, type Chat, type Message, type MessagePhoto, type MessagesResponse, type SendMessageResponse, type Settings } from '../../contract/index.ts';
+import {
+  GiftId,
+  type Chat,
+  type Message,
+  type MessagePhoto,
+  type MessagesResponse,
+  type SendMessageResponse,
+  type Settings,
+} from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { blocks, conversationMembers, conversations, creditLedger, messages, photos, profiles, users } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
@@ -31,8 +39,15 @@ function messagePhotoFor(m: MessageRow, viewer: Viewer, cdnPrefix: string): Mess
 /** The contract shape of a message row as `viewer` sees it (a photo's URLs under `cdnPrefix`, locked or not). */
 export function toMessage(m: MessageRow, viewer: Viewer, cdnPrefix: string): Message {
   return {
-    id: m.id, conversation_id: m.conversationId, sender_id: m.senderId, text: m.text, gift: GiftId.safeParse(m.gift).data ?? null,
-    photo: messagePhotoFor(m, viewer, cdnPrefix), created_at: m.createdAt.toISOString(), seq: m.seq, read: m.readAt !== null,
+    id: m.id,
+    conversation_id: m.conversationId,
+    sender_id: m.senderId,
+    text: m.text,
+    gift: GiftId.safeParse(m.gift).data ?? null,
+    photo: messagePhotoFor(m, viewer, cdnPrefix),
+    created_at: m.createdAt.toISOString(),
+    seq: m.seq,
+    read: m.readAt !== null,
   };
 }
 
@@ -40,7 +55,10 @@ const pair = (a: number, b: number) => (a < b ? { userLow: a, userHigh: b } : { 
 
 async function findConversation(db: Db | Tx, a: number, b: number) {
   const { userLow, userHigh } = pair(a, b);
-  const [c] = await db.select().from(conversations).where(and(eq(conversations.userLow, userLow), eq(conversations.userHigh, userHigh)));
+  const [c] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userLow, userLow), eq(conversations.userHigh, userHigh)));
   return c ?? null;
 }
 
@@ -116,12 +134,22 @@ export interface MessageDraft {
 export async function sendMessage(
   db: Db,
   siteId: number,
-  settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'free_conversations' | 'message_length' | 'gift_credits' | 'photo_credits' | 'cdn_prefix'>,
+  settings: Pick<
+    Settings,
+    | 'message_credits'
+    | 'minimum_message_costs'
+    | 'free_conversations'
+    | 'message_length'
+    | 'gift_credits'
+    | 'photo_credits'
+    | 'cdn_prefix'
+  >,
   senderId: number,
   req: MessageDraft,
   notify: (message: Message, sender: Pick<UserRow, 'status'>) => Promise<JobInsertion | null>,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
-  if (req.text.length > settings.message_length) throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
+  if (req.text.length > settings.message_length)
+    throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
   const attempt = () =>
     db.transaction(async (tx) => {
       // One read for everything the send decides on: the sender's row, an earlier message with this id and its
@@ -130,7 +158,9 @@ export async function sendMessage(
       // (a send of the same id, or a conversation of the pair, committed meanwhile) ends in a unique violation, which
       // rolls everything back and tries again (see the end), where this read sees it.
       const { userLow, userHigh } = pair(senderId, req.profile);
-      const [peer] = await tx.execute<PeerRead>(sql`
+      const [peer] = await tx
+        .execute<PeerRead>(
+          sql`
         select sender.id as sender_id, sender.status as sender_status, sender.paid_user as sender_paid, sender.credits as sender_credits,
           ${users.id} as recipient, ${profiles.status} as status,
           (select ${profiles.name} from ${blocks} join ${profiles} on ${profiles.userId} = ${blocks.blockerId}
@@ -147,24 +177,49 @@ export async function sendMessage(
         left join ${users} as sender on sender.id = ${senderId}
         left join ${messages} as earlier on earlier.id = ${req.id}
         left join ${users} on ${users.id} = ${req.profile} and ${users.siteId} = ${siteId}
-        left join ${profiles} on ${profiles.userId} = ${users.id}`).then((r) => r.rows);
+        left join ${profiles} on ${profiles.userId} = ${users.id}`,
+        )
+        .then((r) => r.rows);
       // The session named a member whose row is gone (deleted since): as without a session.
       if (peer.sender_id === null) throw new ApiError(403, 'authentication_required');
       const me = { id: senderId, status: peer.sender_status!, paidUser: peer.sender_paid!, credits: peer.sender_credits! };
       const viewer: Viewer = { id: me.id, paidUser: me.paidUser };
       if (peer.earlier_seq !== null) {
         const existing: MessageRow = {
-          id: req.id, seq: Number(peer.earlier_seq), conversationId: peer.earlier_conversation!, senderId: peer.earlier_sender!, text: peer.earlier_text!,
-          gift: peer.earlier_gift, photoKey: peer.earlier_photo_key, photoBlurKey: peer.earlier_photo_blur_key, cost: peer.earlier_cost!,
-          readAt: peer.earlier_read_at === null ? null : new Date(peer.earlier_read_at), createdAt: new Date(peer.earlier_created_at!),
+          id: req.id,
+          seq: Number(peer.earlier_seq),
+          conversationId: peer.earlier_conversation!,
+          senderId: peer.earlier_sender!,
+          text: peer.earlier_text!,
+          gift: peer.earlier_gift,
+          photoKey: peer.earlier_photo_key,
+          photoBlurKey: peer.earlier_photo_blur_key,
+          cost: peer.earlier_cost!,
+          readAt: peer.earlier_read_at === null ? null : new Date(peer.earlier_read_at),
+          createdAt: new Date(peer.earlier_created_at!),
         };
         // A photo's retry carries a new upload (new keys): the same message is a photo message again.
         const samePhoto = (existing.photoKey === null) === (req.photo === null);
-        if (existing.senderId !== me.id || existing.conversationId !== peer.conversation || existing.text !== req.text || existing.gift !== req.gift || !samePhoto) throw new ApiError(409, 'conflict');
+        if (
+          existing.senderId !== me.id ||
+          existing.conversationId !== peer.conversation ||
+          existing.text !== req.text ||
+          existing.gift !== req.gift ||
+          !samePhoto
+        )
+          throw new ApiError(409, 'conflict');
         // The first send's answer: the balance right after its debit, from the ledger row of its key.
-        return { answer: { message: toMessage(existing, viewer, settings.cdn_prefix), credits: peer.earlier_balance ?? me.credits, cost: existing.cost }, created: false };
+        return {
+          answer: {
+            message: toMessage(existing, viewer, settings.cdn_prefix),
+            credits: peer.earlier_balance ?? me.credits,
+            cost: existing.cost,
+          },
+          created: false,
+        };
       }
-      if (peer.recipient === null || peer.status === null || (peer.status !== 'active' && peer.recipient !== me.id)) throw new ApiError(404, 'not_found');
+      if (peer.recipient === null || peer.status === null || (peer.status !== 'active' && peer.recipient !== me.id))
+        throw new ApiError(404, 'not_found');
       if (peer.blocker !== null) throw new ApiError(403, 'blocked', { name: peer.blocker });
       if (peer.recipient === me.id) throw new ApiError(404, 'not_found');
       let conversationId = peer.conversation;
@@ -172,18 +227,40 @@ export async function sendMessage(
         // A free member's new conversations are counted under the lock of their row, so that two at once cannot both
         // pass the limit (FOR NO KEY UPDATE, like the debit's own update: see below).
         await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for('no key update');
-        const [{ started }] = await tx.select({ started: sql<number>`count(*)::int` }).from(conversations).where(eq(conversations.startedBy, me.id));
+        const [{ started }] = await tx
+          .select({ started: sql<number>`count(*)::int` })
+          .from(conversations)
+          .where(eq(conversations.startedBy, me.id));
         if (!me.paidUser && started >= settings.free_conversations) throw new ApiError(403, 'premium_only');
         const [conv] = await tx.insert(conversations).values({ userLow, userHigh, startedBy: me.id }).returning();
-        await tx.insert(conversationMembers).values([{ conversationId: conv.id, userId: me.id }, { conversationId: conv.id, userId: req.profile }]);
+        await tx.insert(conversationMembers).values([
+          { conversationId: conv.id, userId: me.id },
+          { conversationId: conv.id, userId: req.profile },
+        ]);
         conversationId = conv.id;
       }
       const photoKey = req.photo?.key ?? null;
       const photoBlurKey = req.photo?.blurKey ?? null;
-      const cost = req.gift ? settings.gift_credits : req.photo ? settings.photo_credits : messageCost(settings, peer.country ?? '');
+      const cost = req.gift
+        ? settings.gift_credits
+        : req.photo
+          ? settings.photo_credits
+          : messageCost(settings, peer.country ?? '');
       // The message as it will be written: its seq taken from the sequence by the read, its time the transaction's
       // (now(), as the insert's). So the notices' jobs, which carry it, are written by the same statement as the message.
-      const row = { id: req.id, seq: Number(peer.next_seq), conversationId, senderId: me.id, text: req.text, gift: req.gift, photoKey, photoBlurKey, cost, readAt: null, createdAt: new Date(peer.now) };
+      const row = {
+        id: req.id,
+        seq: Number(peer.next_seq),
+        conversationId,
+        senderId: me.id,
+        text: req.text,
+        gift: req.gift,
+        photoKey,
+        photoBlurKey,
+        cost,
+        readAt: null,
+        createdAt: new Date(peer.now),
+      };
       const message = toMessage(row, viewer, settings.cdn_prefix);
       const jobs = await notify(message, me);
       // One statement for the money, the message and its notices (data-modifying CTEs, all or nothing): the jobs, the
@@ -191,7 +268,9 @@ export async function sendMessage(
       // conversation's time, the chat shown again to both and one more unread for the recipient. No row: the balance
       // did not cover it (and the transaction rolls back, jobs included). The debit locks the sender's row for three
       // round trips (this one, the change log, the commit).
-      const [written] = await tx.execute<{ credits: number }>(sql`
+      const [written] = await tx
+        .execute<{ credits: number }>(
+          sql`
         with ${jobs ? sql`jobs as (${jobs.insert}), ` : sql``}debit as (
           update ${users} set credits = credits - ${cost} where id = ${me.id} and credits >= ${cost} returning credits
         ), ledger as (
@@ -207,7 +286,9 @@ export async function sendMessage(
           update ${conversationMembers} set hidden = false, unread = unread + (user_id = ${req.profile})::int
           where conversation_id = ${conversationId} and exists (select 1 from msg)
         )
-        select debit.credits${jobs ? sql`, ${jobs.wake} as woken` : sql``} from debit, msg`).then((r) => r.rows);
+        select debit.credits${jobs ? sql`, ${jobs.wake} as woken` : sql``} from debit, msg`,
+        )
+        .then((r) => r.rows);
       if (!written) throw new ApiError(402, 'not_enough_credits');
       const credits = Number(written.credits);
       await recordChanges(tx, [
@@ -259,7 +340,13 @@ export async function totalUnread(db: Db, userId: number): Promise<number> {
 /** The chat list's query: one statement whatever the number of chats (a row per chat, laterals for the rest). */
 function chatListQuery(db: Db, viewerId: number | Placeholder, only?: number[]) {
   const other = sql<number>`case when ${conversations.userLow} = ${viewerId} then ${conversations.userHigh} else ${conversations.userLow} end`;
-  const lastMessage = db.select().from(messages).where(eq(messages.conversationId, conversations.id)).orderBy(desc(messages.seq)).limit(1).as('last_message');
+  const lastMessage = db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversations.id))
+    .orderBy(desc(messages.seq))
+    .limit(1)
+    .as('last_message');
   const peerRead = db
     .select({ seq: sql<number>`${messages.seq}`.as('peer_read_seq') })
     .from(messages)
@@ -267,7 +354,13 @@ function chatListQuery(db: Db, viewerId: number | Placeholder, only?: number[]) 
     .orderBy(desc(messages.seq))
     .limit(1)
     .as('peer_read');
-  const firstPhoto = db.select().from(photos).where(and(eq(photos.userId, profiles.userId), eq(photos.position, 0))).orderBy(photos.id).limit(1).as('first_photo');
+  const firstPhoto = db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.userId, profiles.userId), eq(photos.position, 0)))
+    .orderBy(photos.id)
+    .limit(1)
+    .as('first_photo');
   return db
     .select({
       conv: conversations,
@@ -309,7 +402,12 @@ function chatListQuery(db: Db, viewerId: number | Placeholder, only?: number[]) 
  * One statement whatever the number of chats (prepared, for the whole list); it also reads the viewer's paid status,
  * which decides whether a photo in a last message is locked (spec 1, 6), so the caller needs only the viewer's id.
  */
-export async function chatList(db: Db, viewer: Pick<Viewer, 'id'>, cdnPrefix: string, only?: number[]): Promise<{ chats: Chat[]; total_unread: number }> {
+export async function chatList(
+  db: Db,
+  viewer: Pick<Viewer, 'id'>,
+  cdnPrefix: string,
+  only?: number[],
+): Promise<{ chats: Chat[]; total_unread: number }> {
   if (only?.length === 0) return { chats: [], total_unread: 0 };
   return chatsOf(only ? await chatListQuery(db, viewer.id, only) : await chatListRows(db, viewer.id), viewer, cdnPrefix);
 }
@@ -318,22 +416,29 @@ type ChatListRow = Awaited<ReturnType<typeof chatListQuery>>[number];
 
 /** The whole chat list's rows of `viewerId`: one prepared statement. */
 const chatListRows = (db: Db, viewerId: number): Promise<ChatListRow[]> =>
-  prepared(db, 'chat_list', (d) => chatListQuery(d, sql.placeholder('viewer')).prepare('chat_list')).execute({ viewer: viewerId });
+  prepared(db, 'chat_list', (d) => chatListQuery(d, sql.placeholder('viewer')).prepare('chat_list')).execute({
+    viewer: viewerId,
+  });
 
 /** The answer of the chat list's rows, its cards' ages and online flags as of now. */
 function chatsOf(rows: ChatListRow[], viewer: Pick<Viewer, 'id'>, cdnPrefix: string): { chats: Chat[]; total_unread: number } {
   const now = new Date();
-  const chats = rows.map(
-    (r): Chat => ({
-      conversation: { id: r.conv.id, last_message_at: r.conv.lastMessageAt?.toISOString() ?? null },
-      // The card's photo is the first one, never locked (photoFor): who views it does not change it.
-      profile: toCard(r.p, r.u, r.photo ? [{ ...r.photo, position: 0, generator: null, createdAt: now }] : [], null, cdnPrefix, now),
-      num_unread_messages: r.unread,
-      // Spec 1, 6: a photo sent to a free viewer only blurred, locked (the viewer's paid status read by the statement).
-      last_message: r.last ? toMessage(r.last, { id: viewer.id, paidUser: r.viewerPaid }, cdnPrefix) : null,
-      peer_read_seq: Number(r.peerReadSeq ?? 0),
-    }),
-  );
+  const chats = rows.map((r): Chat => ({
+    conversation: { id: r.conv.id, last_message_at: r.conv.lastMessageAt?.toISOString() ?? null },
+    // The card's photo is the first one, never locked (photoFor): who views it does not change it.
+    profile: toCard(
+      r.p,
+      r.u,
+      r.photo ? [{ ...r.photo, position: 0, generator: null, createdAt: now }] : [],
+      null,
+      cdnPrefix,
+      now,
+    ),
+    num_unread_messages: r.unread,
+    // Spec 1, 6: a photo sent to a free viewer only blurred, locked (the viewer's paid status read by the statement).
+    last_message: r.last ? toMessage(r.last, { id: viewer.id, paidUser: r.viewerPaid }, cdnPrefix) : null,
+    peer_read_seq: Number(r.peerReadSeq ?? 0),
+  }));
   return { chats, total_unread: chats.reduce((n, c) => n + c.num_unread_messages, 0) };
 }
 
@@ -346,7 +451,9 @@ export const CHAT_LIST_TTL_MS = 5_000;
  * their paid status; MemberCache says when that is heard); what is logged for the other members only (a chat
  * partner's new name, photo or last-seen time) shows within CHAT_LIST_TTL_MS.
  */
-const chatLists = perDatabase(() => new MemberCache<ChatListRow[]>({ max: 20_000, evictOn: ['changes'], ttlMs: CHAT_LIST_TTL_MS }));
+const chatLists = perDatabase(
+  () => new MemberCache<ChatListRow[]>({ max: 20_000, evictOn: ['changes'], ttlMs: CHAT_LIST_TTL_MS }),
+);
 
 /** Turns the chat lists' cache on for `db` (buildApp does, with the live hub that keeps it correct): the observer. */
 export const chatListCacheFor = (db: Db): LiveObserver => chatLists.cacheFor(db);
@@ -355,7 +462,11 @@ export const chatListCacheFor = (db: Db): LiveObserver => chatLists.cacheFor(db)
  * The chat list call's answer (GET /api/chats.php): chatList's, from the rows cached by chatListCacheFor when they
  * are there. Not for the sync protocol, whose data must not predate its cursor.
  */
-export async function cachedChatList(db: Db, viewer: Pick<Viewer, 'id'>, cdnPrefix: string): Promise<{ chats: Chat[]; total_unread: number }> {
+export async function cachedChatList(
+  db: Db,
+  viewer: Pick<Viewer, 'id'>,
+  cdnPrefix: string,
+): Promise<{ chats: Chat[]; total_unread: number }> {
   const cache = chatLists.cacheOf(db);
   let rows = cache?.get(viewer.id);
   if (!rows) {
@@ -370,7 +481,15 @@ export async function cachedChatList(db: Db, viewer: Pick<Viewer, 'id'>, cdnPref
  * A keyset page of the conversation between `viewer` and `memberId` (DESIGN: sync protocol): up to `limit`
  * messages with seq < `before`, oldest first, and the cursor of the next older page. Errors: 404, 403 blocked.
  */
-export async function messagePage(db: Db, siteId: number, viewer: Viewer, cdnPrefix: string, memberId: number, before: number | undefined, limit: number): Promise<MessagesResponse> {
+export async function messagePage(
+  db: Db,
+  siteId: number,
+  viewer: Viewer,
+  cdnPrefix: string,
+  memberId: number,
+  before: number | undefined,
+  limit: number,
+): Promise<MessagesResponse> {
   await reachableMember(db, siteId, memberId, viewer);
   const conv = await findConversation(db, viewer.id, memberId);
   if (!conv) return { conversation_id: null, messages: [], next_before: null };
@@ -382,11 +501,18 @@ export async function messagePage(db: Db, siteId: number, viewer: Viewer, cdnPre
     .limit(limit + 1);
   const more = rows.length > limit;
   const page = rows.slice(0, limit).reverse();
-  return { conversation_id: conv.id, messages: page.map((m) => toMessage(m, viewer, cdnPrefix)), next_before: more ? page[0].seq : null };
+  return {
+    conversation_id: conv.id,
+    messages: page.map((m) => toMessage(m, viewer, cdnPrefix)),
+    next_before: more ? page[0].seq : null,
+  };
 }
 
 async function membership(db: Db, conversationId: number, userId: number) {
-  const [row] = await db.select().from(conversationMembers).where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
   if (!row) throw new ApiError(404, 'not_found');
   return row;
 }
@@ -402,7 +528,13 @@ export async function markRead(db: Db, userId: number, conversationId: number): 
     const cleared = await tx
       .update(conversationMembers)
       .set({ unread: 0 })
-      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId), ne(conversationMembers.unread, 0)))
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversationId),
+          eq(conversationMembers.userId, userId),
+          ne(conversationMembers.unread, 0),
+        ),
+      )
       .returning({ id: conversationMembers.conversationId });
     const read = await tx
       .update(messages)
@@ -411,7 +543,10 @@ export async function markRead(db: Db, userId: number, conversationId: number): 
       .returning({ senderId: messages.senderId });
     const touched = new Set<number>(cleared.length || read.length ? [userId] : []);
     for (const m of read) touched.add(m.senderId);
-    await recordChanges(tx, [...touched].map((id) => ({ userId: id, kind: 'chat' as const, entityId: conversationId })));
+    await recordChanges(
+      tx,
+      [...touched].map((id) => ({ userId: id, kind: 'chat' as const, entityId: conversationId })),
+    );
   });
   return totalUnread(db, userId);
 }
@@ -426,9 +561,14 @@ export async function hideChat(db: Db, userId: number, conversationId: number): 
     const changed = await tx
       .update(conversationMembers)
       .set({ hidden: true, unread: 0 })
-      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId), or(eq(conversationMembers.hidden, false), ne(conversationMembers.unread, 0))))
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversationId),
+          eq(conversationMembers.userId, userId),
+          or(eq(conversationMembers.hidden, false), ne(conversationMembers.unread, 0)),
+        ),
+      )
       .returning({ id: conversationMembers.conversationId });
     if (changed.length) await recordChanges(tx, [{ userId, kind: 'chat', entityId: conversationId }]);
   });
 }
-

@@ -34,7 +34,12 @@ export function ownPhotos(db: Db, user: { id: number; paidUser: boolean }, cdnPr
  * it (spec 9: free 3, premium 25). Throws 403 photo_limit (free) or photo_limit_premium; the caller then removes
  * the files. The user's change-log entry moves (main_image may have changed).
  */
-export function addPhoto(db: Db, userId: number, keys: { key: string; blurKey: string }, cdnPrefix: string): Promise<OwnPhotosResponse> {
+export function addPhoto(
+  db: Db,
+  userId: number,
+  keys: { key: string; blurKey: string },
+  cdnPrefix: string,
+): Promise<OwnPhotosResponse> {
   return db.transaction(async (tx) => {
     // FOR NO KEY UPDATE, as sendMessage: FOR UPDATE could deadlock with the change log's foreign key checks.
     const [me] = await tx.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, userId)).for('no key update');
@@ -52,7 +57,12 @@ export function addPhoto(db: Db, userId: number, keys: { key: string; blurKey: s
  * Puts the member's photos in `order` (every own photo id exactly once; the first becomes the main image).
  * Throws 400 bad_request when `order` is not exactly the member's photo ids.
  */
-export function reorderPhotos(db: Db, user: { id: number; paidUser: boolean }, order: number[], cdnPrefix: string): Promise<OwnPhotosResponse> {
+export function reorderPhotos(
+  db: Db,
+  user: { id: number; paidUser: boolean },
+  order: number[],
+  cdnPrefix: string,
+): Promise<OwnPhotosResponse> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
     const rows = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, user.id));
@@ -78,9 +88,16 @@ export function deletePhoto(
 ): Promise<{ answer: OwnPhotosResponse; keys: string[] }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
-    const [gone] = await tx.delete(photos).where(and(eq(photos.id, photoId), eq(photos.userId, user.id))).returning();
+    const [gone] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.userId, user.id)))
+      .returning();
     if (!gone) throw new ApiError(404, 'not_found');
-    const rest = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, user.id)).orderBy(asc(photos.position), asc(photos.id));
+    const rest = await tx
+      .select({ id: photos.id })
+      .from(photos)
+      .where(eq(photos.userId, user.id))
+      .orderBy(asc(photos.position), asc(photos.id));
     for (const [position, r] of rest.entries()) await tx.update(photos).set({ position }).where(eq(photos.id, r.id));
     await recordChanges(tx, [{ userId: user.id, kind: 'user', entityId: user.id }]);
     return { answer: await answer(tx, user.id, user.paidUser, cdnPrefix), keys: [gone.key, gone.blurKey] };

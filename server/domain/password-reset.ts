@@ -19,7 +19,13 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
  * and 429 reset_throttled when the account got RESET_MAILS_PER_DAY links in the last 24 hours. The count and the
  * insert run with the account's row locked, so concurrent requests cannot pass the limit.
  */
-export function requestPasswordReset(db: Db, siteId: number, siteName: string, email: string, publicUrl: string): Promise<OutgoingMail> {
+export function requestPasswordReset(
+  db: Db,
+  siteId: number,
+  siteName: string,
+  email: string,
+  publicUrl: string,
+): Promise<OutgoingMail> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email, language: users.language })
@@ -34,7 +40,9 @@ export function requestPasswordReset(db: Db, siteId: number, siteName: string, e
       .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, since)));
     if (sent >= RESET_MAILS_PER_DAY) throw new ApiError(429, 'reset_throttled');
     const token = randomBytes(32).toString('base64url');
-    await tx.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000) });
+    await tx
+      .insert(passwordResets)
+      .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000) });
     // Rows older than a day count for nothing any more.
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), sql`${passwordResets.createdAt} < ${since}`));
     const [p] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id));
@@ -66,7 +74,10 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning();
     if (!row) throw new ApiError(400, 'link_invalid');
-    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning();
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
     await endSessionsOf(db, tx, [row.userId]);
@@ -85,9 +96,11 @@ export async function changePassword(
   input: { old_password: string; password: string; password_repeat: string },
   keepSessionHash: string,
 ): Promise<void> {
-  if (input.password !== input.password_repeat) throw new ApiError(400, 'passwords_differ', {}, { password_repeat: 'passwords_differ' });
+  if (input.password !== input.password_repeat)
+    throw new ApiError(400, 'passwords_differ', {}, { password_repeat: 'passwords_differ' });
   checkNewPassword(input.password);
-  if (!(await verifyPassword(user.passwordHash, input.old_password))) throw new ApiError(403, 'wrong_old_password', {}, { old_password: 'wrong_old_password' });
+  if (!(await verifyPassword(user.passwordHash, input.old_password)))
+    throw new ApiError(403, 'wrong_old_password', {}, { old_password: 'wrong_old_password' });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

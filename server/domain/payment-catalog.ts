@@ -1,11 +1,35 @@
 // What is sold where (spec 1, 9; docs/payments.md): the currency of each payment country, the credit bundles and
 // their prices per currency, and the payment methods each country is offered, with their fees. The one table of it.
-import { methodFee, type Bundle, type Country, type Currency, type MethodOffer, type PaymentMethod } from '../../contract/index.ts';
+import {
+  methodFee,
+  type Bundle,
+  type Country,
+  type Currency,
+  type MethodOffer,
+  type PaymentMethod,
+} from '../../contract/index.ts';
 
 /** The currency each payment country pays in. */
 export const CURRENCY_OF: Record<Country, Currency> = {
-  US: 'USD', NL: 'EUR', BE: 'EUR', FR: 'EUR', IT: 'EUR', ES: 'EUR', DE: 'EUR', AT: 'EUR', IE: 'EUR', FI: 'EUR',
-  GB: 'GBP', CA: 'CAD', PL: 'PLN', AU: 'AUD', NZ: 'NZD', CH: 'CHF', DK: 'DKK', NO: 'NOK', SE: 'SEK',
+  US: 'USD',
+  NL: 'EUR',
+  BE: 'EUR',
+  FR: 'EUR',
+  IT: 'EUR',
+  ES: 'EUR',
+  DE: 'EUR',
+  AT: 'EUR',
+  IE: 'EUR',
+  FI: 'EUR',
+  GB: 'GBP',
+  CA: 'CAD',
+  PL: 'PLN',
+  AU: 'AUD',
+  NZ: 'NZD',
+  CH: 'CHF',
+  DK: 'DKK',
+  NO: 'NOK',
+  SE: 'SEK',
 };
 
 /** The bundles: id, credits, whether it is the one shown as popular. Prices per currency in BUNDLE_PRICES. */
@@ -64,7 +88,17 @@ const LOCAL: Record<Country, readonly PaymentMethod[]> = {
  * together; about 100 euros): past it, "Direct-debit limit reached (try later, a cheaper package or another method)".
  */
 export const DIRECT_DEBIT_LIMIT: Record<Currency, number> = {
-  EUR: 10000, GBP: 8500, USD: 11000, CHF: 10000, DKK: 75000, NOK: 115000, SEK: 115000, PLN: 43000, CAD: 15000, AUD: 16000, NZD: 17000,
+  EUR: 10000,
+  GBP: 8500,
+  USD: 11000,
+  CHF: 10000,
+  DKK: 75000,
+  NOK: 115000,
+  SEK: 115000,
+  PLN: 43000,
+  CAD: 15000,
+  AUD: 16000,
+  NZD: 17000,
 };
 /** The window of DIRECT_DEBIT_LIMIT, in days. */
 export const DIRECT_DEBIT_DAYS = 30;
@@ -85,7 +119,14 @@ export function bundlesFor(country: Country, messageCredits: number): Bundle[] {
   const currency = CURRENCY_OF[country];
   return BUNDLES.map((b, i) => {
     const amount = BUNDLE_PRICES[currency][i];
-    return { id: b.id, credits: b.credits, amount, currency, message_amount: Math.round((amount * messageCredits) / b.credits), popular: b.popular };
+    return {
+      id: b.id,
+      credits: b.credits,
+      amount,
+      currency,
+      message_amount: Math.round((amount * messageCredits) / b.credits),
+      popular: b.popular,
+    };
   });
 }
 

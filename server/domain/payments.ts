@@ -3,7 +3,20 @@
 // return (the server then asks the provider). Every path ends in the same state: completion wins over a failure
 // (money received is always credited), credits are added once (ledger key `payment:<id>`), premium on the first one.
 import { and, desc, eq } from 'drizzle-orm';
-import { cardMethods, type Bundle, type Country, type CreatePaymentRequest, type CreatePaymentResponse, type CreditMovement, type CreditsResponse, type Payment, type PaymentMethod, type PaymentResponse, type PaymentStatus, type RepeatOrderResponse } from '../../contract/index.ts';
+import {
+  cardMethods,
+  type Bundle,
+  type Country,
+  type CreatePaymentRequest,
+  type CreatePaymentResponse,
+  type CreditMovement,
+  type CreditsResponse,
+  type Payment,
+  type PaymentMethod,
+  type PaymentResponse,
+  type PaymentStatus,
+  type RepeatOrderResponse,
+} from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { creditLedger, payments, profiles, storedCards, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -50,7 +63,12 @@ export async function countryOf(db: Db, userId: number) {
 }
 
 /** GET /api/credits.php: the bundles and methods of the payment country of member `userId`, or of `visitorCountry`. */
-export async function creditsOffer(db: Db, userId: number | null, messageCredits: number, visitorCountry?: string): Promise<CreditsResponse> {
+export async function creditsOffer(
+  db: Db,
+  userId: number | null,
+  messageCredits: number,
+  visitorCountry?: string,
+): Promise<CreditsResponse> {
   const country = userId === null ? paymentCountry(visitorCountry ?? '') : await countryOf(db, userId);
   const bundles = bundlesFor(country, messageCredits);
   return { country, currency: bundles[0].currency, message_credits: messageCredits, bundles, methods: methodsFor(country) };
@@ -75,7 +93,8 @@ export async function createPayment(
   const country = await countryOf(db, user.id);
   const bundle = bundlesFor(country, messageCredits).find((b) => b.id === req.bundle);
   if (!bundle) throw new ApiError(400, 'bad_request', {}, { bundle: 'not sold in your country' });
-  if (!methodsFor(country).some((m) => m.id === req.method)) throw new ApiError(400, 'bad_request', {}, { method: 'not offered in your country' });
+  if (!methodsFor(country).some((m) => m.id === req.method))
+    throw new ApiError(400, 'bad_request', {}, { method: 'not offered in your country' });
   const row = await writeOrder(db, user, { id: req.id, bundle, method: req.method, country, discountCode: req.discount_code });
   if (row.status !== 'pending') throw new ApiError(409, 'conflict');
   let session;
@@ -94,7 +113,11 @@ export async function createPayment(
   } catch {
     throw new ApiError(502, 'payment_unavailable');
   }
-  const [saved] = await db.update(payments).set({ providerSession: session.id, updatedAt: new Date() }).where(eq(payments.id, row.id)).returning();
+  const [saved] = await db
+    .update(payments)
+    .set({ providerSession: session.id, updatedAt: new Date() })
+    .where(eq(payments.id, row.id))
+    .returning();
   return { payment: toPayment(saved), redirect_url: session.url };
 }
 
@@ -115,7 +138,8 @@ export async function writeOrder(
     const [existing] = await tx.select().from(payments).where(eq(payments.id, order.id));
     if (existing) {
       const same = existing.userId === user.id && existing.bundleId === order.bundle.id && existing.method === order.method;
-      if (!same || (existing.discountCode ?? undefined)?.toUpperCase() !== order.discountCode?.toUpperCase()) throw new ApiError(409, 'conflict');
+      if (!same || (existing.discountCode ?? undefined)?.toUpperCase() !== order.discountCode?.toUpperCase())
+        throw new ApiError(409, 'conflict');
       return existing;
     }
     const d = order.discountCode ? await discountForOrder(tx as Tx, me, order.discountCode, order) : null;
@@ -124,8 +148,17 @@ export async function writeOrder(
     const [row] = await tx
       .insert(payments)
       .values({
-        id: order.id, userId: user.id, bundleId: order.bundle.id, credits: order.bundle.credits, amount: price + fee, fee, currency: order.bundle.currency,
-        country: order.country, method: order.method, discount: d?.discount ?? 0, discountCode: d?.code ?? null,
+        id: order.id,
+        userId: user.id,
+        bundleId: order.bundle.id,
+        credits: order.bundle.credits,
+        amount: price + fee,
+        fee,
+        currency: order.bundle.currency,
+        country: order.country,
+        method: order.method,
+        discount: d?.discount ?? 0,
+        discountCode: d?.code ?? null,
       })
       .returning();
     if (d) await holdDiscount(tx as Tx, row.id, user.id, d);
@@ -147,23 +180,39 @@ export async function completePayment(db: Db, id: string, pspReference: string |
     await applyCredits(tx as Tx, row.userId, row.credits, 'purchase', ledgerKey(row.id));
     await consumeDiscount(tx as Tx, row.id);
     await tx.update(users).set({ paidUser: true }).where(eq(users.id, row.userId));
-    await tx.update(payments).set({ status: 'completed', pspReference: pspReference ?? row.pspReference, updatedAt: new Date() }).where(eq(payments.id, id));
+    await tx
+      .update(payments)
+      .set({ status: 'completed', pspReference: pspReference ?? row.pspReference, updatedAt: new Date() })
+      .where(eq(payments.id, id));
     await recordChanges(tx, [{ userId: row.userId, kind: 'user', entityId: row.userId }]);
     return true;
   });
 }
 
 /** Moves a pending payment to `status` (failed, cancelled, expired); a settled one stays as it is. Sync log: 'user'. */
-export async function settleUnpaid(db: Db, id: string, status: Exclude<PaymentStatus, 'pending' | 'completed' | 'refunded'>): Promise<void> {
+export async function settleUnpaid(
+  db: Db,
+  id: string,
+  status: Exclude<PaymentStatus, 'pending' | 'completed' | 'refunded'>,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.update(payments).set({ status, updatedAt: new Date() }).where(and(eq(payments.id, id), eq(payments.status, 'pending'))).returning();
+    const [row] = await tx
+      .update(payments)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+      .returning();
     if (row) await recordChanges(tx, [{ userId: row.userId, kind: 'user', entityId: row.userId }]);
   });
 }
 
 /** What a checkout session's result means for its payment. */
 const SETTLE: Record<SessionStatus, 'completed' | 'failed' | 'cancelled' | 'expired' | null> = {
-  completed: 'completed', refused: 'failed', canceled: 'cancelled', expired: 'expired', active: null, paymentPending: null,
+  completed: 'completed',
+  refused: 'failed',
+  canceled: 'cancelled',
+  expired: 'expired',
+  active: null,
+  paymentPending: null,
 };
 
 /**
@@ -172,10 +221,26 @@ const SETTLE: Record<SessionStatus, 'completed' | 'failed' | 'cancelled' | 'expi
  * webhook (nor trusts the return URL alone). A provider that cannot be reached leaves the state as it is.
  * Errors: 404 not_found (not the member's payment).
  */
-export async function paymentOf(db: Db, provider: PaymentProvider, user: UserRow, id: string, sessionId?: string, sessionResult?: string): Promise<PaymentResponse> {
-  let [row] = await db.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, user.id)));
+export async function paymentOf(
+  db: Db,
+  provider: PaymentProvider,
+  user: UserRow,
+  id: string,
+  sessionId?: string,
+  sessionResult?: string,
+): Promise<PaymentResponse> {
+  let [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.userId, user.id)));
   if (!row) throw new ApiError(404, 'not_found');
-  if (row.status !== 'completed' && row.status !== 'refunded' && sessionId && sessionResult && sessionId === row.providerSession) {
+  if (
+    row.status !== 'completed' &&
+    row.status !== 'refunded' &&
+    sessionId &&
+    sessionResult &&
+    sessionId === row.providerSession
+  ) {
     const status = await provider.sessionStatus(sessionId, sessionResult).catch(() => null);
     const settle = status ? SETTLE[status] : null;
     if (settle === 'completed') await completePayment(db, id, null);
@@ -192,7 +257,11 @@ export async function paymentOf(db: Db, provider: PaymentProvider, user: UserRow
  * whose amount or currency differs from the payment's is not applied (logged). Unknown references and other
  * events are acknowledged and ignored. Returns how many changed a payment.
  */
-export async function applyNotifications(db: Db, notifications: PaymentNotification[], log: (message: string, detail: Record<string, unknown>) => void): Promise<number> {
+export async function applyNotifications(
+  db: Db,
+  notifications: PaymentNotification[],
+  log: (message: string, detail: Record<string, unknown>) => void,
+): Promise<number> {
   let changed = 0;
   for (const n of notifications) {
     if (n.eventCode !== 'AUTHORISATION' || !/^[0-9a-f-]{36}$/i.test(n.merchantReference)) continue;
@@ -215,7 +284,11 @@ export async function applyNotifications(db: Db, notifications: PaymentNotificat
 }
 
 /** The member's payments (every state) and ledger movements, newest first, at most `limit` each (GET /api/transactions.php). */
-export async function transactionsOf(db: Db, userId: number, limit: number): Promise<{ payments: Payment[]; movements: CreditMovement[] }> {
+export async function transactionsOf(
+  db: Db,
+  userId: number,
+  limit: number,
+): Promise<{ payments: Payment[]; movements: CreditMovement[] }> {
   const [paid, moved] = await Promise.all([
     db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit),
     db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(desc(creditLedger.id)).limit(limit),
@@ -241,9 +314,20 @@ export async function transactionsOf(db: Db, userId: number, limit: number): Pro
  * provider (retried until it succeeds). Sync log: 'user'. Errors: 404 not_found, 409 conflict (not completed),
  * 409 refund_expired, 409 nothing_to_refund.
  */
-export async function refundPayment(db: Db, jobs: JobQueue, user: UserRow, id: string, refundDays: number, now = new Date()): Promise<Payment> {
+export async function refundPayment(
+  db: Db,
+  jobs: JobQueue,
+  user: UserRow,
+  id: string,
+  refundDays: number,
+  now = new Date(),
+): Promise<Payment> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, user.id))).for('update');
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, id), eq(payments.userId, user.id)))
+      .for('update');
     if (!row) throw new ApiError(404, 'not_found');
     if (row.status !== 'completed') throw new ApiError(409, 'conflict');
     if (now.getTime() > row.createdAt.getTime() + refundDays * 86400_000) throw new ApiError(409, 'refund_expired');
@@ -272,7 +356,12 @@ export async function sendRefund(db: Db, provider: PaymentProvider, { paymentId 
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row || row.status !== 'refunded' || !row.refundedAmount) return;
   if (!row.pspReference) throw new Error(`payment ${paymentId}: no provider reference yet`);
-  await provider.refund({ pspReference: row.pspReference, amount: row.refundedAmount, currency: row.currency, reference: `refund-${row.id}` });
+  await provider.refund({
+    pspReference: row.pspReference,
+    amount: row.refundedAmount,
+    currency: row.currency,
+    reference: `refund-${row.id}`,
+  });
 }
 
 /** Keeps `token`, the provider's stored card of member `userId` (brand `method`, last 4 digits), replacing an older one. */
@@ -311,7 +400,14 @@ export async function repeatOrderOf(db: Db, userId: number): Promise<RepeatOrder
  * same payment. Errors: 409 conflict (no earlier order, no stored card, or the bundle no longer sold there),
  * 502 payment_unavailable (the provider could not be reached; the payment failed).
  */
-export async function repeatOrder(db: Db, provider: PaymentProvider, user: UserRow, messageCredits: number, id: string, publicUrl: string): Promise<PaymentResponse> {
+export async function repeatOrder(
+  db: Db,
+  provider: PaymentProvider,
+  user: UserRow,
+  messageCredits: number,
+  id: string,
+  publicUrl: string,
+): Promise<PaymentResponse> {
   const [existing] = await db.select().from(payments).where(eq(payments.id, id));
   if (existing) {
     if (existing.userId !== user.id) throw new ApiError(409, 'conflict');
@@ -323,7 +419,17 @@ export async function repeatOrder(db: Db, provider: PaymentProvider, user: UserR
   if (!bundle || !card) throw new ApiError(409, 'conflict');
   await db
     .insert(payments)
-    .values({ id, userId: user.id, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount, fee: 0, currency: bundle.currency, country, method: card.method })
+    .values({
+      id,
+      userId: user.id,
+      bundleId: bundle.id,
+      credits: bundle.credits,
+      amount: bundle.amount,
+      fee: 0,
+      currency: bundle.currency,
+      country,
+      method: card.method,
+    })
     .onConflictDoNothing();
   let result;
   try {

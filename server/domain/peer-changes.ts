@@ -13,7 +13,10 @@ import type { Change } from './changes.ts';
  * brings its messages, as a snapshot would (held-back messages of a newly confirmed member, a restored account).
  */
 export async function peerChanges(tx: Tx, userId: number): Promise<Change[]> {
-  const mine = tx.select({ id: conversationMembers.conversationId }).from(conversationMembers).where(eq(conversationMembers.userId, userId));
+  const mine = tx
+    .select({ id: conversationMembers.conversationId })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.userId, userId));
   const peers = await tx
     .select({ userId: conversationMembers.userId, conversationId: conversationMembers.conversationId })
     .from(conversationMembers)
@@ -32,9 +35,12 @@ export async function peerChanges(tx: Tx, userId: number): Promise<Change[]> {
   return [
     { userId, kind: 'user', entityId: userId },
     ...peers.map((p): Change => ({ userId: p.userId, kind: 'chat', entityId: p.conversationId })),
-    ...peers.flatMap((p) => recent.filter((m) => Number(m.conversationId) === p.conversationId).map((m): Change => ({ userId: p.userId, kind: 'message', entityId: Number(m.seq) }))),
+    ...peers.flatMap((p) =>
+      recent
+        .filter((m) => Number(m.conversationId) === p.conversationId)
+        .map((m): Change => ({ userId: p.userId, kind: 'message', entityId: Number(m.seq) })),
+    ),
     ...liked.map((l): Change => ({ userId: l.id, kind: 'liked_by', entityId: userId })),
     ...likedBy.map((l): Change => ({ userId: l.id, kind: 'like', entityId: userId })),
   ];
 }
-

@@ -36,7 +36,12 @@ export async function replyRates(db: Db, siteId: number, now = new Date()): Prom
   };
   const premium = group(true);
   const free = group(false);
-  if (premium.conversations < REPLY_RATE_MIN_CONVERSATIONS || free.conversations < REPLY_RATE_MIN_CONVERSATIONS || free.replied === 0) return null;
+  if (
+    premium.conversations < REPLY_RATE_MIN_CONVERSATIONS ||
+    free.conversations < REPLY_RATE_MIN_CONVERSATIONS ||
+    free.replied === 0
+  )
+    return null;
   const rate = (g: { conversations: number; replied: number }) => g.replied / g.conversations;
   return { days: REPLY_RATE_DAYS, premium, free, higher_percent: Math.round((rate(premium) / rate(free) - 1) * 100) };
 }

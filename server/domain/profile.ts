@@ -50,12 +50,14 @@ export async function ownProfile(db: Db, userId: number): Promise<OwnProfile> {
  * bad_request (region: not a region of the country).
  */
 export function checkProfileUpdate(update: ProfileUpdate, email: string, now = new Date()): void {
-  const fail = (code: ConstructorParameters<typeof ApiError>[1], field: string, message: string = code) => new ApiError(400, code, {}, { [field]: message });
+  const fail = (code: ConstructorParameters<typeof ApiError>[1], field: string, message: string = code) =>
+    new ApiError(400, code, {}, { [field]: message });
   if (update.name.toLowerCase() === email.trim().toLowerCase()) throw fail('username_is_email', 'name');
   if (update.name.startsWith('@')) throw fail('username_at', 'name');
   if (!isValidBirthDate(update.date_of_birth, now)) throw fail('invalid_date_of_birth', 'date_of_birth');
   if (ageOn(update.date_of_birth, now) < MINIMUM_AGE) throw fail('too_young', 'date_of_birth');
-  if (update.region && regionName(update.country, update.region) === null) throw fail('bad_request', 'region', 'not a region of the country');
+  if (update.region && regionName(update.country, update.region) === null)
+    throw fail('bad_request', 'region', 'not a region of the country');
 }
 
 /**

@@ -22,12 +22,20 @@ export interface NoticeDeps {
 /** `text` cut to PUSH_TEXT_LENGTH characters (code points, so no emoji is split) with an ellipsis. */
 export function pushText(text: string): string {
   const chars = [...text.trim()];
-  return chars.length > PUSH_TEXT_LENGTH ? `${chars.slice(0, PUSH_TEXT_LENGTH - 1).join('').trimEnd()}…` : chars.join('');
+  return chars.length > PUSH_TEXT_LENGTH
+    ? `${chars
+        .slice(0, PUSH_TEXT_LENGTH - 1)
+        .join('')
+        .trimEnd()}…`
+    : chars.join('');
 }
 
 /** The recipient's language and the sender as the recipient sees them, with the recipient's badge totals. */
 async function context(db: Db, recipientId: number, senderId: number, cdnPrefix: string) {
-  const [recipient] = await db.select({ language: users.language, paidUser: users.paidUser }).from(users).where(eq(users.id, recipientId));
+  const [recipient] = await db
+    .select({ language: users.language, paidUser: users.paidUser })
+    .from(users)
+    .where(eq(users.id, recipientId));
   if (!recipient) return null;
   const [card] = await cardsOf(db, [senderId], { id: recipientId, paidUser: recipient.paidUser }, cdnPrefix);
   if (!card) return null;
@@ -41,7 +49,12 @@ async function context(db: Db, recipientId: number, senderId: number, cdnPrefix:
 }
 
 /** The payload of a push for `message` to `recipientId`; null when either member is gone. */
-export async function messagePayload(db: Db, cdnPrefix: string, message: Message, recipientId: number): Promise<PushPayload | null> {
+export async function messagePayload(
+  db: Db,
+  cdnPrefix: string,
+  message: Message,
+  recipientId: number,
+): Promise<PushPayload | null> {
   const c = await context(db, recipientId, message.sender_id, cdnPrefix);
   if (!c) return null;
   const [chat] = (await chatList(db, c.viewer, cdnPrefix, [message.conversation_id])).chats;
@@ -65,7 +78,13 @@ export async function messagePayload(db: Db, cdnPrefix: string, message: Message
 }
 
 /** The payload of a push to `recipientId` that `likerId` likes them (`match`: and they liked `likerId` first). */
-export async function likePayload(db: Db, cdnPrefix: string, likerId: number, recipientId: number, match: boolean): Promise<PushPayload | null> {
+export async function likePayload(
+  db: Db,
+  cdnPrefix: string,
+  likerId: number,
+  recipientId: number,
+  match: boolean,
+): Promise<PushPayload | null> {
   const c = await context(db, recipientId, likerId, cdnPrefix);
   if (!c) return null;
   const kind = match ? 'match' : 'like';
@@ -105,7 +124,10 @@ export function withinLimit(payload: PushPayload): PushPayload {
  * The job of a new message (not the replay of an id): pushes it to the recipient, unless they are reading that
  * conversation live (server/domain/live-reading.ts). Written by `sendMessage` in its transaction.
  */
-export async function pushMessage({ db, push }: NoticeDeps, { cdnPrefix, message, recipientId }: JobData['push-message']): Promise<void> {
+export async function pushMessage(
+  { db, push }: NoticeDeps,
+  { cdnPrefix, message, recipientId }: JobData['push-message'],
+): Promise<void> {
   if (!(await hasPushSubscription(db, recipientId))) return;
   if (await isReadingLive(db, recipientId, message.conversation_id)) return;
   const payload = await messagePayload(db, cdnPrefix, message, recipientId);
@@ -118,9 +140,15 @@ export async function pushMessage({ db, push }: NoticeDeps, { cdnPrefix, message
  * (the liked member had liked the liker first) pushes kind match to them instead. No push when the liker's profile
  * is not active, since the likes list would not show them.
  */
-export async function pushLike({ db, push }: NoticeDeps, { cdnPrefix, likerId, likedId, match }: JobData['push-like']): Promise<void> {
+export async function pushLike(
+  { db, push }: NoticeDeps,
+  { cdnPrefix, likerId, likedId, match }: JobData['push-like'],
+): Promise<void> {
   if (!(await hasPushSubscription(db, likedId))) return;
-  const [liker] = await db.select({ id: profiles.userId }).from(profiles).where(and(eq(profiles.userId, likerId), eq(profiles.status, 'active')));
+  const [liker] = await db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, likerId), eq(profiles.status, 'active')));
   if (!liker) return;
   const payload = await likePayload(db, cdnPrefix, likerId, likedId, match);
   if (payload) await push.send(likedId, payload, `l${likerId}`);

@@ -15,7 +15,15 @@ function isP256Point(p256dh: string): boolean {
   if (bytes.length !== 65 || bytes[0] !== 0x04) return false;
   try {
     // Importing the point checks that it lies on the curve.
-    createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: bytes.subarray(1, 33).toString('base64url'), y: bytes.subarray(33).toString('base64url') }, format: 'jwk' });
+    createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: bytes.subarray(1, 33).toString('base64url'),
+        y: bytes.subarray(33).toString('base64url'),
+      },
+      format: 'jwk',
+    });
     return true;
   } catch {
     return false;
@@ -30,7 +38,8 @@ function isP256Point(p256dh: string): boolean {
  * 409 conflict.
  */
 export async function subscribePush(db: Db, push: PushService, userId: number, req: PushSubscriptionRequest): Promise<void> {
-  if (!push.acceptsEndpoint(req.endpoint)) throw new ApiError(400, 'bad_request', {}, { endpoint: 'The push endpoint must be the https URL of a push service.' });
+  if (!push.acceptsEndpoint(req.endpoint))
+    throw new ApiError(400, 'bad_request', {}, { endpoint: 'The push endpoint must be the https URL of a push service.' });
   if (!isP256Point(req.keys.p256dh)) throw new ApiError(400, 'bad_request', {}, { 'keys.p256dh': 'Not a P-256 public key.' });
   const keys = { p256dh: unpad(req.keys.p256dh), auth: unpad(req.keys.auth) };
   await db.transaction(async (tx) => {
@@ -48,9 +57,20 @@ export async function subscribePush(db: Db, push: PushService, userId: number, r
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId))
-      .orderBy(sql`coalesce(${pushSubscriptions.lastSuccessAt}, ${pushSubscriptions.createdAt}) desc`, sql`${pushSubscriptions.id} desc`)
+      .orderBy(
+        sql`coalesce(${pushSubscriptions.lastSuccessAt}, ${pushSubscriptions.createdAt}) desc`,
+        sql`${pushSubscriptions.id} desc`,
+      )
       .limit(MAX_SUBSCRIPTIONS_PER_MEMBER);
-    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, keep.map((k) => k.id))));
+    await tx.delete(pushSubscriptions).where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        notInArray(
+          pushSubscriptions.id,
+          keep.map((k) => k.id),
+        ),
+      ),
+    );
   });
 }
 
@@ -61,6 +81,10 @@ export async function unsubscribePush(db: Db, userId: number, endpoint: string):
 
 /** Whether `userId` has any push subscription (saves building a payload nobody receives). */
 export async function hasPushSubscription(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .limit(1);
   return !!row;
 }

@@ -21,7 +21,9 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Creates a session for `userId` (256-bit token) and sets the cookie on `reply`. */
 export async function startSession(db: Db, reply: FastifyReply, userId: number, secure: boolean): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000) });
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_SECONDS });
 }
 
@@ -29,8 +31,16 @@ export async function startSession(db: Db, reply: FastifyReply, userId: number, 
 export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = req.cookies[SESSION_COOKIE];
   if (token) {
-    const ended = await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ userId: sessions.userId });
-    if (ended.length) await endSessionsOf(db, db, ended.map((r) => r.userId));
+    const ended = await db
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .returning({ userId: sessions.userId });
+    if (ended.length)
+      await endSessionsOf(
+        db,
+        db,
+        ended.map((r) => r.userId),
+      );
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
@@ -125,7 +135,10 @@ export function currentUserId(db: Db, req: FastifyRequest): Promise<number | nul
     p = (async () => {
       if (now - hit.seenAt > SEEN_EVERY_MS) {
         hit.seenAt = now;
-        await db.update(users).set({ lastSeenAt: new Date(now) }).where(eq(users.id, hit.userId));
+        await db
+          .update(users)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(users.id, hit.userId));
       }
       return hit.userId;
     })();

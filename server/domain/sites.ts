@@ -29,7 +29,10 @@ export function siteOf(db: Db, req: FastifyRequest): Promise<Site> {
 }
 
 /** Public settings of `site` (spec 3) for a visitor from `geoCountry`. */
-export function publicSettings(site: Site, extra: { pushPublicKey: string | null; geoCountry: Settings['geoip_country'] }): Settings {
+export function publicSettings(
+  site: Site,
+  extra: { pushPublicKey: string | null; geoCountry: Settings['geoip_country'] },
+): Settings {
   return {
     ...site.settings,
     domain: site.domain,

@@ -19,7 +19,10 @@ export function swipeResetsAt(now = new Date()): string {
 
 /** Swipe likes `userId` has left today: SWIPE_LIKES_PER_DAY minus today's swipe_likes rows, never below 0. */
 export async function swipeLikesLeft(db: Db | Tx, userId: number, now = new Date()): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(swipeLikes).where(and(eq(swipeLikes.userId, userId), eq(swipeLikes.day, swipeDay(now))));
+  const [row] = await db
+    .select({ n: count() })
+    .from(swipeLikes)
+    .where(and(eq(swipeLikes.userId, userId), eq(swipeLikes.day, swipeDay(now))));
   return Math.max(0, SWIPE_LIKES_PER_DAY - row.n);
 }
 
@@ -31,10 +34,16 @@ export async function swipeLikesLeft(db: Db | Tx, userId: number, now = new Date
  */
 export async function takeSwipeLike(tx: Tx, userId: number, likedId: number, now = new Date()): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  const existing = await tx.select({ n: sql`1` }).from(likes).where(and(eq(likes.likerId, userId), eq(likes.likedId, likedId)));
+  const existing = await tx
+    .select({ n: sql`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, userId), eq(likes.likedId, likedId)));
   if (existing.length) return;
   if ((await swipeLikesLeft(tx, userId, now)) === 0) throw new ApiError(429, 'swipe_limit');
-  await tx.insert(swipeLikes).values({ userId, likedId, day: swipeDay(now) }).onConflictDoNothing();
+  await tx
+    .insert(swipeLikes)
+    .values({ userId, likedId, day: swipeDay(now) })
+    .onConflictDoNothing();
 }
 
 /**
@@ -43,9 +52,23 @@ export async function takeSwipeLike(tx: Tx, userId: number, likedId: number, now
  * not in `skip` (members passed in this visit). Order: the viewer's country first, then the nearest age, then most
  * recently seen. An empty deck when the viewer has no profile.
  */
-export async function swipeDeck(db: Db, siteId: number, viewer: Viewer, skip: number[], cdnPrefix: string): Promise<SwipeDeckResponse> {
+export async function swipeDeck(
+  db: Db,
+  siteId: number,
+  viewer: Viewer,
+  skip: number[],
+  cdnPrefix: string,
+): Promise<SwipeDeckResponse> {
   const base = { likes_left: await swipeLikesLeft(db, viewer.id), resets_at: swipeResetsAt() };
-  const [me] = await db.select({ gender: profiles.gender, sexuality: profiles.sexuality, country: profiles.country, dateOfBirth: profiles.dateOfBirth }).from(profiles).where(eq(profiles.userId, viewer.id));
+  const [me] = await db
+    .select({
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+      country: profiles.country,
+      dateOfBirth: profiles.dateOfBirth,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, viewer.id));
   if (!me) return { profiles: [], ...base };
   const rows = await db
     .select({ id: users.id, interests: profiles.interests })
@@ -55,7 +78,11 @@ export async function swipeDeck(db: Db, siteId: number, viewer: Viewer, skip: nu
       and(
         listedOnSite(siteId),
         ne(users.id, viewer.id),
-        or(...likerKinds(me.gender, me.sexuality).map((k) => and(eq(profiles.gender, k.gender), inArray(profiles.sexuality, k.sexualities)))),
+        or(
+          ...likerKinds(me.gender, me.sexuality).map((k) =>
+            and(eq(profiles.gender, k.gender), inArray(profiles.sexuality, k.sexualities)),
+          ),
+        ),
         notExists(sql`(select 1 from ${likes} where ${likes.likerId} = ${viewer.id} and ${likes.likedId} = ${users.id})`),
         notBlockedWith(viewer.id, users.id),
         skip.length ? notInArray(users.id, skip) : undefined,
@@ -69,6 +96,17 @@ export async function swipeDeck(db: Db, siteId: number, viewer: Viewer, skip: nu
     )
     .limit(SWIPE_DECK_SIZE);
   const interestsOf = new Map(rows.map((r) => [r.id, r.interests]));
-  const cards = await cardsOf(db, rows.map((r) => r.id), viewer, cdnPrefix);
-  return { profiles: cards.map((c) => ({ ...c, interests: (interestsOf.get(c.id) ?? []) as SwipeDeckResponse['profiles'][number]['interests'] })), ...base };
+  const cards = await cardsOf(
+    db,
+    rows.map((r) => r.id),
+    viewer,
+    cdnPrefix,
+  );
+  return {
+    profiles: cards.map((c) => ({
+      ...c,
+      interests: (interestsOf.get(c.id) ?? []) as SwipeDeckResponse['profiles'][number]['interests'],
+    })),
+    ...base,
+  };
 }

@@ -48,7 +48,11 @@ export async function maxChangeSeq(db: Db, userId: number, fromCache = false): P
   const mark = cache?.mark(userId) ?? '';
   // Prepared: the conditional sync (304) and every live-channel wake-up run it.
   const [row] = await prepared(db, 'max_change_seq', (d) =>
-    d.select({ seq: max(syncChanges.seq) }).from(syncChanges).where(eq(syncChanges.userId, sql.placeholder('userId'))).prepare('max_change_seq'),
+    d
+      .select({ seq: max(syncChanges.seq) })
+      .from(syncChanges)
+      .where(eq(syncChanges.userId, sql.placeholder('userId')))
+      .prepare('max_change_seq'),
   ).execute({ userId });
   const seq = Number(row?.seq ?? 0);
   cache?.set(userId, seq, mark);
@@ -62,10 +66,27 @@ async function userNow(db: Db, userId: number) {
 }
 
 /** The newest `perChat` messages of each conversation of `ids` as `viewer` sees them, by ascending seq overall (one lateral-join query). */
-export async function recentMessages(db: Db, viewer: Viewer, cdnPrefix: string, ids: number[], perChat: number): Promise<Message[]> {
+export async function recentMessages(
+  db: Db,
+  viewer: Viewer,
+  cdnPrefix: string,
+  ids: number[],
+  perChat: number,
+): Promise<Message[]> {
   if (ids.length === 0) return [];
-  const recent = db.select().from(messages).where(eq(messages.conversationId, conversations.id)).orderBy(desc(messages.seq)).limit(perChat).as('recent');
-  const rows = await db.select().from(conversations).crossJoinLateral(recent).where(inArray(conversations.id, ids)).orderBy(asc(recent.seq));
+  const recent = db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversations.id))
+    .orderBy(desc(messages.seq))
+    .limit(perChat)
+    .as('recent');
+  const rows = await db
+    .select()
+    .from(conversations)
+    .crossJoinLateral(recent)
+    .where(inArray(conversations.id, ids))
+    .orderBy(asc(recent.seq));
   return rows.map((r) => toMessage(r.recent, viewer, cdnPrefix));
 }
 
@@ -97,7 +118,13 @@ export async function syncSnapshot(db: Db, viewer: Viewer, cdnPrefix: string, cu
     user: await toUser(db, await userNow(db, viewer.id)),
     chats,
     removed_chats: [],
-    messages: await recentMessages(db, viewer, cdnPrefix, chats.map((c) => c.conversation.id), SNAPSHOT_MESSAGES),
+    messages: await recentMessages(
+      db,
+      viewer,
+      cdnPrefix,
+      chats.map((c) => c.conversation.id),
+      SNAPSHOT_MESSAGES,
+    ),
     likes: liked.profiles,
     removed_likes: [],
     liked_by: liked.liked_by,
@@ -114,7 +141,13 @@ export async function syncSnapshot(db: Db, viewer: Viewer, cdnPrefix: string, cu
  * come as cards while listable (active profile, no block), else as removed ids; `user` only when touched.
  * `cursor` is the last seq covered (or `since`); `more` says rows remain beyond `limit`.
  */
-export async function syncDelta(db: Db, viewer: Viewer, cdnPrefix: string, since: number, limit = DELTA_LIMIT): Promise<SyncResponse> {
+export async function syncDelta(
+  db: Db,
+  viewer: Viewer,
+  cdnPrefix: string,
+  since: number,
+  limit = DELTA_LIMIT,
+): Promise<SyncResponse> {
   const rows = await db
     .select({ kind: syncChanges.kind, entityId: syncChanges.entityId, seq: syncChanges.seq })
     .from(syncChanges)
@@ -134,12 +167,21 @@ export async function syncDelta(db: Db, viewer: Viewer, cdnPrefix: string, since
     more: rows.length > limit,
     user: of('user').length ? await toUser(db, await userNow(db, viewer.id)) : null,
     chats,
-    removed_chats: gone(chatIds, chats.map((c) => c.conversation.id)),
+    removed_chats: gone(
+      chatIds,
+      chats.map((c) => c.conversation.id),
+    ),
     messages: await visibleMessages(db, viewer, cdnPrefix, seqs),
     likes,
-    removed_likes: gone(likeIds, likes.map((c) => c.id)),
+    removed_likes: gone(
+      likeIds,
+      likes.map((c) => c.id),
+    ),
     liked_by: likedBy,
-    removed_liked_by: gone(likedByIds, likedBy.map((c) => c.id)),
+    removed_liked_by: gone(
+      likedByIds,
+      likedBy.map((c) => c.id),
+    ),
     total_unread: await totalUnread(db, viewer.id),
     total_new: await totalNewLikes(db, viewer.id),
   };
@@ -162,6 +204,9 @@ export async function readSync(
   const maxSeq = await maxChangeSeq(db, viewer.id);
   const current = syncEtag(viewer.id, maxSeq);
   if (etagMatches(ifNoneMatch, current) && (since === undefined || since === maxSeq)) return { etag: current, body: null };
-  const body = since === undefined || since > maxSeq ? await syncSnapshot(db, viewer, cdnPrefix, maxSeq) : await syncDelta(db, viewer, cdnPrefix, since, limit);
+  const body =
+    since === undefined || since > maxSeq
+      ? await syncSnapshot(db, viewer, cdnPrefix, maxSeq)
+      : await syncDelta(db, viewer, cdnPrefix, since, limit);
   return { etag: syncEtag(viewer.id, body.cursor), body };
 }

@@ -58,7 +58,10 @@ export async function isBlocked(db: Db, key: string, now = new Date()): Promise<
 
 /** Takes one attempt back from `key` (a login that succeeded is not a guess). */
 export async function refundAttempt(db: Db, key: string): Promise<void> {
-  await db.update(loginFailures).set({ count: sql`greatest(${loginFailures.count} - 1, 0)` }).where(eq(loginFailures.key, key));
+  await db
+    .update(loginFailures)
+    .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
+    .where(eq(loginFailures.key, key));
 }
 
 /** Forgets `key`. */
@@ -81,7 +84,13 @@ export function loginKeys(email: string, ip: string, deviceId: string | null) {
  * device (`deviceId` set) is counted on its own and is let through the IP and account-wide limits. Answers false when
  * the attempt is over a limit: the caller answers 429 login_throttled without checking the password.
  */
-export async function claimLoginAttempt(db: Db, email: string, ip: string, deviceId: string | null, now = new Date()): Promise<boolean> {
+export async function claimLoginAttempt(
+  db: Db,
+  email: string,
+  ip: string,
+  deviceId: string | null,
+  now = new Date(),
+): Promise<boolean> {
   const keys = loginKeys(email, ip, deviceId);
   const source = await countAttempt(db, keys.source, LOGIN_LIMITS.source, now);
   if (deviceId) return source <= LOGIN_LIMITS.source.max;
@@ -122,4 +131,5 @@ export function newDeviceCookie(secret: string, userId: number): string {
   return `${userId}.${nonce}.${deviceMac(secret, userId, nonce)}`;
 }
 
-const deviceMac = (secret: string, userId: number, nonce: string) => createHmac('sha256', secret).update(`device:${userId}.${nonce}`).digest('base64url');
+const deviceMac = (secret: string, userId: number, nonce: string) =>
+  createHmac('sha256', secret).update(`device:${userId}.${nonce}`).digest('base64url');

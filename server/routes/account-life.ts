@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { AccountDeleteRequest, EmailChangeRequest, TokenRequest } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
-import { confirmEmailChange, deleteAccount, reactivateAccount, requestEmailChange, type MailContext } from '../domain/account-life.ts';
+import {
+  confirmEmailChange,
+  deleteAccount,
+  reactivateAccount,
+  requestEmailChange,
+  type MailContext,
+} from '../domain/account-life.ts';
 import { requireUser, SESSION_COOKIE } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { parse } from '../validate.ts';

@@ -1,6 +1,16 @@
 // Account calls: the user call (spec 7: GET/POST/PUT /api/user.php; ?push=1 is routes/push.ts), logout, signup, activation, dev mailbox.
 import type { FastifyInstance } from 'fastify';
-import { ACTIVATED_COOKIE, ActivateQuery, InvisibleRequest, LanguageRequest, LoginRequest, SignupRequest, type MailboxResponse, type PushSubscribeResponse, type UserResponse } from '../../contract/index.ts';
+import {
+  ACTIVATED_COOKIE,
+  ActivateQuery,
+  InvisibleRequest,
+  LanguageRequest,
+  LoginRequest,
+  SignupRequest,
+  type MailboxResponse,
+  type PushSubscribeResponse,
+  type UserResponse,
+} from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { activate, login, resendActivation, setInvisible, setLanguage, signup, toUser } from '../domain/accounts.ts';
 import { currentUser, endSession, requireUser, startSession } from '../domain/sessions.ts';
@@ -27,8 +37,22 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
   app.post('/api/user.php', async (req, reply): Promise<UserResponse | PushSubscribeResponse> => {
     if (isPushCall(req)) return subscribeCall({ db, push }, req);
     const body = parse(LoginRequest, req.body);
-    const { user, newDevice } = await login(db, await siteOf(db, req), body.email, body.password, req.ip, req.cookies[DEVICE_COOKIE]);
-    if (newDevice) reply.setCookie(DEVICE_COOKIE, newDevice, { path: '/api/user.php', httpOnly: true, sameSite: 'strict', secure: config.cookieSecure, maxAge: 365 * 86400 });
+    const { user, newDevice } = await login(
+      db,
+      await siteOf(db, req),
+      body.email,
+      body.password,
+      req.ip,
+      req.cookies[DEVICE_COOKIE],
+    );
+    if (newDevice)
+      reply.setCookie(DEVICE_COOKIE, newDevice, {
+        path: '/api/user.php',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: config.cookieSecure,
+        maxAge: 365 * 86400,
+      });
     await startSession(db, reply, user.id, config.cookieSecure);
     return { user: await toUser(db, user) };
   });
@@ -71,7 +95,8 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
     const ok = query.success && (await activate(db, query.data.token));
     // The page cannot tell a visitor who followed the link from one who typed the path: this short-lived, readable
     // flag says the activation just worked (it only changes what that browser shows, so it needs no secrecy).
-    if (ok) reply.setCookie(ACTIVATED_COOKIE, '1', { path: '/activate', sameSite: 'lax', secure: config.cookieSecure, maxAge: 600 });
+    if (ok)
+      reply.setCookie(ACTIVATED_COOKIE, '1', { path: '/activate', sameSite: 'lax', secure: config.cookieSecure, maxAge: 600 });
     return reply.redirect(ok ? '/activate/done' : '/activate/error');
   });
 
@@ -85,6 +110,15 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
   app.get('/api/dev-mailbox.php', async (req): Promise<MailboxResponse> => {
     if (!mail.embedded || !devToolsAllowed(req, config)) throw new ApiError(404, 'not_found');
     const list = await mail.list(100);
-    return { mails: list.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() })) };
+    return {
+      mails: list.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        created_at: m.createdAt.toISOString(),
+      })),
+    };
   });
 }

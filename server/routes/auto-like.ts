@@ -18,7 +18,9 @@ export default async function autoLikeRoutes(app: FastifyInstance, { db, jobs }:
     try {
       const cdnPrefix = (await siteOf(db, req)).settings.cdn_prefix;
       // Like a normal like: a subscribed device of the member gets the push.
-      const likerId = await giveAutoLike(db, user.siteId, user.id, (tx, liker) => jobs.enqueue(tx, 'push-like', { cdnPrefix, likerId: liker, likedId: user.id, match: false }));
+      const likerId = await giveAutoLike(db, user.siteId, user.id, (tx, liker) =>
+        jobs.enqueue(tx, 'push-like', { cdnPrefix, likerId: liker, likedId: user.id, match: false }),
+      );
       if (likerId === null) return { profile: null };
       return await autoLikeAnswer(db, { id: user.id, paidUser: user.paidUser }, cdnPrefix, likerId);
     } catch (err) {

@@ -3,7 +3,15 @@ import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  DeleteChatRequest, MessagesQuery, ReadChatRequest, SendGiftRequest, SendMessageRequest, SendPhotoFields, type ChatsResponse, type MessagesResponse, type SendMessageResponse,
+  DeleteChatRequest,
+  MessagesQuery,
+  ReadChatRequest,
+  SendGiftRequest,
+  SendMessageRequest,
+  SendPhotoFields,
+  type ChatsResponse,
+  type MessagesResponse,
+  type SendMessageResponse,
 } from '../../contract/index.ts';
 import { messages } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
@@ -56,7 +64,15 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
     const user = await requireUser(db, req);
     const q = parse(MessagesQuery, req.query);
     const site = await siteOf(db, req);
-    return messagePage(db, site.id, { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix, q.profile, q.before, q.limit);
+    return messagePage(
+      db,
+      site.id,
+      { id: user.id, paidUser: user.paidUser },
+      site.settings.cdn_prefix,
+      q.profile,
+      q.before,
+      q.limit,
+    );
   });
 
   /**
@@ -69,7 +85,10 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
     // unconfirmed sender's message is held back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told.
     return sendMessage(db, site.id, site.settings, userId, body, (message, user) =>
       user.status === 'confirmed'
-        ? jobs.insertion([{ name: 'push-message', data: { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile } }, messageNoticeJob(message, body.profile)])
+        ? jobs.insertion([
+            { name: 'push-message', data: { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile } },
+            messageNoticeJob(message, body.profile),
+          ])
         : Promise.resolve(null),
     );
   };
@@ -94,7 +113,10 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
     const { id, profile } = parse(SendPhotoFields, fields);
     if (!file) throw new ApiError(400, 'bad_request', {}, { photo: 'A photo file is required' });
     // The retry of a stored photo message answers the first send without decoding the upload again.
-    const [existing] = await db.select({ key: messages.photoKey, blurKey: messages.photoBlurKey }).from(messages).where(eq(messages.id, id));
+    const [existing] = await db
+      .select({ key: messages.photoKey, blurKey: messages.photoBlurKey })
+      .from(messages)
+      .where(eq(messages.id, id));
     const stored = existing?.key && existing.blurKey ? { key: existing.key, blurKey: existing.blurKey } : null;
     const fresh = stored ? null : await images.storeUpload(file);
     try {

@@ -73,7 +73,9 @@ export default async function eventRoutes(app: FastifyInstance, { db, live }: De
 
     // Subscribe before reading the cursor: a change committed in between still wakes this stream.
     let dirty = false;
-    let wake = () => { dirty = true; };
+    let wake = () => {
+      dirty = true;
+    };
     const unsubscribe = live.subscribe(user.id, () => wake());
     let told: number;
     try {

@@ -16,7 +16,10 @@ export default async function likeRoutes(app: FastifyInstance, { db, jobs }: Dep
     return likesOf(db, { id: user.id, paidUser: user.paidUser }, (await siteOf(db, req)).settings.cdn_prefix);
   });
 
-  for (const [method, on] of [['POST', true], ['DELETE', false]] as const) {
+  for (const [method, on] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
     app.route({
       method,
       url: '/api/like.php',
@@ -25,10 +28,23 @@ export default async function likeRoutes(app: FastifyInstance, { db, jobs }: Dep
         const { profile, source } = parse(LikeRequest, req.body);
         const site = await siteOf(db, req);
         // A new like pushes to (and may mail) the liked member: kind match when they had liked this member first.
-        const { answer } = await setLike(db, site.id, { id: user.id, paidUser: user.paidUser }, profile, on, async (tx, match) => {
-          await jobs.enqueue(tx, 'push-like', { cdnPrefix: site.settings.cdn_prefix, likerId: user.id, likedId: profile, match });
-          await mailLikeNotice(jobs, tx, user.id, profile, match);
-        }, on && source === 'swipe' ? (tx) => takeSwipeLike(tx, user.id, profile) : undefined);
+        const { answer } = await setLike(
+          db,
+          site.id,
+          { id: user.id, paidUser: user.paidUser },
+          profile,
+          on,
+          async (tx, match) => {
+            await jobs.enqueue(tx, 'push-like', {
+              cdnPrefix: site.settings.cdn_prefix,
+              likerId: user.id,
+              likedId: profile,
+              match,
+            });
+            await mailLikeNotice(jobs, tx, user.id, profile, match);
+          },
+          on && source === 'swipe' ? (tx) => takeSwipeLike(tx, user.id, profile) : undefined,
+        );
         return answer;
       },
     });

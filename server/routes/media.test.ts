@@ -27,7 +27,17 @@ async function app() {
     if (err instanceof ApiError) return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
     return reply.status(500).send({ error: { code: 'server_error' } });
   });
-  const deps = { db: {} as Db, config: {} as Config, mail: {} as MailService, sms: {} as SmsService, images, push: {} as PushService, live: {} as LiveHub, jobs: {} as JobQueue, payments: { provider: {} as PaymentProvider, testKeys: null } } satisfies Deps;
+  const deps = {
+    db: {} as Db,
+    config: {} as Config,
+    mail: {} as MailService,
+    sms: {} as SmsService,
+    images,
+    push: {} as PushService,
+    live: {} as LiveHub,
+    jobs: {} as JobQueue,
+    payments: { provider: {} as PaymentProvider, testKeys: null },
+  } satisfies Deps;
   await a.register(mediaRoutes, deps);
   return a;
 }

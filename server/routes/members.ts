@@ -1,6 +1,16 @@
 // Member calls: search, profile view, block and unblock (spec 2: members, members-id; spec 6).
 import type { FastifyInstance } from 'fastify';
-import { BlockRequest, MemberQuery, SearchQuery, SimilarQuery, visitorMaySearch, type BlocksResponse, type MemberResponse, type SearchResponse, type SimilarResponse } from '../../contract/index.ts';
+import {
+  BlockRequest,
+  MemberQuery,
+  SearchQuery,
+  SimilarQuery,
+  visitorMaySearch,
+  type BlocksResponse,
+  type MemberResponse,
+  type SearchResponse,
+  type SimilarResponse,
+} from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { searchMembers } from '../domain/member-search.ts';
 import { blockedMembers, memberProfile, setBlock, similarMembers } from '../domain/members.ts';
@@ -39,10 +49,15 @@ export default async function memberRoutes(app: FastifyInstance, { db }: Deps): 
 
   app.get('/api/blocks.php', async (req): Promise<BlocksResponse> => {
     const user = await requireUser(db, req);
-    return { profiles: await blockedMembers(db, { id: user.id, paidUser: user.paidUser }, (await siteOf(db, req)).settings.cdn_prefix) };
+    return {
+      profiles: await blockedMembers(db, { id: user.id, paidUser: user.paidUser }, (await siteOf(db, req)).settings.cdn_prefix),
+    };
   });
 
-  for (const [method, on] of [['POST', true], ['DELETE', false]] as const) {
+  for (const [method, on] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
     app.route({
       method,
       url: '/api/block.php',

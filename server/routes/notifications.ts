@@ -3,7 +3,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  EmailSettingRequest, MailEventsRequest, UnsubscribeQuery, type MailEventsResponse, type NotificationSettings, type UnsubscribeResponse,
+  EmailSettingRequest,
+  MailEventsRequest,
+  UnsubscribeQuery,
+  type MailEventsResponse,
+  type NotificationSettings,
+  type UnsubscribeResponse,
 } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { applyMailEvents, disableNotifications, notificationSettings, setEmailSetting } from '../domain/email-settings.ts';
@@ -23,7 +28,9 @@ export function bearerMatches(header: string | undefined, secret: string): boole
 
 export default async function notificationRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   /** *member*. The member's e-mail notification settings. */
-  app.get('/api/notifications.php', async (req): Promise<NotificationSettings> => notificationSettings(await requireUser(db, req)));
+  app.get('/api/notifications.php', async (req): Promise<NotificationSettings> =>
+    notificationSettings(await requireUser(db, req)),
+  );
 
   /** *member*. Turns one kind on or off (on also lifts that kind's disabled entries). 400 bad_request for bad input. */
   app.put('/api/notifications.php', async (req): Promise<NotificationSettings> => {
@@ -34,7 +41,11 @@ export default async function notificationRoutes(app: FastifyInstance, { db, con
   // The unsubscribe calls get their own scope: only they accept the form bodies mail systems post (RFC 8058 3.1).
   await app.register(async (scope) => {
     const ignoreBody = (_req: FastifyRequest, _body: string, done: (err: null, body: object) => void) => done(null, {});
-    scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, ignoreBody);
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      ignoreBody,
+    );
 
     /**
      * One-click unsubscribe (RFC 8058): a mail system posts `List-Unsubscribe=One-Click` without cookies. A valid
@@ -68,6 +79,8 @@ export default async function notificationRoutes(app: FastifyInstance, { db, con
         throw new ApiError(401, 'unauthorized');
       }
     },
-    handler: async (req): Promise<MailEventsResponse> => ({ applied: await applyMailEvents(db, parse(MailEventsRequest, req.body).events) }),
+    handler: async (req): Promise<MailEventsResponse> => ({
+      applied: await applyMailEvents(db, parse(MailEventsRequest, req.body).events),
+    }),
   });
 }

@@ -15,11 +15,15 @@ export default async function offerRoutes(app: FastifyInstance, { db }: Deps): P
     const user = await requireUser(db, req);
     const q = parse(DiscountCodeQuery, req.query);
     const now = new Date();
-    const discount_code = q.code ? await checkCode(db, user, q.code, now) : await offerOf(db, user, q.welcome === 'true' ? 'welcome' : 'time_bonus', now);
+    const discount_code = q.code
+      ? await checkCode(db, user, q.code, now)
+      : await offerOf(db, user, q.welcome === 'true' ? 'welcome' : 'time_bonus', now);
     reply.header('cache-control', 'no-store');
     return { discount_code, server_time: now.toISOString() };
   });
 
   /** *public*. The reply rates of premium and free members' first messages on this site (null: too few to say). */
-  app.get('/api/premium.php', async (req): Promise<PremiumResponse> => ({ reply_rates: await replyRates(db, (await siteOf(db, req)).id) }));
+  app.get('/api/premium.php', async (req): Promise<PremiumResponse> => ({
+    reply_rates: await replyRates(db, (await siteOf(db, req)).id),
+  }));
 }

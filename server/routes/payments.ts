@@ -1,10 +1,37 @@
 // Money calls (docs/payments.md, docs/api.md): bundles and methods, starting and following a payment, the provider's
 // webhook, the member's transactions; and, without a real provider, the embedded test payment service.
 import type { FastifyInstance } from 'fastify';
-import { CreatePaymentRequest, CreditsQuery, RefundRequest, RepeatOrderRequest, type Payment, type RepeatOrderResponse, DirectDebitConfirmRequest, DirectDebitRequest, type DirectDebitResponse, type SmsOutboxResponse, PaymentQuery, PaymentWebhookRequest, TransactionsQuery, type CreatePaymentResponse, type CreditsResponse, type PaymentResponse, type TransactionsResponse } from '../../contract/index.ts';
+import {
+  CreatePaymentRequest,
+  CreditsQuery,
+  RefundRequest,
+  RepeatOrderRequest,
+  type Payment,
+  type RepeatOrderResponse,
+  DirectDebitConfirmRequest,
+  DirectDebitRequest,
+  type DirectDebitResponse,
+  type SmsOutboxResponse,
+  PaymentQuery,
+  PaymentWebhookRequest,
+  TransactionsQuery,
+  type CreatePaymentResponse,
+  type CreditsResponse,
+  type PaymentResponse,
+  type TransactionsResponse,
+} from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { confirmDirectDebit, orderDirectDebit } from '../domain/direct-debit.ts';
-import { applyNotifications, createPayment, creditsOffer, paymentOf, refundPayment, repeatOrder, repeatOrderOf, transactionsOf } from '../domain/payments.ts';
+import {
+  applyNotifications,
+  createPayment,
+  creditsOffer,
+  paymentOf,
+  refundPayment,
+  repeatOrder,
+  repeatOrderOf,
+  transactionsOf,
+} from '../domain/payments.ts';
 import { currentUser, requireUser } from '../domain/sessions.ts';
 import { siteOf } from '../domain/sites.ts';
 import { ApiError } from '../errors.ts';
@@ -51,11 +78,15 @@ export default async function paymentRoutes(app: FastifyInstance, { db, config, 
   /** The dev SMS outbox: the embedded SMS service's messages (newest 50); loopback or DEV_TOOLS=on only. */
   app.get('/api/dev-sms.php', async (req): Promise<SmsOutboxResponse> => {
     if (!sms.embedded || !devToolsAllowed(req, config)) throw new ApiError(404, 'not_found');
-    return { messages: (await sms.list(50)).map((m) => ({ id: m.id, to: m.to, text: m.text, created_at: m.createdAt.toISOString() })) };
+    return {
+      messages: (await sms.list(50)).map((m) => ({ id: m.id, to: m.to, text: m.text, created_at: m.createdAt.toISOString() })),
+    };
   });
 
   /** *member*. The last completed order and the stored card (/credits/repeat-order). */
-  app.get('/api/repeat-order.php', async (req): Promise<RepeatOrderResponse> => repeatOrderOf(db, (await requireUser(db, req)).id));
+  app.get('/api/repeat-order.php', async (req): Promise<RepeatOrderResponse> =>
+    repeatOrderOf(db, (await requireUser(db, req)).id),
+  );
 
   /** *member*. Buys the last order again, charged to the stored card in one step. */
   app.post('/api/repeat-order.php', async (req): Promise<PaymentResponse> => {
@@ -90,5 +121,6 @@ export default async function paymentRoutes(app: FastifyInstance, { db, config, 
     return reply.type('text/plain').send('[accepted]');
   });
 
-  if (payments.testKeys) await app.register(testPspRoutes, { ...payments.testKeys, config, log: (message, detail) => app.log.warn(detail, message) });
+  if (payments.testKeys)
+    await app.register(testPspRoutes, { ...payments.testKeys, config, log: (message, detail) => app.log.warn(detail, message) });
 }

@@ -1,7 +1,12 @@
 // Push subscription calls (spec 7: POST /api/user.php?push=1; DELETE with the same query unsubscribes). The POST
 // shares its path with login, so account.ts hands `?push=1` requests to subscribeCall; DELETE is registered here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PushSubscriptionRequest, PushUnsubscribeRequest, type PushSubscribeResponse, type PushUnsubscribeResponse } from '../../contract/index.ts';
+import {
+  PushSubscriptionRequest,
+  PushUnsubscribeRequest,
+  type PushSubscribeResponse,
+  type PushUnsubscribeResponse,
+} from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { subscribePush, unsubscribePush } from '../domain/push-subscriptions.ts';
 import { requireUser } from '../domain/sessions.ts';
@@ -12,7 +17,10 @@ import { parse } from '../validate.ts';
 export const isPushCall = (req: FastifyRequest) => (req.query as { push?: unknown } | undefined)?.push === '1';
 
 /** POST /api/user.php?push=1: stores the device's subscription for the logged-in member. Errors: 403, 400. */
-export async function subscribeCall({ db, push }: Pick<Deps, 'db' | 'push'>, req: FastifyRequest): Promise<PushSubscribeResponse> {
+export async function subscribeCall(
+  { db, push }: Pick<Deps, 'db' | 'push'>,
+  req: FastifyRequest,
+): Promise<PushSubscribeResponse> {
   const user = await requireUser(db, req);
   await subscribePush(db, push, user.id, parse(PushSubscriptionRequest, req.body));
   return { subscribed: true };

@@ -1,6 +1,19 @@
 // Site-wide public data: settings (spec 3, 7), company info, interests, regions, lander content — all cacheable by the client.
 import type { FastifyInstance } from 'fastify';
-import { countries, Country, interests, LanderQuery, RegionsQuery, SettingsQuery, type CompanyInfo, type AllRegionsResponse, type InterestsResponse, type LanderResponse, type RegionsResponse, type SettingsResponse } from '../../contract/index.ts';
+import {
+  countries,
+  Country,
+  interests,
+  LanderQuery,
+  RegionsQuery,
+  SettingsQuery,
+  type CompanyInfo,
+  type AllRegionsResponse,
+  type InterestsResponse,
+  type LanderResponse,
+  type RegionsResponse,
+  type SettingsResponse,
+} from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { interestIcons } from '../domain/interests.ts';
 import { landerContent } from '../domain/landers.ts';

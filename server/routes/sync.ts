@@ -21,11 +21,18 @@ export default async function syncRoutes(app: FastifyInstance, { db }: Deps): Pr
     if (ifNoneMatch) {
       const maxSeq = await maxChangeSeq(db, userId, true);
       const etag = syncEtag(userId, maxSeq);
-      if (etagMatches(ifNoneMatch, etag) && (since === undefined || since === maxSeq)) return reply.header('cache-control', 'no-store').header('etag', etag).status(304).send();
+      if (etagMatches(ifNoneMatch, etag) && (since === undefined || since === maxSeq))
+        return reply.header('cache-control', 'no-store').header('etag', etag).status(304).send();
     }
     const user = await requireUser(db, req);
     const site = await siteOf(db, req);
-    const { etag, body } = await readSync(db, { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix, since, req.headers['if-none-match']);
+    const { etag, body } = await readSync(
+      db,
+      { id: user.id, paidUser: user.paidUser },
+      site.settings.cdn_prefix,
+      since,
+      req.headers['if-none-match'],
+    );
     reply.header('cache-control', 'no-store').header('etag', etag);
     if (!body) return reply.status(304).send();
     return body;

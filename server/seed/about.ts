@@ -80,7 +80,17 @@ const closers = [
   'Looking for a connection that feels easy and exciting.',
   "Life is short: let's have a drink and find out.",
 ];
-const adjectives = ['easy-going', 'curious', 'warm', 'playful', 'down-to-earth', 'spontaneous', 'romantic', 'laid-back', 'adventurous'];
+const adjectives = [
+  'easy-going',
+  'curious',
+  'warm',
+  'playful',
+  'down-to-earth',
+  'spontaneous',
+  'romantic',
+  'laid-back',
+  'adventurous',
+];
 
 /**
  * Composes an about-me text of 1-3 sentences. `interests` should hold at least one mentionable interest;

@@ -8,7 +8,9 @@ describe('seeded content blocks', () => {
   const blocks = seedBlocks();
 
   it('has every static page of spec 2, the pricing text and the US record-keeping statement', () => {
-    expect(blocks.map((b) => b.token)).toEqual(expect.arrayContaining(['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service', 'pricing', '2257']));
+    expect(blocks.map((b) => b.token)).toEqual(
+      expect.arrayContaining(['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service', 'pricing', '2257']),
+    );
     for (const b of blocks) expect(ContentToken.safeParse(b.token).success).toBe(true);
   });
 
@@ -23,18 +25,21 @@ describe('seeded content blocks', () => {
 
   const placeholders = (text: string) => [...new Set(text.match(/\{\{\w+\}\}/g) ?? [])].sort();
 
-  it.each(seedLanguages().filter((l) => l !== 'en'))('has in %s every English block, with the same placeholders and links, and no raw HTML', (language) => {
-    const translated = new Map(seedBlocks(language).map((b) => [b.token, b]));
-    const site = { id: 1, ...defaultSites[0] };
-    const values = placeholderValues(site);
-    expect([...translated.keys()].sort()).toEqual(blocks.map((b) => b.token).sort());
-    for (const en of blocks) {
-      const b = translated.get(en.token)!;
-      expect(placeholders(b.title + b.markdown), `${language}/${b.token}`).toEqual(placeholders(en.title + en.markdown));
-      expect(fillPlaceholders(b.title + b.markdown, values), `${language}/${b.token}`).not.toMatch(/\{\{|\}\}/);
-      expect(b.markdown, `${language}/${b.token}`).not.toMatch(/<[a-z!/]/i);
-      const links = (text: string) => [...new Set(text.match(/\]\((\/[^)]*)\)/g) ?? [])].sort();
-      expect(links(b.markdown), `${language}/${b.token}`).toEqual(links(en.markdown));
-    }
-  });
+  it.each(seedLanguages().filter((l) => l !== 'en'))(
+    'has in %s every English block, with the same placeholders and links, and no raw HTML',
+    (language) => {
+      const translated = new Map(seedBlocks(language).map((b) => [b.token, b]));
+      const site = { id: 1, ...defaultSites[0] };
+      const values = placeholderValues(site);
+      expect([...translated.keys()].sort()).toEqual(blocks.map((b) => b.token).sort());
+      for (const en of blocks) {
+        const b = translated.get(en.token)!;
+        expect(placeholders(b.title + b.markdown), `${language}/${b.token}`).toEqual(placeholders(en.title + en.markdown));
+        expect(fillPlaceholders(b.title + b.markdown, values), `${language}/${b.token}`).not.toMatch(/\{\{|\}\}/);
+        expect(b.markdown, `${language}/${b.token}`).not.toMatch(/<[a-z!/]/i);
+        const links = (text: string) => [...new Set(text.match(/\]\((\/[^)]*)\)/g) ?? [])].sort();
+        expect(links(b.markdown), `${language}/${b.token}`).toEqual(links(en.markdown));
+      }
+    },
+  );
 });

@@ -18,7 +18,9 @@ export interface SeedBlock {
 
 /** The languages that have seed texts (folders under server/seed/content that are site languages). */
 export function seedLanguages(): Language[] {
-  return readdirSync(root).filter((name): name is Language => (languages as readonly string[]).includes(name)).sort();
+  return readdirSync(root)
+    .filter((name): name is Language => (languages as readonly string[]).includes(name))
+    .sort();
 }
 
 /** The seed texts of `language`, read from the repository. Throws when a file does not start with `# Title`. */

@@ -8,7 +8,25 @@ import type { Random } from './random.ts';
 
 /** Relative member weights per country: bigger markets a bit more, compressed so small countries still count. */
 const countryWeights: Record<Country, number> = {
-  US: 10, GB: 7, DE: 7, FR: 6, NL: 6, IT: 5, ES: 5, CA: 4, AU: 4, PL: 4, BE: 3, AT: 2.5, CH: 2.5, SE: 2.5, IE: 2, NZ: 2, DK: 2, FI: 2, NO: 2,
+  US: 10,
+  GB: 7,
+  DE: 7,
+  FR: 6,
+  NL: 6,
+  IT: 5,
+  ES: 5,
+  CA: 4,
+  AU: 4,
+  PL: 4,
+  BE: 3,
+  AT: 2.5,
+  CH: 2.5,
+  SE: 2.5,
+  IE: 2,
+  NZ: 2,
+  DK: 2,
+  FI: 2,
+  NO: 2,
 };
 
 /**
@@ -62,7 +80,9 @@ function drawAge(r: Random): number {
 }
 
 function drawPlace(r: Random, country: Country, only?: readonly string[]): { region: string; regionName: string; city: string } {
-  const regions = regionsOf(country).regions.filter((x) => (!only || only.includes(x.code)) && citiesOf(country, x.code).length > 0);
+  const regions = regionsOf(country).regions.filter(
+    (x) => (!only || only.includes(x.code)) && citiesOf(country, x.code).length > 0,
+  );
   // Towns per region stand in for population (the dataset has none); the power flattens it a little.
   const weights = Object.fromEntries(regions.map((x) => [x.code, citiesOf(country, x.code).length ** 0.75]));
   const code = r.weighted(weights);
@@ -71,7 +91,15 @@ function drawPlace(r: Random, country: Country, only?: readonly string[]): { reg
 }
 
 function drawInterests(r: Random): Interest[] {
-  const mild = new Set<Interest>(['hugging', 'kissing', 'massages', 'lingerie', 'relationship', 'safe_sex', 'exchanging_pictures']);
+  const mild = new Set<Interest>([
+    'hugging',
+    'kissing',
+    'massages',
+    'lingerie',
+    'relationship',
+    'safe_sex',
+    'exchanging_pictures',
+  ]);
   const weights = Object.fromEntries(interests.map((i) => [i, isMentionable(i) && !mild.has(i) ? 3 : mild.has(i) ? 1.5 : 0.6]));
   const picked = new Set<Interest>();
   const k = r.int(3, 8);
@@ -82,7 +110,14 @@ function drawInterests(r: Random): Interest[] {
 }
 
 function drawSkin(r: Random, country: Country): number {
-  const w = country === 'US' ? [2.5, 3, 2, 1.6, 1.2, 1] : north.has(country) ? [4, 4, 1.2, 0.6, 0.4, 0.3] : south.has(country) ? [1.5, 3.5, 3, 1, 0.5, 0.4] : [3, 3.5, 1.8, 1.2, 1, 0.8];
+  const w =
+    country === 'US'
+      ? [2.5, 3, 2, 1.6, 1.2, 1]
+      : north.has(country)
+        ? [4, 4, 1.2, 0.6, 0.4, 0.3]
+        : south.has(country)
+          ? [1.5, 3.5, 3, 1, 0.5, 0.4]
+          : [3, 3.5, 1.8, 1.2, 1, 0.8];
   return Number(r.weighted(Object.fromEntries(w.map((v, i) => [i, v]))));
 }
 
@@ -125,7 +160,8 @@ export function drawMember(r: Random, country: Country, nameOf: (g: 'male' | 'fe
   if (country === 'NL' && gender === 'female' && /^sanne/i.test(draw.firstName)) draw = { ...draw, firstName: 'Sanna' };
   const age = drawAge(r);
   const place = drawPlace(r, country, draw.regions);
-  const sexuality = gender === 'female' ? r.weighted({ hetero: 80, bi: 12, lesbian: 8 }) : r.weighted({ hetero: 85, bi: 8, gay: 7 });
+  const sexuality =
+    gender === 'female' ? r.weighted({ hetero: 80, bi: 12, lesbian: 8 }) : r.weighted({ hetero: 85, bi: 8, gay: 7 });
   const skin = drawSkin(r, country);
   const chosen = drawInterests(r);
   return {
@@ -138,7 +174,10 @@ export function drawMember(r: Random, country: Country, nameOf: (g: 'male' | 'fe
     ...place,
     hairColor: drawHair(r, country, skin, age),
     eyeColor: drawEyes(r, country, skin),
-    bodyType: gender === 'female' ? r.weighted({ slim: 25, average: 35, athletic: 15, curvy: 20, large: 5 }) : r.weighted({ slim: 20, average: 40, athletic: 30, curvy: 2, large: 8 }),
+    bodyType:
+      gender === 'female'
+        ? r.weighted({ slim: 25, average: 35, athletic: 15, curvy: 20, large: 5 })
+        : r.weighted({ slim: 20, average: 40, athletic: 30, curvy: 2, large: 8 }),
     relationshipStatus:
       age < 30
         ? r.weighted({ single: 80, in_relationship: 8, separated: 4, divorced: 3, married: 5, widowed: 0 })

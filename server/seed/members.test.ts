@@ -23,7 +23,10 @@ function ageOn(dob: string, at: Date): number {
 
 beforeAll(async () => {
   ({ db, close } = await openDatabase({ databaseUrl: null, dataDir: ':memory:' }));
-  const [site] = await db.insert(sites).values({ domain: 'seed.test', settings: {} as any, company: {} as any }).returning();
+  const [site] = await db
+    .insert(sites)
+    .values({ domain: 'seed.test', settings: {} as any, company: {} as any })
+    .returning();
   siteId = site.id;
 }, 30_000);
 afterAll(() => close());
@@ -41,7 +44,11 @@ describe('countryCounts', () => {
 describe('seedDemoMembers', () => {
   it('creates 300 fictional members across all countries with valid places and traits', async () => {
     expect(await seedDemoMembers(db, { siteId, members: 300, now, seed: 7 })).toBe(300);
-    const rows = await db.select().from(users).innerJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.fictional, true));
+    const rows = await db
+      .select()
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.fictional, true));
     expect(rows).toHaveLength(300);
     expect(new Set(rows.map((r) => r.profiles.country))).toEqual(new Set(countries));
     for (const { users: u, profiles: p } of rows) {
@@ -73,7 +80,9 @@ describe('seedDemoMembers', () => {
     expect(female).toBeGreaterThan(0.45);
     expect(female).toBeLessThan(0.65);
     expect(rows.some((r) => r.users.language === 'nl') && rows.some((r) => r.users.language === 'pl')).toBe(true);
-    expect(rows.filter((r) => r.profiles.country === 'NL' && r.profiles.gender === 'female' && /^sanne/i.test(r.profiles.name))).toEqual([]);
+    expect(
+      rows.filter((r) => r.profiles.country === 'NL' && r.profiles.gender === 'female' && /^sanne/i.test(r.profiles.name)),
+    ).toEqual([]);
   }, 60_000);
 
   it('gives each member 1-5 generated photos with unguessable keys', async () => {
@@ -98,15 +107,27 @@ describe('seedDemoMembers', () => {
 
   it('creates the real demo accounts with verifiable passwords and 500 credits from the ledger', async () => {
     for (const a of demoAccounts) {
-      const [row] = await db.select().from(users).innerJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.email, a.email));
+      const [row] = await db
+        .select()
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(users.email, a.email));
       expect(row.users.fictional).toBe(false);
       expect(row.users.status).toBe('confirmed');
       expect(await verifyPassword(row.users.passwordHash, a.password)).toBe(true);
       expect(await verifyPassword(row.users.passwordHash, 'wrong-password')).toBe(false);
       expect(row.users.credits).toBe(500);
       const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, row.users.id));
-      expect(ledger).toEqual([expect.objectContaining({ delta: 500, balanceAfter: 500, reason: 'seed', idempotencyKey: `seed:${row.users.id}` })]);
-      expect(row.profiles).toMatchObject({ name: a.name, gender: a.gender, country: a.country, status: 'active', sexuality: 'hetero' });
+      expect(ledger).toEqual([
+        expect.objectContaining({ delta: 500, balanceAfter: 500, reason: 'seed', idempotencyKey: `seed:${row.users.id}` }),
+      ]);
+      expect(row.profiles).toMatchObject({
+        name: a.name,
+        gender: a.gender,
+        country: a.country,
+        status: 'active',
+        sexuality: 'hetero',
+      });
       expect(ageOn(row.profiles.dateOfBirth, now)).toBe(a.age);
       expect(citiesOf('NL', row.profiles.region)).toContain(row.profiles.city);
       expect(await db.$count(photos, eq(photos.userId, row.users.id))).toBe(2);

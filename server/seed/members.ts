@@ -22,20 +22,41 @@ const DEMO_CREDITS = 500;
 const DAY = 86_400_000;
 
 /** The real (non-fictional) demo accounts, for README and tests. */
-export const demoAccounts: { email: string; password: string; name: string; gender: 'male' | 'female'; country: Country; age: number }[] = [
+export const demoAccounts: {
+  email: string;
+  password: string;
+  name: string;
+  gender: 'male' | 'female';
+  country: Country;
+  age: number;
+}[] = [
   { email: 'sanne@demo.test', password: 'demo-password', name: 'Sanne', gender: 'female', country: 'NL', age: 34 },
   { email: 'lucas@demo.test', password: 'demo-password', name: 'Lucas', gender: 'male', country: 'NL', age: 36 },
 ];
 
 /** Where and how the demo accounts live (real dataset places; checked against geo.ts at seed time). */
-const demoDetails: Record<string, { region: string; city: string; hair: string; eyes: string; skin: number; portrait: number; about: string; interests: string[] }> = {
+const demoDetails: Record<
+  string,
+  { region: string; city: string; hair: string; eyes: string; skin: number; portrait: number; about: string; interests: string[] }
+> = {
   'sanne@demo.test': {
-    region: 'NH', city: 'Amsterdam', hair: 'blonde', eyes: 'blue', skin: 0, portrait: 900_013, // wavy hair
-    about: 'Designer from Amsterdam who loves cycling along the canals, good coffee and live music. Looking for someone to share a glass of wine with.',
+    region: 'NH',
+    city: 'Amsterdam',
+    hair: 'blonde',
+    eyes: 'blue',
+    skin: 0,
+    portrait: 900_013, // wavy hair
+    about:
+      'Designer from Amsterdam who loves cycling along the canals, good coffee and live music. Looking for someone to share a glass of wine with.',
     interests: ['biking', 'coffee', 'music', 'wine', 'travelling', 'kissing'],
   },
   'lucas@demo.test': {
-    region: 'UT', city: 'Utrecht', hair: 'brown', eyes: 'green', skin: 1, portrait: 900_033, // side part, stubble
+    region: 'UT',
+    city: 'Utrecht',
+    hair: 'brown',
+    eyes: 'green',
+    skin: 1,
+    portrait: 900_033, // side part, stubble
     about: 'Teacher in Utrecht. Weekends are for hiking, cooking for friends and a cold beer on a terrace. Say hi!',
     interests: ['hiking', 'cooking', 'beer', 'movies', 'sports', 'hugging'],
   },
@@ -56,7 +77,12 @@ function birthDate(now: Date, years: number, days: number): string {
 }
 
 function slug(name: string): string {
-  return name.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '').toLowerCase() || 'member';
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toLowerCase() || 'member'
+  );
 }
 
 async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -73,7 +99,13 @@ function photoRows(userId: number, count: number, p: Omit<PortraitParams, 'index
   }));
 }
 
-async function insertMembers(tx: Tx, siteId: number, specs: (MemberSpec & { seed: number })[], now: Date, r: ReturnType<typeof createRandom>) {
+async function insertMembers(
+  tx: Tx,
+  siteId: number,
+  specs: (MemberSpec & { seed: number })[],
+  now: Date,
+  r: ReturnType<typeof createRandom>,
+) {
   const userRows = specs.map((m, i) => {
     const signupDate = new Date(now.getTime() - r.int(1, 730) * DAY - r.int(0, DAY - 1));
     const recent = r.chance(0.2);
@@ -81,30 +113,61 @@ async function insertMembers(tx: Tx, siteId: number, specs: (MemberSpec & { seed
       ? new Date(now.getTime() - (r.chance(0.5) ? r.int(0, 90 * 60_000) : r.int(90 * 60_000, 3 * DAY)))
       : new Date(Math.max(signupDate.getTime(), now.getTime() - r.int(3, 120) * DAY));
     return {
-      siteId, email: `${slug(m.name)}.${i + 1}@demo.invalid`, passwordHash: null, status: 'confirmed' as const, language: m.language,
-      fictional: true, signupDate, lastSeenAt,
+      siteId,
+      email: `${slug(m.name)}.${i + 1}@demo.invalid`,
+      passwordHash: null,
+      status: 'confirmed' as const,
+      language: m.language,
+      fictional: true,
+      signupDate,
+      lastSeenAt,
     };
   });
   const ids = new Map<string, number>();
   await insertBatches(userRows, async (batch) => {
-    for (const row of await tx.insert(users).values(batch).returning({ id: users.id, email: users.email })) ids.set(row.email, row.id);
+    for (const row of await tx.insert(users).values(batch).returning({ id: users.id, email: users.email }))
+      ids.set(row.email, row.id);
   });
   const profileRows = specs.map((m, i) => ({
-    userId: ids.get(userRows[i].email)!, name: m.name, gender: m.gender, sexuality: m.sexuality, dateOfBirth: birthDate(now, m.age, r.int(1, 360)),
-    country: m.country, region: m.region, regionName: m.regionName, city: m.city, hairColor: m.hairColor, eyeColor: m.eyeColor,
-    bodyType: m.bodyType, relationshipStatus: m.relationshipStatus, tattoos: m.tattoos, interests: m.interests, about: m.about, status: 'active' as const,
+    userId: ids.get(userRows[i].email)!,
+    name: m.name,
+    gender: m.gender,
+    sexuality: m.sexuality,
+    dateOfBirth: birthDate(now, m.age, r.int(1, 360)),
+    country: m.country,
+    region: m.region,
+    regionName: m.regionName,
+    city: m.city,
+    hairColor: m.hairColor,
+    eyeColor: m.eyeColor,
+    bodyType: m.bodyType,
+    relationshipStatus: m.relationshipStatus,
+    tattoos: m.tattoos,
+    interests: m.interests,
+    about: m.about,
+    status: 'active' as const,
     ...townCell(m.country, m.region, m.city),
   }));
   await insertBatches(profileRows, (batch) => tx.insert(profiles).values(batch));
   const photoList = specs.flatMap((m, i) =>
-    photoRows(profileRows[i].userId, m.photos, { seed: m.seed, gender: m.gender, hair_color: m.hairColor, eye_color: m.eyeColor, skin: m.skin, age: m.age }),
+    photoRows(profileRows[i].userId, m.photos, {
+      seed: m.seed,
+      gender: m.gender,
+      hair_color: m.hairColor,
+      eye_color: m.eyeColor,
+      skin: m.skin,
+      age: m.age,
+    }),
   );
   await insertBatches(photoList, (batch) => tx.insert(photos).values(batch));
 }
 
 async function insertDemoAccounts(tx: Tx, siteId: number, now: Date, hashes: string[]): Promise<void> {
   for (const [i, a] of demoAccounts.entries()) {
-    const taken = await tx.select({ id: users.id }).from(users).where(and(eq(users.siteId, siteId), eq(users.email, a.email)));
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.siteId, siteId), eq(users.email, a.email)));
     if (taken.length > 0) continue;
     const d = demoDetails[a.email];
     const city = citiesOf(a.country, d.region).includes(d.city) ? d.city : citiesOf(a.country, d.region)[0];
@@ -112,16 +175,58 @@ async function insertDemoAccounts(tx: Tx, siteId: number, now: Date, hashes: str
     // them to every device (docs/i18n.md), so this is the language their screens, mails and pushes use.
     const [user] = await tx
       .insert(users)
-      .values({ siteId, email: a.email, passwordHash: hashes[i], status: 'confirmed', credits: DEMO_CREDITS, language: 'en', fictional: false, signupDate: new Date(now.getTime() - 30 * DAY) })
+      .values({
+        siteId,
+        email: a.email,
+        passwordHash: hashes[i],
+        status: 'confirmed',
+        credits: DEMO_CREDITS,
+        language: 'en',
+        fictional: false,
+        signupDate: new Date(now.getTime() - 30 * DAY),
+      })
       .returning({ id: users.id });
-    await tx.insert(creditLedger).values({ userId: user.id, delta: DEMO_CREDITS, balanceAfter: DEMO_CREDITS, reason: 'seed', idempotencyKey: `seed:${user.id}` });
+    await tx
+      .insert(creditLedger)
+      .values({
+        userId: user.id,
+        delta: DEMO_CREDITS,
+        balanceAfter: DEMO_CREDITS,
+        reason: 'seed',
+        idempotencyKey: `seed:${user.id}`,
+      });
     await tx.insert(profiles).values({
-      userId: user.id, name: a.name, gender: a.gender, sexuality: 'hetero', dateOfBirth: birthDate(now, a.age, 100), country: a.country,
-      region: d.region, regionName: regionName(a.country, d.region) ?? '', city, hairColor: d.hair, eyeColor: d.eyes, bodyType: 'athletic',
-      relationshipStatus: 'single', tattoos: 'none', interests: d.interests, about: d.about, status: 'active',
+      userId: user.id,
+      name: a.name,
+      gender: a.gender,
+      sexuality: 'hetero',
+      dateOfBirth: birthDate(now, a.age, 100),
+      country: a.country,
+      region: d.region,
+      regionName: regionName(a.country, d.region) ?? '',
+      city,
+      hairColor: d.hair,
+      eyeColor: d.eyes,
+      bodyType: 'athletic',
+      relationshipStatus: 'single',
+      tattoos: 'none',
+      interests: d.interests,
+      about: d.about,
+      status: 'active',
       ...townCell(a.country, d.region, city),
     });
-    await tx.insert(photos).values(photoRows(user.id, 2, { seed: d.portrait, gender: a.gender, hair_color: d.hair, eye_color: d.eyes, skin: d.skin, age: a.age }));
+    await tx
+      .insert(photos)
+      .values(
+        photoRows(user.id, 2, {
+          seed: d.portrait,
+          gender: a.gender,
+          hair_color: d.hair,
+          eye_color: d.eyes,
+          skin: d.skin,
+          age: a.age,
+        }),
+      );
   }
 }
 

@@ -1,8 +1,32 @@
 // First names of demo members from Faker's locale for their country (and, in bilingual countries, for the
 // language region they live in), with the site language that goes with them (spec 9: languages per country).
 import {
-  Faker, base, da, de, de_AT, de_CH, en, en_AU, en_CA, en_GB, en_IE, en_US, es, es_MX, fi, fr, fr_BE, fr_CA, fr_CH, it, nb_NO, nl,
-  nl_BE, pl, sv, type LocaleDefinition,
+  Faker,
+  base,
+  da,
+  de,
+  de_AT,
+  de_CH,
+  en,
+  en_AU,
+  en_CA,
+  en_GB,
+  en_IE,
+  en_US,
+  es,
+  es_MX,
+  fi,
+  fr,
+  fr_BE,
+  fr_CA,
+  fr_CH,
+  it,
+  nb_NO,
+  nl,
+  nl_BE,
+  pl,
+  sv,
+  type LocaleDefinition,
 } from '@faker-js/faker';
 import type { Country, Language } from '../../contract/index.ts';
 import type { Random } from './random.ts';
@@ -19,7 +43,10 @@ interface Culture {
 // Faker 10 ships no en_NZ: New Zealand borrows en_AU. Locales without own first names (en_US, en_IE, en_CA)
 // fall back to en, which is what those countries use.
 const cultures: Record<Country, Culture[]> = {
-  US: [{ locales: [en_US, en], language: 'en', weight: 85 }, { locales: [es_MX, es], language: 'es', weight: 15 }],
+  US: [
+    { locales: [en_US, en], language: 'en', weight: 85 },
+    { locales: [es_MX, es], language: 'es', weight: 15 },
+  ],
   NL: [{ locales: [nl], language: 'nl', weight: 1 }],
   BE: [
     { locales: [nl_BE, nl], language: 'nl', weight: 6, regions: ['VLG', 'BRU'] },
@@ -33,14 +60,24 @@ const cultures: Record<Country, Culture[]> = {
   IE: [{ locales: [en_IE, en], language: 'en', weight: 1 }],
   GB: [{ locales: [en_GB, en], language: 'en', weight: 1 }],
   CA: [
-    { locales: [en_CA, en], language: 'en', weight: 75, regions: ['AB', 'BC', 'MB', 'NB', 'NL', 'NT', 'NS', 'NU', 'ON', 'PE', 'SK', 'YT'] },
+    {
+      locales: [en_CA, en],
+      language: 'en',
+      weight: 75,
+      regions: ['AB', 'BC', 'MB', 'NB', 'NL', 'NT', 'NS', 'NU', 'ON', 'PE', 'SK', 'YT'],
+    },
     { locales: [fr_CA, fr], language: 'fr', weight: 25, regions: ['QC'] },
   ],
   PL: [{ locales: [pl], language: 'pl', weight: 1 }],
   AU: [{ locales: [en_AU, en], language: 'en', weight: 1 }],
   NZ: [{ locales: [en_AU, en], language: 'en', weight: 1 }],
   CH: [
-    { locales: [de_CH, de], language: 'de', weight: 63, regions: ['AG', 'AR', 'AI', 'BL', 'BS', 'BE', 'GL', 'GR', 'LU', 'NW', 'OW', 'SH', 'SZ', 'SO', 'SG', 'TG', 'UR', 'ZG', 'ZH'] },
+    {
+      locales: [de_CH, de],
+      language: 'de',
+      weight: 63,
+      regions: ['AG', 'AR', 'AI', 'BL', 'BS', 'BE', 'GL', 'GR', 'LU', 'NW', 'OW', 'SH', 'SZ', 'SO', 'SG', 'TG', 'UR', 'ZG', 'ZH'],
+    },
     { locales: [fr_CH, fr], language: 'fr', weight: 29, regions: ['GE', 'VD', 'NE', 'JU', 'FR', 'VS'] },
     { locales: [it], language: 'it', weight: 8, regions: ['TI'] },
   ],
@@ -78,6 +115,11 @@ export function createNameDrawer(seed: number): (country: Country, gender: 'male
     }
     // Double names ("María Teresa", "Jean-Pierre" stays) are shortened to the first word for a username.
     const firstName = faker.person.firstName(gender).split(' ')[0];
-    return { language: culture.language, regions: culture.regions, firstName, lastInitial: faker.person.lastName().charAt(0).toUpperCase() };
+    return {
+      language: culture.language,
+      regions: culture.regions,
+      firstName,
+      lastInitial: faker.person.lastName().charAt(0).toUpperCase(),
+    };
   };
 }

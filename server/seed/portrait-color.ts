@@ -36,10 +36,26 @@ export const maleOtherHair = ['#e6dccd', '#2e3744', '#8a4f2e'] as const;
 
 /** Clothing colours that photograph well against the scenes. */
 export const clothes = [
-  '#2f3e5c', '#8c2f39', '#f0ece4', '#3f6b5a', '#c97b4a', '#1f1f24', '#5f77a3', '#d8a9a0', '#6b7a3a', '#e0b955', '#fafafa', '#6f4f86',
-  '#2b5c7a', '#b04a5a',
+  '#2f3e5c',
+  '#8c2f39',
+  '#f0ece4',
+  '#3f6b5a',
+  '#c97b4a',
+  '#1f1f24',
+  '#5f77a3',
+  '#d8a9a0',
+  '#6b7a3a',
+  '#e0b955',
+  '#fafafa',
+  '#6f4f86',
+  '#2b5c7a',
+  '#b04a5a',
 ] as const;
 
 export const eyeColors: Record<string, string> = {
-  brown: '#4a2e1c', blue: '#4f7fae', green: '#4f7d4f', grey: '#6f7d87', hazel: '#7a5a2e',
+  brown: '#4a2e1c',
+  blue: '#4f7fae',
+  green: '#4f7d4f',
+  grey: '#6f7d87',
+  hazel: '#7a5a2e',
 };

@@ -36,7 +36,15 @@ export const femaleStyles = ['long', 'wavy', 'bob', 'bun', 'curly', 'ponytail', 
 export const maleStyles = ['short', 'sidepart', 'buzz', 'curlyshort', 'receding', 'medium'] as const;
 
 /** Picks a member's look from seeded randomness; `hair` is the SVG colour, `dyed` true for hair_color "other". */
-export function pickLook(r: Random, gender: 'male' | 'female', skin: string, hair: string, dyed: boolean, age: number, eyeColor: string): Look {
+export function pickLook(
+  r: Random,
+  gender: 'male' | 'female',
+  skin: string,
+  hair: string,
+  dyed: boolean,
+  age: number,
+  eyeColor: string,
+): Look {
   const hairStyle =
     gender === 'female'
       ? r.pick(age > 55 ? (['bob', 'shoulder', 'bun', 'wavy', 'curly'] as const) : femaleStyles)
@@ -44,13 +52,25 @@ export function pickLook(r: Random, gender: 'male' | 'female', skin: string, hai
         ? 'receding'
         : r.pick(maleStyles.filter((s) => s !== 'receding'));
   const beard = gender === 'male' ? r.weighted({ none: 4, stubble: 3, short: 2, full: 1 }) : 'none';
-  return { gender, skin, hair, hairStyle, body: dyed ? '#3b2a20' : hair, eye: eyeColors[eyeColor] ?? eyeColors.brown, age, beard, glasses: r.chance(age > 45 ? 0.3 : 0.12) };
+  return {
+    gender,
+    skin,
+    hair,
+    hairStyle,
+    body: dyed ? '#3b2a20' : hair,
+    eye: eyeColors[eyeColor] ?? eyeColors.brown,
+    age,
+    beard,
+    glasses: r.chance(age > 45 ? 0.3 : 0.12),
+  };
 }
 
 /** Picks the pose and outfit of one photo. */
 export function pickPose(r: Random, look: Look, light: number, lightColor: string): Pose {
   const female = look.gender === 'female';
-  const outfit = female ? r.pick(['crew', 'vneck', 'scoop', 'straps', 'jacket']) : r.pick(['crew', 'vneck', 'shirt', 'jacket', 'shirt']);
+  const outfit = female
+    ? r.pick(['crew', 'vneck', 'scoop', 'straps', 'jacket'])
+    : r.pick(['crew', 'vneck', 'shirt', 'jacket', 'shirt']);
   return {
     tilt: (r.next() - 0.5) * 12,
     lookX: (r.next() - 0.5) * 16,
@@ -95,7 +115,8 @@ function features(look: Look, pose: Pose, id: string): string {
     const ey = -6;
     s += `<clipPath id="${id}-eye${side}"><path d="M${ex - 15},${ey} Q${ex},${ey - 11} ${ex + 15},${ey} Q${ex},${ey + 9} ${ex - 15},${ey} Z"/></clipPath>`;
     s += `<path d="M${ex - 15},${ey} Q${ex},${ey - 11} ${ex + 15},${ey} Q${ex},${ey + 9} ${ex - 15},${ey} Z" fill="#fbf6f1"/>`;
-    s += `<g clip-path="url(#${id}-eye${side})"><circle cx="${ex + x * 0.25}" cy="${ey}" r="7.5" fill="${look.eye}"/><circle cx="${ex + x * 0.25}" cy="${ey}" r="3.6" fill="#1a1412"/>` +
+    s +=
+      `<g clip-path="url(#${id}-eye${side})"><circle cx="${ex + x * 0.25}" cy="${ey}" r="7.5" fill="${look.eye}"/><circle cx="${ex + x * 0.25}" cy="${ey}" r="3.6" fill="#1a1412"/>` +
       `<circle cx="${ex + x * 0.25 + 2.5}" cy="${ey - 2.5}" r="1.8" fill="#ffffff" opacity="0.9"/></g>`;
     s += `<path d="M${ex - 16},${ey + 1} Q${ex},${ey - 12} ${ex + 16},${ey - 1}" stroke="${line}" stroke-width="${male ? 2.6 : 3.4}" fill="none" stroke-linecap="round"/>`;
     s += `<path d="M${ex - 19},${ey - 24} Q${ex + side * 2},${ey - 36} ${ex + 19},${ey - 26}" stroke="${brow}" stroke-width="${male ? 7 : 5}" fill="none" stroke-linecap="round" transform="scale(1,1)"/>`;
@@ -119,7 +140,8 @@ function features(look: Look, pose: Pose, id: string): string {
   }
   s += soft(id, x - 52, 28, 34, 20, '#e0787a', male ? 0.1 : 0.22) + soft(id, x + 52, 28, 34, 20, '#e0787a', male ? 0.1 : 0.22);
   if (look.glasses) {
-    s += `<g stroke="#2a2624" stroke-width="4" fill="#ffffff" fill-opacity="0.08"><rect x="${x - 60}" y="-28" width="50" height="40" rx="16"/><rect x="${x + 10}" y="-28" width="50" height="40" rx="16"/></g>` +
+    s +=
+      `<g stroke="#2a2624" stroke-width="4" fill="#ffffff" fill-opacity="0.08"><rect x="${x - 60}" y="-28" width="50" height="40" rx="16"/><rect x="${x + 10}" y="-28" width="50" height="40" rx="16"/></g>` +
       `<path d="M${x - 10},-12 Q${x},-18 ${x + 10},-12" stroke="#2a2624" stroke-width="4" fill="none"/>`;
   }
   return s;
@@ -187,7 +209,7 @@ function figureDefs(look: Look, pose: Pose, id: string): string {
     `<linearGradient id="${id}-hair" x1="${gx(0)}" y1="0" x2="${gx(1)}" y2="1"><stop offset="0" stop-color="${tint(look.hair, 0.22)}"/><stop offset="0.5" stop-color="${look.hair}"/><stop offset="1" stop-color="${shade(look.hair, 0.3)}"/></linearGradient>` +
     `<linearGradient id="${id}-top" x1="${gx(0)}" y1="0" x2="${gx(1)}" y2="0.4"><stop offset="0" stop-color="${mix(pose.top, pose.lightColor, 0.18)}"/><stop offset="1" stop-color="${shade(pose.top, 0.3)}"/></linearGradient>` +
     `<radialGradient id="${id}-vol" cx="${0.5 - l * 0.14}" cy="0.36" r="0.66"><stop offset="0.55" stop-color="${shade(look.skin, 0.4)}" stop-opacity="0"/><stop offset="1" stop-color="${shade(look.skin, 0.45)}" stop-opacity="0.5"/></radialGradient>` +
-''
+    ''
   );
 }
 
@@ -202,17 +224,30 @@ export function drawFigure(look: Look, pose: Pose, id: string): { defs: string; 
     `<path d="M-${neckW},40 L-${neckW + 6},180 Q0,200 ${neckW + 6},180 L${neckW},40 Z" fill="${shade(look.skin, 0.08)}"/>` +
     soft(id, 0, 116, neckW + 24, 34, shade(look.skin, 0.35), 0.55);
   const ears = [-1, 1]
-    .map((s) => `<ellipse cx="${s * 84}" cy="2" rx="15" ry="26" fill="${shade(look.skin, 0.06)}"/><ellipse cx="${s * 86}" cy="2" rx="6" ry="14" fill="${shade(look.skin, 0.2)}" opacity="0.5"/>`)
+    .map(
+      (s) =>
+        `<ellipse cx="${s * 84}" cy="2" rx="15" ry="26" fill="${shade(look.skin, 0.06)}"/><ellipse cx="${s * 86}" cy="2" rx="6" ry="14" fill="${shade(look.skin, 0.2)}" opacity="0.5"/>`,
+    )
     .join('');
-  const earrings = pose.earrings && earsVisible ? `<circle cx="-86" cy="34" r="6" fill="#e2c06a"/><circle cx="86" cy="34" r="6" fill="#e2c06a"/>` : '';
+  const earrings =
+    pose.earrings && earsVisible
+      ? `<circle cx="-86" cy="34" r="6" fill="#e2c06a"/><circle cx="86" cy="34" r="6" fill="#e2c06a"/>`
+      : '';
   const back = backHair(look);
-  const part = look.hairStyle === 'long' || look.hairStyle === 'wavy' || look.hairStyle === 'shoulder' ? 14 : look.hairStyle === 'sidepart' ? -40 : 0;
+  const part =
+    look.hairStyle === 'long' || look.hairStyle === 'wavy' || look.hairStyle === 'shoulder'
+      ? 14
+      : look.hairStyle === 'sidepart'
+        ? -40
+        : 0;
   const head =
     `<clipPath id="${id}-hc">${frontHair(look, id, true)}</clipPath>` +
     (back ? `<clipPath id="${id}-bc">${back}</clipPath>` : '') +
     `<g transform="rotate(${pose.tilt.toFixed(2)} 0 120)">` +
     back +
-    (back ? `<g clip-path="url(#${id}-bc)">${look.hairStyle === 'curly' ? curls(look, -300, 300, -180, 220) : strands(look, part, 380)}</g>` : '') +
+    (back
+      ? `<g clip-path="url(#${id}-bc)">${look.hairStyle === 'curly' ? curls(look, -300, 300, -180, 220) : strands(look, part, 380)}</g>`
+      : '') +
     `</g>` +
     soft(id, 0, 236, male ? 250 : 220, 90, '#000000', 0.2) +
     neck +
@@ -225,7 +260,12 @@ export function drawFigure(look: Look, pose: Pose, id: string): { defs: string; 
     soft(id, pose.lookX, 8, 12, 36, tint(look.skin, 0.35), 0.45) +
     beard(look) +
     features(look, pose, id) +
-    [9, 6, 3].map((d) => `<g transform="translate(${pose.light * -d * 0.5} ${d})" opacity="0.09">${frontHair({ ...look, hair: shade(look.skin, 0.6) }, id, true)}</g>`).join('') +
+    [9, 6, 3]
+      .map(
+        (d) =>
+          `<g transform="translate(${pose.light * -d * 0.5} ${d})" opacity="0.09">${frontHair({ ...look, hair: shade(look.skin, 0.6) }, id, true)}</g>`,
+      )
+      .join('') +
     frontHair(look, id) +
     (['buzz', 'curlyshort', 'short', 'receding'].includes(look.hairStyle)
       ? ''

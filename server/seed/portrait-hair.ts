@@ -112,7 +112,13 @@ export function frontHair(look: Look, id: string, flat = false): string {
         s += `<circle cx="${(Math.cos(t) * 92).toFixed(1)}" cy="${(-52 + Math.sin(t) * 92).toFixed(1)}" r="17" fill="${f}"/>`;
       }
       const cap = `M-92,-20 C-98,-100 -54,-146 0,-146 C54,-146 98,-100 92,-20 L86,-28 C80,-70 56,-86 0,-88 C-56,-86 -80,-70 -86,-28 Z`;
-      return `<path d="${cap}" fill="${f}"/>` + s + (flat ? '' : `<clipPath id="${id}-cc"><path d="${cap}"/>${s}</clipPath><g clip-path="url(#${id}-cc)">${curls(look, -110, 110, -160, -70)}</g>`);
+      return (
+        `<path d="${cap}" fill="${f}"/>` +
+        s +
+        (flat
+          ? ''
+          : `<clipPath id="${id}-cc"><path d="${cap}"/>${s}</clipPath><g clip-path="url(#${id}-cc)">${curls(look, -110, 110, -160, -70)}</g>`)
+      );
     }
     case 'receding':
       return (
@@ -121,9 +127,7 @@ export function frontHair(look: Look, id: string, flat = false): string {
       );
     case 'medium':
     default:
-      return (
-        `<path d="M-100,40 C-110,-100 -58,-160 4,-158 C72,-156 112,-100 100,40 L88,50 C88,0 84,-40 70,-62 C40,-80 -10,-52 -60,-70 C-80,-40 -84,0 -86,50 Z" fill="${f}"/>`
-      );
+      return `<path d="M-100,40 C-110,-100 -58,-160 4,-158 C72,-156 112,-100 100,40 L88,50 C88,0 84,-40 70,-62 C40,-80 -10,-52 -60,-70 C-80,-40 -84,0 -86,50 Z" fill="${f}"/>`;
   }
 }
 
@@ -135,6 +139,7 @@ export function beard(look: Look): string {
     `M-86,-8 C-86,30 -80,74 -58,102 C-36,128 -16,${chin} 0,${chin} C16,${chin} 36,128 58,102 C80,74 86,30 86,-8 ` +
     `C80,36 64,48 40,46 Q0,38 -40,46 C-64,48 -80,36 -86,-8 Z`;
   const opacity = look.beard === 'stubble' ? 0.22 : look.beard === 'short' ? 0.8 : 0.95;
-  const moustache = look.beard === 'stubble' ? '' : `<path d="M-30,58 Q0,44 30,58 Q0,54 -30,58 Z" fill="${look.body}" opacity="${opacity}"/>`;
+  const moustache =
+    look.beard === 'stubble' ? '' : `<path d="M-30,58 Q0,44 30,58 Q0,54 -30,58 Z" fill="${look.body}" opacity="${opacity}"/>`;
   return `<path d="${d}" fill="${look.body}" opacity="${opacity}"/>` + moustache;
 }

@@ -28,7 +28,15 @@ const rad = (id: string, cx: number, cy: number, r: number, stops: [number, stri
     .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}" stop-opacity="${a ?? 1}"/>`)
     .join('')}</radialGradient>`;
 
-function bokeh(r: Random, n: number, colors: readonly string[], yMin: number, yMax: number, size: [number, number], opacity: [number, number]): string {
+function bokeh(
+  r: Random,
+  n: number,
+  colors: readonly string[],
+  yMin: number,
+  yMax: number,
+  size: [number, number],
+  opacity: [number, number],
+): string {
   let s = '';
   for (let i = 0; i < n; i++) {
     const rr = r.int(size[0], size[1]);
@@ -39,13 +47,23 @@ function bokeh(r: Random, n: number, colors: readonly string[], yMin: number, yM
 
 function studio(r: Random): Scene {
   const palettes = [
-    ['#ead9c8', '#9c8069'], ['#b9d3cf', '#47706b'], ['#ecc9c4', '#94606a'], ['#c3cde0', '#4f5d7a'], ['#ecd8a6', '#9b7b3c'],
-    ['#cfd8be', '#66754f'], ['#d9cbe3', '#6c587f'], ['#f0d2b6', '#b06d4a'],
+    ['#ead9c8', '#9c8069'],
+    ['#b9d3cf', '#47706b'],
+    ['#ecc9c4', '#94606a'],
+    ['#c3cde0', '#4f5d7a'],
+    ['#ecd8a6', '#9b7b3c'],
+    ['#cfd8be', '#66754f'],
+    ['#d9cbe3', '#6c587f'],
+    ['#f0d2b6', '#b06d4a'],
   ];
   const [light, dark] = r.pick(palettes);
   const cx = r.int(260, 460);
   return {
-    defs: rad('bg', cx, 330, 760, [[0, tint(light, 0.25)], [0.45, light], [1, dark]]),
+    defs: rad('bg', cx, 330, 760, [
+      [0, tint(light, 0.25)],
+      [0.45, light],
+      [1, dark],
+    ]),
     body: `<rect width="${W}" height="${H}" fill="url(#bg)"/>`,
     light: cx < 360 ? -1 : 1,
     lightColor: tint(light, 0.5),
@@ -61,10 +79,23 @@ function beach(r: Random): Scene {
   const skyLow = evening ? '#f7c39a' : '#d6ecf5';
   return {
     defs:
-      lin('sky', [[0, skyTop], [1, skyLow]]) +
-      lin('sea', [[0, evening ? '#6d8fb0' : '#3f93b8'], [1, evening ? '#c9a38f' : '#8fcadb']]) +
-      lin('sand', [[0, '#ecd6ad'], [1, '#d9bb8a']]) +
-      rad('sun', sunX, horizon - 40, 320, [[0, '#fff6dc', 0.95], [0.25, '#ffe2b0', 0.5], [1, '#ffe2b0', 0]]),
+      lin('sky', [
+        [0, skyTop],
+        [1, skyLow],
+      ]) +
+      lin('sea', [
+        [0, evening ? '#6d8fb0' : '#3f93b8'],
+        [1, evening ? '#c9a38f' : '#8fcadb'],
+      ]) +
+      lin('sand', [
+        [0, '#ecd6ad'],
+        [1, '#d9bb8a'],
+      ]) +
+      rad('sun', sunX, horizon - 40, 320, [
+        [0, '#fff6dc', 0.95],
+        [0.25, '#ffe2b0', 0.5],
+        [1, '#ffe2b0', 0],
+      ]),
     body:
       `<rect width="${W}" height="${horizon}" fill="url(#sky)"/>` +
       `<ellipse cx="${r.int(100, 600)}" cy="${r.int(120, 300)}" rx="${r.int(120, 220)}" ry="${r.int(25, 45)}" fill="#ffffff" opacity="0.55"/>` +
@@ -81,10 +112,12 @@ function beach(r: Random): Scene {
 
 function city(r: Random): Scene {
   const sky = r.pick([
-    ['#23264f', '#7d4a7a', '#e58b6a'], ['#1d2c4f', '#4f5f93', '#e3a16b'], ['#2a1f45', '#a04f75', '#f3b06d'],
+    ['#23264f', '#7d4a7a', '#e58b6a'],
+    ['#1d2c4f', '#4f5f93', '#e3a16b'],
+    ['#2a1f45', '#a04f75', '#f3b06d'],
   ]);
   let buildings = '';
-  for (let x = -20; x < W; ) {
+  for (let x = -20; x < W;) {
     const w = r.int(50, 120);
     const h = r.int(180, 520);
     const top = 760 - h;
@@ -92,13 +125,18 @@ function city(r: Random): Scene {
     buildings += `<rect x="${x}" y="${top}" width="${w}" height="${H - top}" fill="${c}"/>`;
     for (let wy = top + 14; wy < 900; wy += 26) {
       for (let wx = x + 8; wx < x + w - 12; wx += 18) {
-        if (r.chance(0.35)) buildings += `<rect x="${wx}" y="${wy}" width="8" height="12" fill="${r.pick(['#ffd58a', '#ffe7b5', '#f6b15f'])}" opacity="0.85"/>`;
+        if (r.chance(0.35))
+          buildings += `<rect x="${wx}" y="${wy}" width="8" height="12" fill="${r.pick(['#ffd58a', '#ffe7b5', '#f6b15f'])}" opacity="0.85"/>`;
       }
     }
     x += w + r.int(-10, 6);
   }
   return {
-    defs: lin('sky', [[0, sky[0]], [0.6, sky[1]], [1, sky[2]]]),
+    defs: lin('sky', [
+      [0, sky[0]],
+      [0.6, sky[1]],
+      [1, sky[2]],
+    ]),
     body:
       `<rect width="${W}" height="${H}" fill="url(#sky)"/>` +
       buildings +
@@ -119,8 +157,15 @@ function forest(r: Random): Scene {
   const sunX = r.int(120, 600);
   return {
     defs:
-      lin('sky', [[0, '#e6efd0'], [0.5, '#9dbb7c'], [1, '#3f5b34']]) +
-      rad('glow', sunX, 180, 420, [[0, '#fff7d6', 0.9], [1, '#fff7d6', 0]]),
+      lin('sky', [
+        [0, '#e6efd0'],
+        [0.5, '#9dbb7c'],
+        [1, '#3f5b34'],
+      ]) +
+      rad('glow', sunX, 180, 420, [
+        [0, '#fff7d6', 0.9],
+        [1, '#fff7d6', 0],
+      ]),
     body:
       `<rect width="${W}" height="${H}" fill="url(#sky)"/>` +
       bokeh(r, 40, greens, 0, 700, [40, 110], [0.6, 0.95]) +
@@ -138,7 +183,15 @@ function cafe(r: Random): Scene {
   const wall = r.pick(['#caa27e', '#b98f73', '#a9b3a0', '#c7a99a']);
   const winX = r.int(-100, 420);
   return {
-    defs: lin('wall', [[0, tint(wall, 0.1)], [1, shade(wall, 0.45)]]) + lin('win', [[0, '#f4f1e6'], [1, '#cfe0e8']]),
+    defs:
+      lin('wall', [
+        [0, tint(wall, 0.1)],
+        [1, shade(wall, 0.45)],
+      ]) +
+      lin('win', [
+        [0, '#f4f1e6'],
+        [1, '#cfe0e8'],
+      ]),
     body:
       `<rect width="${W}" height="${H}" fill="url(#wall)"/>` +
       `<rect x="${winX}" y="90" width="360" height="520" fill="url(#win)" opacity="0.9"/>` +
@@ -162,7 +215,19 @@ function mountains(r: Random): Scene {
     ridges += `<path d="${d} L ${W} ${H} L 0 ${H} Z" fill="${c}"/>`;
   });
   return {
-    defs: lin('sky', dusk ? [[0, '#4a5a8c'], [0.7, '#e8a58c'], [1, '#f6d0a8']] : [[0, '#79aee0'], [1, '#eaf3f7']]),
+    defs: lin(
+      'sky',
+      dusk
+        ? [
+            [0, '#4a5a8c'],
+            [0.7, '#e8a58c'],
+            [1, '#f6d0a8'],
+          ]
+        : [
+            [0, '#79aee0'],
+            [1, '#eaf3f7'],
+          ],
+    ),
     body: `<rect width="${W}" height="${H}" fill="url(#sky)"/>` + ridges,
     light: r.chance(0.5) ? -1 : 1,
     lightColor: dusk ? '#ffc9a6' : '#f5f8ff',
@@ -174,8 +239,16 @@ function park(r: Random): Scene {
   const sunX = r.int(60, 660);
   return {
     defs:
-      lin('sky', [[0, '#f4d9a8'], [0.55, '#f0b77e'], [1, '#9a8c4a']]) +
-      rad('sun', sunX, 300, 380, [[0, '#fff4d2', 1], [0.3, '#ffdca0', 0.6], [1, '#ffdca0', 0]]),
+      lin('sky', [
+        [0, '#f4d9a8'],
+        [0.55, '#f0b77e'],
+        [1, '#9a8c4a'],
+      ]) +
+      rad('sun', sunX, 300, 380, [
+        [0, '#fff4d2', 1],
+        [0.3, '#ffdca0', 0.6],
+        [1, '#ffdca0', 0],
+      ]),
     body:
       `<rect width="${W}" height="${H}" fill="url(#sky)"/>` +
       bokeh(r, 24, ['#7f8f3f', '#5f7034', '#a39a4d', '#4e5c2c'], 150, 560, [50, 130], [0.75, 1]) +

@@ -56,7 +56,15 @@ export interface PortraitLayers {
 export function portraitLayers(p: PortraitParams): PortraitLayers {
   const member = createRandom(p.seed);
   const shades = p.hair_color === 'other' && p.gender === 'male' ? maleOtherHair : (hairColors[p.hair_color] ?? hairColors.brown);
-  const look = pickLook(member, p.gender, skinTones[Math.min(5, Math.max(0, p.skin))], member.pick(shades), p.hair_color === 'other', p.age, p.eye_color);
+  const look = pickLook(
+    member,
+    p.gender,
+    skinTones[Math.min(5, Math.max(0, p.skin))],
+    member.pick(shades),
+    p.hair_color === 'other',
+    p.age,
+    p.eye_color,
+  );
   // Each photo: its own scene (main photos prefer the studio), pose and crop.
   const photo = createRandom((p.seed ^ Math.imul(p.index + 1, 0x9e3779b1)) >>> 0);
   const order = member.sample(sceneKinds, sceneKinds.length);
@@ -71,7 +79,11 @@ export function portraitLayers(p: PortraitParams): PortraitLayers {
   const svg = (w: number, h: number, body: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
   return {
-    scene: svg(W / 2, H / 2, `<defs>${scene.defs}</defs><rect width="${W}" height="${H}" fill="${mix(scene.lightColor, '#556070', 0.5)}"/>${scene.body}`),
+    scene: svg(
+      W / 2,
+      H / 2,
+      `<defs>${scene.defs}</defs><rect width="${W}" height="${H}" fill="${mix(scene.lightColor, '#556070', 0.5)}"/>${scene.body}`,
+    ),
     blur: scene.blur,
     figure: svg(
       W,
@@ -94,7 +106,14 @@ export function portraitLayers(p: PortraitParams): PortraitLayers {
 export async function renderPortrait(p: PortraitParams): Promise<{ data: Buffer; info: sharp.OutputInfo }> {
   const layers = portraitLayers(p);
   let scene = sharp(Buffer.from(layers.scene)).removeAlpha();
-  if (layers.blur > 0) scene = sharp(await scene.blur(layers.blur / 2).raw().toBuffer(), { raw: { width: W / 2, height: H / 2, channels: 3 } });
+  if (layers.blur > 0)
+    scene = sharp(
+      await scene
+        .blur(layers.blur / 2)
+        .raw()
+        .toBuffer(),
+      { raw: { width: W / 2, height: H / 2, channels: 3 } },
+    );
   const background = await scene.resize(W, H, { kernel: 'cubic' }).png({ compressionLevel: 0 }).toBuffer();
   return sharp(background)
     .composite([{ input: Buffer.from(layers.figure) }])

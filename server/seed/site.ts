@@ -7,10 +7,23 @@ import { countries, languages, type CompanyInfo } from '../../contract/index.ts'
 
 type SiteSettings = (typeof sites.$inferInsert)['settings'];
 
-const currencies: Record<string, string> = { US: 'USD', GB: 'GBP', CA: 'CAD', AU: 'AUD', NZ: 'NZD', PL: 'PLN', CH: 'CHF', DK: 'DKK', NO: 'NOK', SE: 'SEK' };
+const currencies: Record<string, string> = {
+  US: 'USD',
+  GB: 'GBP',
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
+  PL: 'PLN',
+  CH: 'CHF',
+  DK: 'DKK',
+  NO: 'NOK',
+  SE: 'SEK',
+};
 
 /** Spec 9: minimum credits a message costs per country, with the country's currency. */
-const minimumMessageCosts = Object.fromEntries(countries.map((c) => [c, { costs: c === 'CH' || c === 'NO' ? 12 : 10, currency: currencies[c] ?? 'EUR' }]));
+const minimumMessageCosts = Object.fromEntries(
+  countries.map((c) => [c, { costs: c === 'CH' || c === 'NO' ? 12 : 10, currency: currencies[c] ?? 'EUR' }]),
+);
 
 const company: CompanyInfo = {
   name: 'Heartline Media B.V.',
@@ -54,7 +67,16 @@ function settings(over: Partial<SiteSettings>): SiteSettings {
     fictional_warning: '',
     fictional_singular: '',
     fictional_plural: '',
-    visible_profile_fields: ['sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'interests', 'about'],
+    visible_profile_fields: [
+      'sexuality',
+      'hair_color',
+      'eye_color',
+      'body_type',
+      'relationship_status',
+      'tattoos',
+      'interests',
+      'about',
+    ],
     visible_profile_notes: [],
     search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
     refund_days: 14,
@@ -77,15 +99,42 @@ export const defaultSites = [
   { domain: 'localhost', settings: settings({ enable_cam_promotion: true }), company },
   {
     domain: 'de.localhost',
-    settings: settings({ name: 'Herzklopfen', domain_language: 'de-DE', niche: 5, index_title: 'Herzklopfen – Dating für Erwachsene', countries: ['DE', 'AT', 'CH'], enable_cam_promotion: true }),
+    settings: settings({
+      name: 'Herzklopfen',
+      domain_language: 'de-DE',
+      niche: 5,
+      index_title: 'Herzklopfen – Dating für Erwachsene',
+      countries: ['DE', 'AT', 'CH'],
+      enable_cam_promotion: true,
+    }),
     company,
   },
   // Spec 1: one site per remaining niche, chosen by Host like every site (e.g. http://gay.localhost:8080).
-  { domain: 'she.localhost', settings: settings({ name: 'Heartline She', niche: 1, index_title: 'Heartline She – women dating women' }), company },
-  { domain: 'bdsm.localhost', settings: settings({ name: 'Heartline Kink', niche: 2, index_title: 'Heartline Kink – BDSM dating for adults' }), company },
-  { domain: 'bbw.localhost', settings: settings({ name: 'Heartline Curves', niche: 3, index_title: 'Heartline Curves – curvy singles' }), company },
-  { domain: 'gilf.localhost', settings: settings({ name: 'Heartline Silver', niche: 4, index_title: 'Heartline Silver – dating over 60' }), company },
-  { domain: 'gay.localhost', settings: settings({ name: 'Heartline Men', niche: 6, index_title: 'Heartline Men – gay dating' }), company },
+  {
+    domain: 'she.localhost',
+    settings: settings({ name: 'Heartline She', niche: 1, index_title: 'Heartline She – women dating women' }),
+    company,
+  },
+  {
+    domain: 'bdsm.localhost',
+    settings: settings({ name: 'Heartline Kink', niche: 2, index_title: 'Heartline Kink – BDSM dating for adults' }),
+    company,
+  },
+  {
+    domain: 'bbw.localhost',
+    settings: settings({ name: 'Heartline Curves', niche: 3, index_title: 'Heartline Curves – curvy singles' }),
+    company,
+  },
+  {
+    domain: 'gilf.localhost',
+    settings: settings({ name: 'Heartline Silver', niche: 4, index_title: 'Heartline Silver – dating over 60' }),
+    company,
+  },
+  {
+    domain: 'gay.localhost',
+    settings: settings({ name: 'Heartline Men', niche: 6, index_title: 'Heartline Men – gay dating' }),
+    company,
+  },
 ];
 
 /**
@@ -95,6 +144,9 @@ export const defaultSites = [
 export async function seedSites(db: Db): Promise<void> {
   for (const site of defaultSites) await db.insert(sites).values(site).onConflictDoNothing({ target: sites.domain });
   const all = await db.select({ id: sites.id }).from(sites);
-  await seedContentBlocks(db, all.map((s) => s.id));
+  await seedContentBlocks(
+    db,
+    all.map((s) => s.id),
+  );
   await seedDiscountCodes(db);
 }

@@ -29,7 +29,11 @@ describe('geo', () => {
     expect(regionsOf('NL').regions.map((r) => r.code)).not.toContain('BQ1');
     expect(regionsOf('FR').regions).toHaveLength(13);
     expect(regionsOf('IT').regions).toHaveLength(20);
-    expect(regionsOf('GB').regions.map((r) => r.name).sort()).toEqual(['England', 'Northern Ireland', 'Scotland', 'Wales']);
+    expect(
+      regionsOf('GB')
+        .regions.map((r) => r.name)
+        .sort(),
+    ).toEqual(['England', 'Northern Ireland', 'Scotland', 'Wales']);
     expect(regionsOf('PL').regions.every((r) => !r.name.endsWith('Voivodeship'))).toBe(true);
   });
 

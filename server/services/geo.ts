@@ -64,17 +64,46 @@ const rules: Record<Country, CountryRule> = {
 };
 
 /** Names of administrative areas, not towns, that the dataset lists among cities. */
-const adminSuffix = /\s(Kommune|Kommun|Municipality|County|county|Council|District|Regional|Region|Province|Borough|borough|Shire|Census Area|Area|City and Borough)$/;
-const adminPrefix = /^(Gemeente|Gmina|Powiat|powiat|Comune di|Municipio de|City of|City and|Borough of|Metropolitan Borough|Royal Borough|Province|Provincia|Region|Regional Municipality|Gemeinde|Landkreis|Bezirk|Politischer Bezirk|County) /;
+const adminSuffix =
+  /\s(Kommune|Kommun|Municipality|County|county|Council|District|Regional|Region|Province|Borough|borough|Shire|Census Area|Area|City and Borough)$/;
+const adminPrefix =
+  /^(Gemeente|Gmina|Powiat|powiat|Comune di|Municipio de|City of|City and|Borough of|Metropolitan Borough|Royal Borough|Province|Provincia|Region|Regional Municipality|Gemeinde|Landkreis|Bezirk|Politischer Bezirk|County) /;
 /** Quarters, numbered districts and data-entry leftovers ("Zürich (Kreis 1)", "Marseille 01", "Zona 179", "Buffalo (historical)"). */
 const quarter = /\((Kreis|Dorf|historical|Balance|village)|\d|^(Dorf|City|City Center|Zona .*)$|City Centre$| and Dists$|-Land$/;
 const areaLike = /shire$|\band\b|\bwith\b|^(North|South|East|West|Mid|Central|Vale of|Isle|Isles) |Islands$/;
 /** Region-named entries that are areas, not towns (GB council areas, IT/IE/FR areas); towns of the same name stay. */
 const nonTowns: Partial<Record<Country, ReadonlySet<string>>> = {
   GB: new Set([
-    'Angus', 'Calderdale', 'Cornwall', 'Cumbria', 'Devon', 'Dorset', 'Essex', 'Fife', 'Gwynedd', 'Halton', 'Highland', 'Inverclyde',
-    'Kent', 'Kirklees', 'Knowsley', 'Medway', 'Midlothian', 'Moray', 'Norfolk', 'Northumberland', 'Rhondda Cynon Taf', 'Sandwell',
-    'Sefton', 'Somerset', 'Suffolk', 'Surrey', 'Tameside', 'Trafford', 'Wales', 'Bracknell Forest',
+    'Angus',
+    'Calderdale',
+    'Cornwall',
+    'Cumbria',
+    'Devon',
+    'Dorset',
+    'Essex',
+    'Fife',
+    'Gwynedd',
+    'Halton',
+    'Highland',
+    'Inverclyde',
+    'Kent',
+    'Kirklees',
+    'Knowsley',
+    'Medway',
+    'Midlothian',
+    'Moray',
+    'Norfolk',
+    'Northumberland',
+    'Rhondda Cynon Taf',
+    'Sandwell',
+    'Sefton',
+    'Somerset',
+    'Suffolk',
+    'Surrey',
+    'Tameside',
+    'Trafford',
+    'Wales',
+    'Bracknell Forest',
   ]),
   IT: new Set(['Molise']),
   IE: new Set(['Laois']),
@@ -132,17 +161,29 @@ function build(country: Country): CountryGeo {
     : states.filter((s) => !rule.exclude?.(s.isoCode)).map((s) => ({ code: s.isoCode, name: s.name }));
   const regions = kept
     .filter((r) => r.name)
-    .map((r) => ({ code: r.code, name: rule.rename?.[r.code] ?? (rule.stripSuffix ? r.name.replace(rule.stripSuffix, '') : r.name) }))
+    .map((r) => ({
+      code: r.code,
+      name: rule.rename?.[r.code] ?? (rule.stripSuffix ? r.name.replace(rule.stripSuffix, '') : r.name),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const cities = new Map<string, string[]>();
   const places: Place[] = [];
   for (const r of regions) {
     const from = rule.citiesFrom?.[r.code] ?? [r.code];
     const towns = from.flatMap((code) => byState.get(code) ?? []);
-    cities.set(r.code, [...new Set(towns.map((t) => t.name))].sort((a, b) => a.localeCompare(b, 'en')));
-    for (const t of towns) if (Number.isFinite(t.lat) && Number.isFinite(t.lon)) places.push({ region: r.code, city: t.name, lat: t.lat, lon: t.lon });
+    cities.set(
+      r.code,
+      [...new Set(towns.map((t) => t.name))].sort((a, b) => a.localeCompare(b, 'en')),
+    );
+    for (const t of towns)
+      if (Number.isFinite(t.lat) && Number.isFinite(t.lon)) places.push({ region: r.code, city: t.name, lat: t.lat, lon: t.lon });
   }
-  return { response: { country, label: rule.label, regions }, names: new Map(regions.map((r) => [r.code, r.name])), cities, places };
+  return {
+    response: { country, label: rule.label, regions },
+    names: new Map(regions.map((r) => [r.code, r.name])),
+    cities,
+    places,
+  };
 }
 
 function geo(country: Country): CountryGeo {

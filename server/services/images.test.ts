@@ -17,10 +17,16 @@ const blurKey = newMediaKey();
 
 beforeAll(async () => {
   ({ db, close } = await openDatabase({ databaseUrl: null, dataDir: ':memory:' }));
-  const [site] = await db.insert(sites).values({ domain: 'img.test', settings: {} as any, company: {} as any }).returning();
+  const [site] = await db
+    .insert(sites)
+    .values({ domain: 'img.test', settings: {} as any, company: {} as any })
+    .returning();
   const [user] = await db.insert(users).values({ siteId: site.id, email: 'a@demo.invalid', fictional: true }).returning();
   await db.insert(photos).values({
-    userId: user.id, position: 0, key, blurKey,
+    userId: user.id,
+    position: 0,
+    key,
+    blurKey,
     generator: { v: 1, seed: 42, index: 0, gender: 'female', hair_color: 'red', eye_color: 'green', skin: 1, age: 31 },
   });
   images = createImageService({ store: memoryMediaStore(), db });
@@ -47,7 +53,12 @@ describe('generated demo photos', () => {
     const [full, thumb, blurred, blurredThumb] = await Promise.all(
       [`${key}.webp`, `${key}-t.webp`, `${blurKey}.webp`, `${blurKey}-t.webp`].map((f) => images.read(f)),
     );
-    for (const [buf, w, h] of [[full, 720, 960], [thumb, 240, 320], [blurred, 720, 960], [blurredThumb, 240, 320]] as const) {
+    for (const [buf, w, h] of [
+      [full, 720, 960],
+      [thumb, 240, 320],
+      [blurred, 720, 960],
+      [blurredThumb, 240, 320],
+    ] as const) {
       expect(buf).not.toBeNull();
       const m = await sharp(buf!).metadata();
       expect([m.format, m.width, m.height]).toEqual(['webp', w, h]);
@@ -79,7 +90,15 @@ describe('generated demo photos', () => {
   }, 30_000);
 
   it('answers null for bad or unknown names', async () => {
-    for (const name of ['../etc/passwd', `${key}.png`, `${key}.webp/..`, 'short.webp', `${'a'.repeat(65)}.webp`, `${key}-x.webp`, `${newMediaKey()}.webp`]) {
+    for (const name of [
+      '../etc/passwd',
+      `${key}.png`,
+      `${key}.webp/..`,
+      'short.webp',
+      `${'a'.repeat(65)}.webp`,
+      `${key}-x.webp`,
+      `${newMediaKey()}.webp`,
+    ]) {
       expect(await images.read(name), name).toBeNull();
     }
   });
@@ -105,7 +124,9 @@ describe('storeUpload', () => {
   });
 
   it('rejects what is not a raster image, and files over 10 MB', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     for (const bytes of [Buffer.from('hello, not an image'), svg, Buffer.alloc(0), Buffer.alloc(10 * 1024 * 1024 + 1)]) {
       const err = await images.storeUpload(bytes).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiError);

@@ -38,19 +38,29 @@ export function newMediaKey(): string {
 }
 
 type RawImage = { data: Buffer; info: sharp.OutputInfo };
-const fromRaw = (img: RawImage) => sharp(img.data, { raw: { width: img.info.width, height: img.info.height, channels: img.info.channels } });
+const fromRaw = (img: RawImage) =>
+  sharp(img.data, { raw: { width: img.info.width, height: img.info.height, channels: img.info.channels } });
 
 /** Full + thumb, and the blurred full + thumb (blur sigma 25 plus darkening: it shows colour, never a face). */
 async function renditions(full: RawImage, key: string, blurKey: string): Promise<Map<string, Buffer>> {
   const blurred = await fromRaw(full).blur(25).modulate({ brightness: 0.82 }).raw().toBuffer({ resolveWithObject: true });
-  const thumb = (img: RawImage) => fromRaw(img).resize({ ...THUMB, fit: 'cover', position: 'attention' }).webp({ quality: QUALITY }).toBuffer();
+  const thumb = (img: RawImage) =>
+    fromRaw(img)
+      .resize({ ...THUMB, fit: 'cover', position: 'attention' })
+      .webp({ quality: QUALITY })
+      .toBuffer();
   const [a, b, c, d] = await Promise.all([
     fromRaw(full).webp({ quality: QUALITY }).toBuffer(),
     thumb(full),
     fromRaw(blurred).webp({ quality: QUALITY }).toBuffer(),
     thumb(blurred),
   ]);
-  return new Map([[`${key}.webp`, a], [`${key}-t.webp`, b], [`${blurKey}.webp`, c], [`${blurKey}-t.webp`, d]]);
+  return new Map([
+    [`${key}.webp`, a],
+    [`${key}-t.webp`, b],
+    [`${blurKey}.webp`, c],
+    [`${blurKey}-t.webp`, d],
+  ]);
 }
 
 /**
@@ -116,7 +126,12 @@ export function createImageService(opts: { store: MediaStore; db: Db }): ImageSe
     },
 
     async remove(keys) {
-      await Promise.all(keys.flatMap((k) => [`${k}.webp`, `${k}-t.webp`]).filter((f) => FILE_NAME.test(f)).map((f) => store.delete(f)));
+      await Promise.all(
+        keys
+          .flatMap((k) => [`${k}.webp`, `${k}-t.webp`])
+          .filter((f) => FILE_NAME.test(f))
+          .map((f) => store.delete(f)),
+      );
     },
   };
 }

@@ -31,7 +31,15 @@ describe('JobQueue.stop', () => {
     let ran!: () => void;
     const done = new Promise<void>((resolve) => (ran = resolve));
     const idle = async () => {};
-    const handlers: JobHandlers = { sms: async () => ran(), mail: idle, 'mail-notice': idle, 'push-message': idle, 'push-like': idle, refund: idle, 'purge-accounts': idle };
+    const handlers: JobHandlers = {
+      sms: async () => ran(),
+      mail: idle,
+      'mail-notice': idle,
+      'push-message': idle,
+      'push-like': idle,
+      refund: idle,
+      'purge-accounts': idle,
+    };
     const jobs = await startJobQueue({ client, listen, handlers, log: () => {} });
     await db.transaction((tx) => jobs.enqueue(tx, 'sms', { to: '+31612345678', text: 'Your code is 123456' }));
     await done;

@@ -74,7 +74,15 @@ const QUEUE_POLICY = { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireI
 /** When to run each scheduled job (cron, UTC). */
 const SCHEDULES: Partial<Record<JobName, string>> = { 'purge-accounts': '0 * * * *' };
 /** The workers of each queue in one instance (each runs up to BATCH_SIZE of its jobs at once). */
-const CONCURRENCY: Record<JobName, number> = { 'push-message': 4, 'push-like': 2, 'mail-notice': 2, mail: 2, sms: 1, refund: 1, 'purge-accounts': 1 };
+const CONCURRENCY: Record<JobName, number> = {
+  'push-message': 4,
+  'push-like': 2,
+  'mail-notice': 2,
+  mail: 2,
+  sms: 1,
+  refund: 1,
+  'purge-accounts': 1,
+};
 /**
  * Jobs a worker of the notices' queues fetches at once, runs together and completes in one statement (issue 14: under
  * load, a fetch and a completion per job added four statements to every message send); other queues take one at a
@@ -151,27 +159,33 @@ export async function startJobQueue(opts: {
       for (let i = 0; i < CONCURRENCY[name]; i++) {
         let id = '';
         ids.push(
-          (id = await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: size }, async (batch) => {
-            // Fetched by a fetch begun before the stop: failed now, retried after the next start.
-            if (stopping) throw new Error('the job queue stopped');
-            running += batch.length;
-            try {
-              const results = await Promise.allSettled(batch.map((job) => (handlers[name] as (data: unknown) => Promise<void>)(job.data)));
-              // Each failed job fails alone (retried under its queue's policy); pg-boss then completes the others,
-              // still active, in one statement.
-              await Promise.all(
-                results.map((r, i) => {
-                  if (r.status === 'fulfilled') return;
-                  opts.log('job failed', { name, id: batch[i].id, error: (r.reason as Error).message });
-                  return boss.fail(name, batch[i].id, r.reason as object);
-                }),
-              );
-            } finally {
-              running -= batch.length;
-              // A full batch may have left jobs behind (one wake-up stands for every commit meanwhile): fetch again at once.
-              if (batch.length === size) boss.notifyWorker(id);
-            }
-          })),
+          (id = await boss.work<JobData[typeof name]>(
+            name,
+            { pollingIntervalSeconds: POLL_SECONDS, batchSize: size },
+            async (batch) => {
+              // Fetched by a fetch begun before the stop: failed now, retried after the next start.
+              if (stopping) throw new Error('the job queue stopped');
+              running += batch.length;
+              try {
+                const results = await Promise.allSettled(
+                  batch.map((job) => (handlers[name] as (data: unknown) => Promise<void>)(job.data)),
+                );
+                // Each failed job fails alone (retried under its queue's policy); pg-boss then completes the others,
+                // still active, in one statement.
+                await Promise.all(
+                  results.map((r, i) => {
+                    if (r.status === 'fulfilled') return;
+                    opts.log('job failed', { name, id: batch[i].id, error: (r.reason as Error).message });
+                    return boss.fail(name, batch[i].id, r.reason as object);
+                  }),
+                );
+              } finally {
+                running -= batch.length;
+                // A full batch may have left jobs behind (one wake-up stands for every commit meanwhile): fetch again at once.
+                if (batch.length === size) boss.notifyWorker(id);
+              }
+            },
+          )),
         );
       }
       workerIds.set(name, ids);
@@ -214,7 +228,10 @@ export async function startJobQueue(opts: {
         },
       },
     });
-    const names = sql.join([...new Set(jobs.map((j) => j.name))].map((n) => sql`(${n}::text)`), sql`, `);
+    const names = sql.join(
+      [...new Set(jobs.map((j) => j.name))].map((n) => sql`(${n}::text)`),
+      sql`, `,
+    );
     return { insert: insert!, wake: sql`(select count(pg_notify(${WAKE_CHANNEL}, w.name)) from (values ${names}) as w(name))` };
   };
 
@@ -242,7 +259,7 @@ export async function startJobQueue(opts: {
       for (const timer of wakeTimers.values()) clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
       // Then its statements still in flight (see `statements`): quiet for STOP_QUIET_MS, or 10 s at most.
-      for (let quiet = 0, end = Date.now() + 10_000; quiet < STOP_QUIET_MS && Date.now() < end; ) {
+      for (let quiet = 0, end = Date.now() + 10_000; quiet < STOP_QUIET_MS && Date.now() < end;) {
         await new Promise((r) => setTimeout(r, 10));
         quiet = statements === 0 && running === 0 ? quiet + 10 : 0;
       }

@@ -21,7 +21,12 @@ beforeAll(async () => {
   s3 = await startS3();
   ({ db, close } = await openDatabase({ databaseUrl: null, dataDir: ':memory:' }));
   images = createImageService({ store: openMediaStore({ dataDir: ':memory:', s3: parseS3Url(`${s3.url}`) }), db });
-  bucket = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: S3_KEY, secretAccessKey: S3_SECRET } });
+  bucket = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: S3_KEY, secretAccessKey: S3_SECRET },
+  });
 }, 90_000);
 afterAll(async () => {
   bucket.destroy();
@@ -35,7 +40,10 @@ describe('the image service on S3', () => {
   it('stores an upload as four objects without EXIF, reads them back, and deletes them all', async () => {
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c33' } })
       .jpeg()
-      .withExif({ IFD0: { Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' } })
+      .withExif({
+        IFD0: { Make: 'TestCam' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' },
+      })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif?.toString('latin1')).toContain('TestCam');
     const { key, blurKey } = await images.storeUpload(jpeg);
@@ -50,7 +58,12 @@ describe('the image service on S3', () => {
     expect(direct.equals((await images.read(`${key}.webp`))!)).toBe(true);
 
     const [full, thumb, blurred, blurredThumb] = await Promise.all(names.map((n) => images.read(n)));
-    for (const [buf, w, h] of [[full, 400, 300], [thumb, 240, 320], [blurred, 400, 300], [blurredThumb, 240, 320]] as const) {
+    for (const [buf, w, h] of [
+      [full, 400, 300],
+      [thumb, 240, 320],
+      [blurred, 400, 300],
+      [blurredThumb, 240, 320],
+    ] as const) {
       const m = await sharp(buf!).metadata();
       expect([m.format, m.width, m.height, m.exif, m.xmp]).toEqual(['webp', w, h, undefined, undefined]);
     }
@@ -64,12 +77,18 @@ describe('the image service on S3', () => {
   }, 30_000);
 
   it('draws a demo portrait on its first request and keeps it in the bucket', async () => {
-    const [site] = await db.insert(sites).values({ domain: 's3.test', settings: {} as any, company: {} as any }).returning();
+    const [site] = await db
+      .insert(sites)
+      .values({ domain: 's3.test', settings: {} as any, company: {} as any })
+      .returning();
     const [user] = await db.insert(users).values({ siteId: site.id, email: 's3@demo.invalid', fictional: true }).returning();
     const key = newMediaKey();
     const blurKey = newMediaKey();
     await db.insert(photos).values({
-      userId: user.id, position: 0, key, blurKey,
+      userId: user.id,
+      position: 0,
+      key,
+      blurKey,
       generator: { v: 1, seed: 7, index: 0, gender: 'male', hair_color: 'black', eye_color: 'brown', skin: 2, age: 40 },
     });
     const thumb = await images.read(`${blurKey}-t.webp`);
@@ -91,10 +110,14 @@ describe('the start-up check', () => {
   it('passes for a usable bucket, and names the bucket and the cause otherwise (never the secret)', async () => {
     await expect(s3MediaStore(parseS3Url(s3.url)).check()).resolves.toBeUndefined();
     const missing = s3.url.replace('/photos?', '/no-such-bucket?');
-    await expect(s3MediaStore(parseS3Url(missing)).check()).rejects.toThrow('S3_URL: the bucket "no-such-bucket" at http://127.0.0.1:');
+    await expect(s3MediaStore(parseS3Url(missing)).check()).rejects.toThrow(
+      'S3_URL: the bucket "no-such-bucket" at http://127.0.0.1:',
+    );
     const wrongSecret = s3MediaStore(parseS3Url(s3.url.replace(`:${S3_SECRET}@`, ':not-the-secret@')));
     const err = (await wrongSecret.check().catch((e: Error) => e)) as Error;
-    expect(err.message).toMatch(/^S3_URL: the bucket "photos" at http:\/\/127\.0\.0\.1:\d+ cannot be used: access denied \(check the key and the secret/);
+    expect(err.message).toMatch(
+      /^S3_URL: the bucket "photos" at http:\/\/127\.0\.0\.1:\d+ cannot be used: access denied \(check the key and the secret/,
+    );
     expect(err.message).not.toContain('not-the-secret');
   });
 
@@ -106,12 +129,23 @@ describe('the start-up check', () => {
 
 describe('S3_URL', () => {
   it('reads endpoint, bucket, prefix, region, path style and percent-encoded credentials', () => {
-    expect(parseS3Url('s3://AKIA1%2F2:se%2Fcret%40x@s3.eu-central-1.amazonaws.com/heartline-media/prod?region=eu-central-1')).toEqual({
-      endpoint: 'https://s3.eu-central-1.amazonaws.com', bucket: 'heartline-media', prefix: 'prod/', region: 'eu-central-1', pathStyle: false,
-      accessKeyId: 'AKIA1/2', secretAccessKey: 'se/cret@x',
+    expect(
+      parseS3Url('s3://AKIA1%2F2:se%2Fcret%40x@s3.eu-central-1.amazonaws.com/heartline-media/prod?region=eu-central-1'),
+    ).toEqual({
+      endpoint: 'https://s3.eu-central-1.amazonaws.com',
+      bucket: 'heartline-media',
+      prefix: 'prod/',
+      region: 'eu-central-1',
+      pathStyle: false,
+      accessKeyId: 'AKIA1/2',
+      secretAccessKey: 'se/cret@x',
     });
     expect(parseS3Url('s3+http://minio.local:9000/photos/?path_style=1')).toEqual({
-      endpoint: 'http://minio.local:9000', bucket: 'photos', prefix: '', region: 'us-east-1', pathStyle: true,
+      endpoint: 'http://minio.local:9000',
+      bucket: 'photos',
+      prefix: '',
+      region: 'us-east-1',
+      pathStyle: true,
     });
     expect(loadConfig({}).s3).toBeNull();
     expect(loadConfig({ S3_URL: 's3://k:s@h/b1c' }).s3).toMatchObject({ bucket: 'b1c', accessKeyId: 'k' });
@@ -129,7 +163,9 @@ describe('S3_URL', () => {
       ['s3://k:%zz@host/bucket', 'a bad percent-encoding'],
       ['not a url', 'not a URL'],
     ]) {
-      expect(() => parseS3Url(value), value).toThrow(`S3_URL must look like s3://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix][?region=…&path_style=1] (s3+http:// for plain HTTP): ${why}`);
+      expect(() => parseS3Url(value), value).toThrow(
+        `S3_URL must look like s3://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix][?region=…&path_style=1] (s3+http:// for plain HTTP): ${why}`,
+      );
     }
     expect(() => loadConfig({ S3_URL: 's3://key:topsecret@host' })).toThrow(/^((?!topsecret).)*$/);
   });

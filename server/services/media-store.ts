@@ -66,7 +66,9 @@ export function s3MediaStore(s3: S3Config): MediaStore {
     endpoint: s3.endpoint,
     region: s3.region,
     forcePathStyle: s3.pathStyle,
-    ...(s3.accessKeyId && s3.secretAccessKey ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } } : {}),
+    ...(s3.accessKeyId && s3.secretAccessKey
+      ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
+      : {}),
     // Checksums only where S3 requires them: several S3-compatible services reject the SDK's default CRC32 trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -81,12 +83,15 @@ export function s3MediaStore(s3: S3Config): MediaStore {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: Key(name) }));
         return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
       } catch (e) {
-        if (e instanceof NoSuchKey || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (e instanceof NoSuchKey || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          return null;
         throw e;
       }
     },
     async put(name, data) {
-      await client.send(new PutObjectCommand({ Bucket, Key: Key(name), Body: data, ContentType: CONTENT_TYPE, CacheControl: CACHE_CONTROL }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: Key(name), Body: data, ContentType: CONTENT_TYPE, CacheControl: CACHE_CONTROL }),
+      );
     },
     async delete(name) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: Key(name) }));
@@ -101,9 +106,11 @@ export function s3MediaStore(s3: S3Config): MediaStore {
         if (e instanceof NoSuchKey) return;
         const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         const why =
-          (e as Error).name === 'NoSuchBucket' ? 'it does not exist'
-          : status === 403 ? 'access denied (check the key and the secret, and that they may list the bucket: s3:ListBucket)'
-          : `${(e as Error).name}: ${(e as Error).message}`;
+          (e as Error).name === 'NoSuchBucket'
+            ? 'it does not exist'
+            : status === 403
+              ? 'access denied (check the key and the secret, and that they may list the bucket: s3:ListBucket)'
+              : `${(e as Error).name}: ${(e as Error).message}`;
         throw new Error(`S3_URL: the bucket "${Bucket}" at ${s3.endpoint} cannot be used: ${why}`);
       }
     },

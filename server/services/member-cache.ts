@@ -150,7 +150,9 @@ export class MemberCache<T> extends LiveCache {
  * makes it (buildApp does, handing it to `LiveHub.observe`), `cacheOf` answers it only once made, so without a live
  * hub nothing is cached.
  */
-export function perDatabase<D extends object, C extends LiveCache>(make: (db: D) => C): { cacheFor(db: D): C; cacheOf(db: D): C | undefined } {
+export function perDatabase<D extends object, C extends LiveCache>(
+  make: (db: D) => C,
+): { cacheFor(db: D): C; cacheOf(db: D): C | undefined } {
   const byDb = new WeakMap<D, C>();
   return {
     cacheFor(db) {

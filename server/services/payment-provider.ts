@@ -16,11 +16,30 @@ const ADYEN_TEST_BASE = 'https://checkout-test.adyen.com';
 
 /** Adyen's payment method type of each of the spec's methods (allowedPaymentMethods of a session). */
 const ADYEN_TYPE: Record<PaymentMethod, string> = {
-  ideal: 'ideal', bancontact: 'bcmc', przelewy24: 'onlineBanking_PL', blik: 'blik', eps: 'eps', giropay: 'giropay',
-  sofort: 'directEbanking', twint: 'twint', satispay: 'satispay', vipps: 'vipps', mobilepay: 'mobilepay', swish: 'swish',
-  dankort: 'dankort', cartebancaire: 'cartebancaire', nexi: 'scheme', maestro: 'maestro', mastercard: 'mc', visa: 'visa',
-  creditcard: 'scheme', applepay: 'applepay', paypal: 'paypal', paysafecard: 'paysafecard',
-  sepadirectdebit: 'sepadirectdebit', banktransfer: 'bankTransfer_IBAN',
+  ideal: 'ideal',
+  bancontact: 'bcmc',
+  przelewy24: 'onlineBanking_PL',
+  blik: 'blik',
+  eps: 'eps',
+  giropay: 'giropay',
+  sofort: 'directEbanking',
+  twint: 'twint',
+  satispay: 'satispay',
+  vipps: 'vipps',
+  mobilepay: 'mobilepay',
+  swish: 'swish',
+  dankort: 'dankort',
+  cartebancaire: 'cartebancaire',
+  nexi: 'scheme',
+  maestro: 'maestro',
+  mastercard: 'mc',
+  visa: 'visa',
+  creditcard: 'scheme',
+  applepay: 'applepay',
+  paypal: 'paypal',
+  paysafecard: 'paysafecard',
+  sepadirectdebit: 'sepadirectdebit',
+  banktransfer: 'bankTransfer_IBAN',
 };
 
 /** A hosted checkout: the provider's session id and the page the member pays on. */
@@ -72,13 +91,29 @@ export interface PaymentProvider {
    * `reference` as reference and idempotency key. Answers Adyen's resultCode: 'Received' (the bank settles it later,
    * a webhook tells), 'Authorised' or 'Refused'.
    */
-  directDebit(req: { reference: string; amount: number; currency: string; holder: string; iban: string; shopperReference: string; country: string; returnUrl: string }): Promise<string>;
+  directDebit(req: {
+    reference: string;
+    amount: number;
+    currency: string;
+    holder: string;
+    iban: string;
+    shopperReference: string;
+    country: string;
+    returnUrl: string;
+  }): Promise<string>;
   /**
    * Charges `amount` minor units of `currency` to the stored card `token` of `shopperReference`, without the member
    * (card on file); `reference` is the reference and idempotency key. Answers Adyen's resultCode ('Authorised',
    * 'Refused', ...) and the pspReference.
    */
-  chargeStored(req: { reference: string; amount: number; currency: string; token: string; shopperReference: string; returnUrl: string }): Promise<{ resultCode: string; pspReference: string | null }>;
+  chargeStored(req: {
+    reference: string;
+    amount: number;
+    currency: string;
+    token: string;
+    shopperReference: string;
+    returnUrl: string;
+  }): Promise<{ resultCode: string; pspReference: string | null }>;
   /** Refunds `amount` minor units of the payment `pspReference`; `reference` is the refund's reference and idempotency key. */
   refund(req: { pspReference: string; amount: number; currency: string; reference: string }): Promise<void>;
   /** The result of session `sessionId`, given the `sessionResult` the checkout returned with. */
@@ -110,7 +145,13 @@ export interface ProviderOptions {
  */
 function fetchClient(endpoint: (() => string) | null) {
   return {
-    async request(url: string, json: string | Buffer, config: { apiKey?: string }, _keyRequired: boolean, options: { method?: string; params?: Record<string, string>; idempotencyKey?: string } = {}) {
+    async request(
+      url: string,
+      json: string | Buffer,
+      config: { apiKey?: string },
+      _keyRequired: boolean,
+      options: { method?: string; params?: Record<string, string>; idempotencyKey?: string } = {},
+    ) {
       const target = new URL(endpoint ? url.replace(ADYEN_TEST_BASE, endpoint()) : url);
       for (const [k, v] of Object.entries(options.params ?? {})) target.searchParams.set(k, v);
       const method = options.method ?? 'POST';
@@ -161,7 +202,9 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
           shopperLocale: req.locale,
           allowedPaymentMethods: [ADYEN_TYPE[req.method]],
           mode: 'hosted' as never,
-          ...(req.offerToStore ? { storePaymentMethodMode: 'askForConsent' as never, recurringProcessingModel: 'CardOnFile' as never } : {}),
+          ...(req.offerToStore
+            ? { storePaymentMethodMode: 'askForConsent' as never, recurringProcessingModel: 'CardOnFile' as never }
+            : {}),
         },
         { idempotencyKey: req.reference },
       );
@@ -197,7 +240,11 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
     async refund(req) {
       await modifications.refundCapturedPayment(
         req.pspReference,
-        { merchantAccount: opts.merchantAccount, amount: { value: req.amount, currency: req.currency }, reference: req.reference },
+        {
+          merchantAccount: opts.merchantAccount,
+          amount: { value: req.amount, currency: req.currency },
+          reference: req.reference,
+        },
         { idempotencyKey: req.reference },
       );
     },
@@ -226,7 +273,10 @@ export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
           pspReference: item.pspReference,
           amount: item.amount,
           ...(item.additionalData?.['tokenization.storedPaymentMethodId']
-            ? { storedPaymentMethodId: item.additionalData['tokenization.storedPaymentMethodId'], cardSummary: item.additionalData.cardSummary }
+            ? {
+                storedPaymentMethodId: item.additionalData['tokenization.storedPaymentMethodId'],
+                cardSummary: item.additionalData.cardSummary,
+              }
             : {}),
         });
       }
@@ -247,8 +297,18 @@ export async function paymentProviderFor(
   config: Pick<Config, 'adyen' | 'publicUrl'>,
   db: Db,
 ): Promise<{ provider: PaymentProvider; testKeys: { apiKey: string; hmacKey: string } | null }> {
-  if (config.adyen) return { provider: createPaymentProvider({ ...config.adyen, endpoint: null, embedded: false }), testKeys: null };
-  const testKeys = await storedOnce(db, 'test-psp-keys', () => ({ apiKey: randomBytes(24).toString('base64url'), hmacKey: randomBytes(32).toString('hex') }));
-  const provider = createPaymentProvider({ ...testKeys, merchantAccount: TEST_MERCHANT, live: false, endpoint: () => `${config.publicUrl}${TEST_PSP_PATH}`, embedded: true });
+  if (config.adyen)
+    return { provider: createPaymentProvider({ ...config.adyen, endpoint: null, embedded: false }), testKeys: null };
+  const testKeys = await storedOnce(db, 'test-psp-keys', () => ({
+    apiKey: randomBytes(24).toString('base64url'),
+    hmacKey: randomBytes(32).toString('hex'),
+  }));
+  const provider = createPaymentProvider({
+    ...testKeys,
+    merchantAccount: TEST_MERCHANT,
+    live: false,
+    endpoint: () => `${config.publicUrl}${TEST_PSP_PATH}`,
+    embedded: true,
+  });
   return { provider, testKeys };
 }

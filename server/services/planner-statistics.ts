@@ -12,7 +12,11 @@ export const ANALYZE_INTERVAL_MS = 6 * 3600_000;
  * On PGlite (`embedded`), runs ANALYZE every ANALYZE_INTERVAL_MS; answers the function that stops it (server
  * shutdown). Does nothing on PostgreSQL. Failures go to `log` and are retried at the next interval.
  */
-export function startPlannerStatistics(db: Db, embedded: boolean, log: (message: string, detail: Record<string, unknown>) => void): () => void {
+export function startPlannerStatistics(
+  db: Db,
+  embedded: boolean,
+  log: (message: string, detail: Record<string, unknown>) => void,
+): () => void {
   if (!embedded) return () => {};
   const timer = setInterval(() => {
     db.execute(sql`analyze`).catch((e: unknown) => log('analyze failed', { error: (e as Error).message }));

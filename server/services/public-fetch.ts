@@ -22,7 +22,11 @@ export class NotPublicAddressError extends Error {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** dns.lookup for net.connect that fails with NotPublicAddressError when any resolved address is not public. */
-export function publicLookup(hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback): void {
+export function publicLookup(
+  hostname: string,
+  options: { all?: boolean; family?: number | string },
+  callback: LookupCallback,
+): void {
   const all: LookupAllOptions = { ...(options as object), all: true };
   lookup(hostname, all, (err, addresses) => {
     if (err) return callback(err, []);
@@ -43,6 +47,7 @@ export const publicFetch: typeof fetch = (input, init) => {
   const url = input instanceof Request ? input.url : String(input);
   const host = URL.parse(url)?.hostname.replace(/^\[|\]$/g, '') ?? '';
   // An IP literal is not looked up: check it here.
-  if (ipaddr.isValid(host) && !isPublicAddress(host)) return Promise.reject(new TypeError('fetch failed', { cause: new NotPublicAddressError(host, host) }));
+  if (ipaddr.isValid(host) && !isPublicAddress(host))
+    return Promise.reject(new TypeError('fetch failed', { cause: new NotPublicAddressError(host, host) }));
   return undiciFetch(url, { ...(init as object), dispatcher: publicAgent }) as unknown as Promise<Response>;
 };

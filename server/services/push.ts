@@ -90,27 +90,49 @@ export function createPushService(opts: PushServiceOptions): PushService {
   // An endpoint in a log names a device: keep the origin only.
   const originOf = (endpoint: string) => URL.parse(endpoint)?.origin ?? '?';
 
-  async function deliver(sub: typeof pushSubscriptions.$inferSelect, body: string, kind: PushKind, topic?: string): Promise<void> {
+  async function deliver(
+    sub: typeof pushSubscriptions.$inferSelect,
+    body: string,
+    kind: PushKind,
+    topic?: string,
+  ): Promise<void> {
     try {
-      const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, {
-        vapidDetails,
-        TTL: PUSH_TTL[kind],
-        urgency: PUSH_URGENCY[kind],
-        contentEncoding: 'aes128gcm',
-        ...(topic ? { topic } : {}),
-      });
+      const details = webpush.generateRequestDetails(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        body,
+        {
+          vapidDetails,
+          TTL: PUSH_TTL[kind],
+          urgency: PUSH_URGENCY[kind],
+          contentEncoding: 'aes128gcm',
+          ...(topic ? { topic } : {}),
+        },
+      );
       const headers: Record<string, string> = {};
       // fetch sets Content-Length itself from the body.
-      for (const [name, value] of Object.entries(details.headers)) if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
-      const res = await doFetch(details.endpoint, { method: 'POST', headers, body: new Uint8Array(details.body), redirect: 'manual', signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      for (const [name, value] of Object.entries(details.headers))
+        if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+      const res = await doFetch(details.endpoint, {
+        method: 'POST',
+        headers,
+        body: new Uint8Array(details.body),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
       await res.body?.cancel();
       if (res.ok) {
         await db.update(pushSubscriptions).set({ lastSuccessAt: new Date() }).where(eq(pushSubscriptions.id, sub.id));
       } else if (res.status === 404 || res.status === 410) {
         // The browser unsubscribed or the subscription expired: it will never work again (RFC 8030 section 7.3).
-        await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, sub.id), eq(pushSubscriptions.endpoint, sub.endpoint)));
+        await db
+          .delete(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.id, sub.id), eq(pushSubscriptions.endpoint, sub.endpoint)));
       } else {
-        log('push refused', { status: res.status, service: originOf(sub.endpoint), retryAfter: res.headers.get('retry-after') ?? undefined });
+        log('push refused', {
+          status: res.status,
+          service: originOf(sub.endpoint),
+          retryAfter: res.headers.get('retry-after') ?? undefined,
+        });
       }
     } catch (e) {
       // fetch's own message is just "fetch failed"; the cause says why (ECONNREFUSED, a timeout, TLS).
@@ -129,7 +151,9 @@ export function createPushService(opts: PushServiceOptions): PushService {
       // every non-public address when connecting (publicFetch), keeps members from aiming the server's requests at
       // internal addresses.
       const host = url.hostname.replace(/\.$/, '');
-      return url.protocol === 'https:' && host !== 'localhost' && !host.endsWith('.localhost') && !isIP(host.replace(/^\[|\]$/g, ''));
+      return (
+        url.protocol === 'https:' && host !== 'localhost' && !host.endsWith('.localhost') && !isIP(host.replace(/^\[|\]$/g, ''))
+      );
     },
     async send(userId, payload, topic) {
       const subs = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));

@@ -38,7 +38,7 @@ export function nearestTown(p: LatLon): GeocodeResponse['geocode'] | null {
   const lon0 = Math.floor(p.lon);
   for (let dLat = -1; dLat <= 1; dLat++) {
     for (let dLon = -1; dLon <= 1; dLon++) {
-      for (const t of all.get(`${lat0 + dLat}:${(((lon0 + dLon + 180) % 360) + 360) % 360 - 180}`) ?? []) {
+      for (const t of all.get(`${lat0 + dLat}:${((((lon0 + dLon + 180) % 360) + 360) % 360) - 180}`) ?? []) {
         const km = distanceKm(p, t);
         if (km <= bestKm) {
           best = t;
@@ -48,5 +48,10 @@ export function nearestTown(p: LatLon): GeocodeResponse['geocode'] | null {
     }
   }
   if (!best) return null;
-  return { country: best.country, region: best.region, region_name: regionName(best.country, best.region) ?? '', city: best.city };
+  return {
+    country: best.country,
+    region: best.region,
+    region_name: regionName(best.country, best.region) ?? '',
+    city: best.city,
+  };
 }

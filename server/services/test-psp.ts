@@ -69,7 +69,9 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
   const apiGuard = (req: FastifyRequest, reply: FastifyReply): boolean => {
     if (!guard(req, reply)) return false;
     if (req.headers['x-api-key'] === opts.apiKey) return true;
-    void reply.status(401).send({ status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' });
+    void reply
+      .status(401)
+      .send({ status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' });
     return false;
   };
   const current = (id: string): Session | undefined => {
@@ -82,7 +84,12 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
    * Sends one AUTHORISATION notification for `s` to the site's webhook, signed, `delay` ms from now; retried as Adyen
    * does until accepted.
    */
-  const notify = (s: Pick<Session, 'request' | 'pspReference'>, success: boolean, delay = WEBHOOK_DELAY_MS, additionalData: Record<string, string> = {}) => {
+  const notify = (
+    s: Pick<Session, 'request' | 'pspReference'>,
+    success: boolean,
+    delay = WEBHOOK_DELAY_MS,
+    additionalData: Record<string, string> = {},
+  ) => {
     const item = {
       additionalData: { ...additionalData },
       amount: s.request.amount,
@@ -98,7 +105,11 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     item.additionalData.hmacSignature = validator.calculateHmac(item as never, opts.hmacKey);
     const body = JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
     const send = async (attempt: number): Promise<void> => {
-      const ok = await fetch(`${opts.config.publicUrl}/api/payment-webhook.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      const ok = await fetch(`${opts.config.publicUrl}/api/payment-webhook.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
         .then(async (r) => r.ok && (await r.text()) === '[accepted]')
         .catch(() => false);
       if (!ok && attempt < 5) setTimeout(() => void send(attempt + 1), 1000 * 2 ** attempt).unref();
@@ -122,7 +133,16 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     };
     sessions.set(s.id, s);
     if (typeof key === 'string') byIdempotencyKey.set(key, s.id);
-    return { id: s.id, url: `${opts.config.publicUrl}${TEST_PSP_PATH}/checkout/${s.id}`, expiresAt: s.expiresAt.toISOString(), amount: request.amount, reference: request.reference, merchantAccount: request.merchantAccount, returnUrl: request.returnUrl, mode: 'hosted' };
+    return {
+      id: s.id,
+      url: `${opts.config.publicUrl}${TEST_PSP_PATH}/checkout/${s.id}`,
+      expiresAt: s.expiresAt.toISOString(),
+      amount: request.amount,
+      reference: request.reference,
+      merchantAccount: request.merchantAccount,
+      returnUrl: request.returnUrl,
+      mode: 'hosted',
+    };
   });
 
   // A direct payment: here only SEPA direct debit, which the bank settles later: 'Received' now, the webhook after
@@ -132,7 +152,9 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
   const tokens = new Map<string, { shopperReference: string; declining: boolean }>();
   app.post(`${TEST_PSP_PATH}/v72/payments`, async (req, reply) => {
     if (!apiGuard(req, reply)) return reply;
-    const body = req.body as Session['request'] & { paymentMethod?: { type?: string; iban?: string; ownerName?: string; storedPaymentMethodId?: string } };
+    const body = req.body as Session['request'] & {
+      paymentMethod?: { type?: string; iban?: string; ownerName?: string; storedPaymentMethodId?: string };
+    };
     const key = String(req.headers['idempotency-key'] ?? randomUUID());
     const known = directResults.get(key);
     if (known) return known;
@@ -140,19 +162,36 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     if (body.paymentMethod?.type === 'scheme' && stored) {
       const card = tokens.get(stored);
       if (!card || card.shopperReference !== body.shopperReference) {
-        return reply.status(422).send({ status: 422, errorCode: '14_0413', message: 'Stored payment method not found', errorType: 'validation' });
+        return reply
+          .status(422)
+          .send({ status: 422, errorCode: '14_0413', message: 'Stored payment method not found', errorType: 'validation' });
       }
-      const charged = { pspReference: randomBytes(8).toString('hex').toUpperCase(), resultCode: card.declining ? 'Refused' : 'Authorised', ...(card.declining ? { refusalReason: 'Declined' } : {}) };
+      const charged = {
+        pspReference: randomBytes(8).toString('hex').toUpperCase(),
+        resultCode: card.declining ? 'Refused' : 'Authorised',
+        ...(card.declining ? { refusalReason: 'Declined' } : {}),
+      };
       directResults.set(key, charged);
       notify({ request: { ...body, allowedPaymentMethods: ['scheme'] }, pspReference: charged.pspReference }, !card.declining);
       return charged;
     }
     if (body.paymentMethod?.type !== 'sepadirectdebit' || !body.paymentMethod.iban || !body.paymentMethod.ownerName) {
-      return reply.status(422).send({ status: 422, errorCode: '14_0011', message: 'The test payment service takes sepadirectdebit payments only', errorType: 'validation' });
+      return reply
+        .status(422)
+        .send({
+          status: 422,
+          errorCode: '14_0011',
+          message: 'The test payment service takes sepadirectdebit payments only',
+          errorType: 'validation',
+        });
     }
     const result = { pspReference: randomBytes(8).toString('hex').toUpperCase(), resultCode: 'Received' };
     directResults.set(key, result);
-    notify({ request: { ...body, allowedPaymentMethods: ['sepadirectdebit'] }, pspReference: result.pspReference }, true, DEBIT_SETTLE_MS);
+    notify(
+      { request: { ...body, allowedPaymentMethods: ['sepadirectdebit'] }, pspReference: result.pspReference },
+      true,
+      DEBIT_SETTLE_MS,
+    );
     return result;
   });
 
@@ -162,28 +201,58 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     if (!apiGuard(req, reply)) return reply;
     const body = req.body as { merchantAccount: string; amount: { value: number; currency: string }; reference?: string };
     const key = String(req.headers['idempotency-key'] ?? randomUUID());
-    const answer = refunds.get(key) ?? { merchantAccount: body.merchantAccount, paymentPspReference: req.params.psp, pspReference: randomBytes(8).toString('hex').toUpperCase(), reference: body.reference, amount: body.amount, status: 'received' };
+    const answer = refunds.get(key) ?? {
+      merchantAccount: body.merchantAccount,
+      paymentPspReference: req.params.psp,
+      pspReference: randomBytes(8).toString('hex').toUpperCase(),
+      reference: body.reference,
+      amount: body.amount,
+      status: 'received',
+    };
     refunds.set(key, answer);
     return reply.status(201).send(answer);
   });
 
-  app.get<{ Params: { id: string }; Querystring: { sessionResult?: string } }>(`${TEST_PSP_PATH}/v72/sessions/:id`, async (req, reply) => {
-    if (!apiGuard(req, reply)) return reply;
-    const s = current(req.params.id);
-    if (!s || !s.result || req.query.sessionResult !== s.result) return reply.status(422).send({ status: 422, errorCode: '14_0417', message: 'Invalid sessionResult', errorType: 'validation' });
-    return { id: s.id, status: s.status };
-  });
+  app.get<{ Params: { id: string }; Querystring: { sessionResult?: string } }>(
+    `${TEST_PSP_PATH}/v72/sessions/:id`,
+    async (req, reply) => {
+      if (!apiGuard(req, reply)) return reply;
+      const s = current(req.params.id);
+      if (!s || !s.result || req.query.sessionResult !== s.result)
+        return reply
+          .status(422)
+          .send({ status: 422, errorCode: '14_0417', message: 'Invalid sessionResult', errorType: 'validation' });
+      return { id: s.id, status: s.status };
+    },
+  );
 
   app.get<{ Params: { id: string } }>(`${TEST_PSP_PATH}/checkout/:id`, async (req, reply) => {
     if (!guard(req, reply)) return reply;
     const s = current(req.params.id);
     reply.header('content-type', 'text/html; charset=utf-8');
-    if (!s) return reply.status(404).send(page('Checkout not found', '<p>This checkout does not exist (the test payment service forgets open checkouts when the server restarts).</p>'));
+    if (!s)
+      return reply
+        .status(404)
+        .send(
+          page(
+            'Checkout not found',
+            '<p>This checkout does not exist (the test payment service forgets open checkouts when the server restarts).</p>',
+          ),
+        );
     const price = formatMoney(s.request.amount.value, s.request.amount.currency, 'en');
     const open = s.status === 'active' || s.status === 'paymentPending';
-    const labels: Record<Outcome, string> = { authorised: 'Pay (authorised)', refused: 'Refuse the payment', cancelled: 'Cancel and go back', expired: 'Let the checkout expire', pending: 'Leave it pending at the bank' };
+    const labels: Record<Outcome, string> = {
+      authorised: 'Pay (authorised)',
+      refused: 'Refuse the payment',
+      cancelled: 'Cancel and go back',
+      expired: 'Let the checkout expire',
+      pending: 'Leave it pending at the bank',
+    };
     const choices = (s.status === 'paymentPending' ? (['authorised', 'refused'] as const) : OUTCOMES)
-      .map((o) => `<button type="submit" name="outcome" value="${o}" class="${o === 'authorised' ? 'primary' : ''}">${labels[o]}</button>`)
+      .map(
+        (o) =>
+          `<button type="submit" name="outcome" value="${o}" class="${o === 'authorised' ? 'primary' : ''}">${labels[o]}</button>`,
+      )
       .join('');
     // A card checkout asks whether to store the card (Adyen's askForConsent); the test adds a card that declines later.
     const consent =
@@ -193,7 +262,10 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
             ['yes', 'Store the card for next time'],
             ['declining', 'Store the card; its later charges are declined (test)'],
           ]
-            .map(([v, label]) => `<label><input type="radio" name="store" value="${v}"${v === 'no' ? ' checked' : ''}> ${label}</label>`)
+            .map(
+              ([v, label]) =>
+                `<label><input type="radio" name="store" value="${v}"${v === 'no' ? ' checked' : ''}> ${label}</label>`,
+            )
             .join('')}</fieldset>`
         : '';
     return page(
@@ -205,30 +277,51 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
   });
 
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-    scope.post<{ Params: { id: string }; Body: { outcome?: string; store?: string } }>(`${TEST_PSP_PATH}/checkout/:id`, async (req, reply) => {
-      if (!guard(req, reply)) return reply;
-      const s = current(req.params.id);
-      const outcome = req.body?.outcome as Outcome | undefined;
-      if (!s || !outcome || !OUTCOMES.includes(outcome) || (s.status !== 'active' && s.status !== 'paymentPending')) return reply.status(400).send('This checkout cannot take that outcome.');
-      const pending = s.status === 'paymentPending';
-      s.status = ({ authorised: 'completed', refused: 'refused', cancelled: 'canceled', expired: 'expired', pending: 'paymentPending' } as const)[outcome];
-      s.result = `${s.id}.${randomUUID()}`;
-      const store = outcome === 'authorised' && s.request.storePaymentMethodMode === 'askForConsent' && (req.body.store === 'yes' || req.body.store === 'declining');
-      let additionalData: Record<string, string> = {};
-      if (store) {
-        const token = `TK${randomBytes(8).toString('hex').toUpperCase()}`;
-        tokens.set(token, { shopperReference: s.request.shopperReference ?? '', declining: req.body.store === 'declining' });
-        additionalData = { 'tokenization.storedPaymentMethodId': token, cardSummary: '1111' };
-      }
-      if (outcome === 'authorised' || outcome === 'refused') notify(s, outcome === 'authorised', WEBHOOK_DELAY_MS, additionalData);
-      // A pending payment settled later (at the bank) sends its webhook; the member is not sent back again.
-      if (pending) return reply.header('content-type', 'text/html; charset=utf-8').send(page('Done', `<p>The pending payment is now ${escapeHtml(s.status)}.</p>`));
-      const back = new URL(s.request.returnUrl);
-      back.searchParams.set('sessionId', s.id);
-      back.searchParams.set('sessionResult', s.result);
-      return reply.redirect(back.toString(), 303);
-    });
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post<{ Params: { id: string }; Body: { outcome?: string; store?: string } }>(
+      `${TEST_PSP_PATH}/checkout/:id`,
+      async (req, reply) => {
+        if (!guard(req, reply)) return reply;
+        const s = current(req.params.id);
+        const outcome = req.body?.outcome as Outcome | undefined;
+        if (!s || !outcome || !OUTCOMES.includes(outcome) || (s.status !== 'active' && s.status !== 'paymentPending'))
+          return reply.status(400).send('This checkout cannot take that outcome.');
+        const pending = s.status === 'paymentPending';
+        s.status = (
+          {
+            authorised: 'completed',
+            refused: 'refused',
+            cancelled: 'canceled',
+            expired: 'expired',
+            pending: 'paymentPending',
+          } as const
+        )[outcome];
+        s.result = `${s.id}.${randomUUID()}`;
+        const store =
+          outcome === 'authorised' &&
+          s.request.storePaymentMethodMode === 'askForConsent' &&
+          (req.body.store === 'yes' || req.body.store === 'declining');
+        let additionalData: Record<string, string> = {};
+        if (store) {
+          const token = `TK${randomBytes(8).toString('hex').toUpperCase()}`;
+          tokens.set(token, { shopperReference: s.request.shopperReference ?? '', declining: req.body.store === 'declining' });
+          additionalData = { 'tokenization.storedPaymentMethodId': token, cardSummary: '1111' };
+        }
+        if (outcome === 'authorised' || outcome === 'refused')
+          notify(s, outcome === 'authorised', WEBHOOK_DELAY_MS, additionalData);
+        // A pending payment settled later (at the bank) sends its webhook; the member is not sent back again.
+        if (pending)
+          return reply
+            .header('content-type', 'text/html; charset=utf-8')
+            .send(page('Done', `<p>The pending payment is now ${escapeHtml(s.status)}.</p>`));
+        const back = new URL(s.request.returnUrl);
+        back.searchParams.set('sessionId', s.id);
+        back.searchParams.set('sessionResult', s.result);
+        return reply.redirect(back.toString(), 303);
+      },
+    );
   });
 }
 

@@ -62,12 +62,18 @@ async function send(path: string, opts: CallOptions, headers: Record<string, str
     if (attempt > 0) await sleep(retryPolicy.baseDelayMs * 2 ** (attempt - 1));
     let res: Response;
     try {
-      res = attempt === 0 && opts.started ? await opts.started : await fetch(url, {
-        // A FormData body (an upload) gets its multipart type with the boundary from fetch.
-        ...apiInit(method, { ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers }),
-        signal: opts.signal,
-        body: opts.body instanceof FormData ? opts.body : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-      });
+      res =
+        attempt === 0 && opts.started
+          ? await opts.started
+          : await fetch(url, {
+              // A FormData body (an upload) gets its multipart type with the boundary from fetch.
+              ...apiInit(method, {
+                ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+                ...headers,
+              }),
+              signal: opts.signal,
+              body: opts.body instanceof FormData ? opts.body : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+            });
     } catch (e) {
       if (opts.signal?.aborted) throw e;
       reportReachable(false);
@@ -79,7 +85,13 @@ async function send(path: string, opts: CallOptions, headers: Record<string, str
     const data: unknown = await res.json().catch(() => null);
     const parsed = ErrorBody.safeParse(data);
     const error = parsed.success
-      ? new ApiCallError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, parsed.data.error.params)
+      ? new ApiCallError(
+          res.status,
+          parsed.data.error.code,
+          parsed.data.error.message,
+          parsed.data.error.fields,
+          parsed.data.error.params,
+        )
       : new ApiCallError(res.status, 'server_error', res.statusText);
     if (error.code === 'authentication_required') onAuthRequired();
     if (res.status < 500) throw error;
@@ -99,7 +111,10 @@ export async function api<S extends z.ZodType>(path: string, schema: S, opts: Ca
  * changed), else the parsed body and the answer's ETag. Errors: see send().
  */
 export async function conditionalGet<S extends z.ZodType>(
-  path: string, schema: S, etag: string | null, opts: Pick<CallOptions, 'query' | 'signal'> = {},
+  path: string,
+  schema: S,
+  etag: string | null,
+  opts: Pick<CallOptions, 'query' | 'signal'> = {},
 ): Promise<{ data: z.infer<S>; etag: string | null } | null> {
   const res = await send(path, opts, etag ? { 'if-none-match': etag } : {});
   if (res.status === 304) return null;

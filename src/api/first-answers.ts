@@ -15,14 +15,20 @@ export function seedFirstAnswers(seed: Record<string, unknown>): void {
  * The stored answer of GET `path` (path with query, as the server answered it), parsed by `schema`; undefined when
  * there is none or it does not parse. It stays until taken (takeFirstAnswer) or the next seed.
  */
-export function firstAnswer<T>(path: string, schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }): T | undefined {
+export function firstAnswer<T>(
+  path: string,
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
+): T | undefined {
   if (!answers.has(path)) return undefined;
   const parsed = schema.safeParse(answers.get(path));
   return parsed.success ? parsed.data : undefined;
 }
 
 /** firstAnswer, once: the answer is dropped, so the next load of the same call goes to the network. */
-export function takeFirstAnswer<T>(path: string, schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }): T | undefined {
+export function takeFirstAnswer<T>(
+  path: string,
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
+): T | undefined {
   const answer = firstAnswer(path, schema);
   answers.delete(path);
   return answer;

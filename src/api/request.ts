@@ -10,7 +10,12 @@ export function apiUrl(path: string, query: Record<string, string | number | boo
 
 /** The fetch options of a call: the session cookie, never the HTTP cache, the client header (spec 7) and JSON. */
 export function apiInit(method: string, headers: Record<string, string> = {}): RequestInit {
-  return { method, credentials: 'same-origin', cache: 'no-store', headers: { 'x-client': 'pwa', accept: 'application/json', ...headers } };
+  return {
+    method,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { 'x-client': 'pwa', accept: 'application/json', ...headers },
+  };
 }
 
 /**

@@ -71,36 +71,38 @@ export function AppRouter() {
 
   const loggedIn = user !== null;
   // A visitor sent to log in comes back to the page afterwards (login-screen reads `next` too).
-  if (route.access === 'guest' && loggedIn) return <Redirect to={route.name === 'login' ? nextAfterLogin(search) : '/members'} replace />;
+  if (route.access === 'guest' && loggedIn)
+    return <Redirect to={route.name === 'login' ? nextAfterLogin(search) : '/members'} replace />;
   const toLogin = loginHref(location + (search ? `?${search}` : ''));
   if (route.access === 'members' && !loggedIn) return <Redirect to={toLogin} replace />;
   // Spec 6: a visitor searches only as logged_out_search and logged_out_search_trafficsource allow (the server checks too).
-  if (route.access === 'search' && !loggedIn && !(settings && visitorMaySearch(settings, getTracking()?.network))) return <Redirect to={toLogin} replace />;
+  if (route.access === 'search' && !loggedIn && !(settings && visitorMaySearch(settings, getTracking()?.network)))
+    return <Redirect to={toLogin} replace />;
 
   const Layout = layouts[route.layout];
   const Screen = route.screen;
   return (
     <>
-    <ProgressBar />
-    <ClientOnly>
-      <EntryWarning layout={route.layout} />
-    </ClientOnly>
-    <Suspense fallback={<RouteProgress />}>
-      <Layout>
-        <ErrorBoundary key={route.name} resetKey={location}>
-          <Suspense fallback={<RouteProgress />}>
-            {route === notFoundRoute ? (
-              <Screen />
-            ) : (
-              <Route key={route.name} path={route.path}>
+      <ProgressBar />
+      <ClientOnly>
+        <EntryWarning layout={route.layout} />
+      </ClientOnly>
+      <Suspense fallback={<RouteProgress />}>
+        <Layout>
+          <ErrorBoundary key={route.name} resetKey={location}>
+            <Suspense fallback={<RouteProgress />}>
+              {route === notFoundRoute ? (
                 <Screen />
-              </Route>
-            )}
-            <Unlock />
-          </Suspense>
-        </ErrorBoundary>
-      </Layout>
-    </Suspense>
+              ) : (
+                <Route key={route.name} path={route.path}>
+                  <Screen />
+                </Route>
+              )}
+              <Unlock />
+            </Suspense>
+          </ErrorBoundary>
+        </Layout>
+      </Suspense>
     </>
   );
 }

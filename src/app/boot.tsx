@@ -57,10 +57,15 @@ const adopted = drawn ? adoptRender(drawn) : null;
  */
 async function hydrate(page: SsrBoot, language: Promise<void>): Promise<void> {
   const route = findRoute(location.pathname);
-  await layouts[route.layout].preload()
+  await layouts[route.layout]
+    .preload()
     .then(() => route.screen.preload())
     // A page drawn with the member's offers (its prices): the store shows them as the server's render did.
-    .then(() => (OFFER_CALLS[0] in page.answers ? import('../features/offers/offer-store.ts').then((m) => m.adoptRenderedOffers()) : undefined))
+    .then(() =>
+      OFFER_CALLS[0] in page.answers
+        ? import('../features/offers/offer-store.ts').then((m) => m.adoptRenderedOffers())
+        : undefined,
+    )
     .catch(() => {});
   await language;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for

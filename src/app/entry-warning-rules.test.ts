@@ -26,6 +26,8 @@ describe('entryWarningDue (spec 1)', () => {
       expect(entryWarningDue({ ...base, layout })).toBe(false);
       expect(entryWarningDue({ ...base, layout, settings: { ...base.settings!, geoip_country: 'NL' } })).toBe(true);
     }
-    expect(entryWarningDue({ ...base, layout: 'lander', settings: { ...base.settings!, geoip_selected_country: 'DE' } })).toBe(true);
+    expect(entryWarningDue({ ...base, layout: 'lander', settings: { ...base.settings!, geoip_selected_country: 'DE' } })).toBe(
+      true,
+    );
   });
 });

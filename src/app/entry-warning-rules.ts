@@ -12,7 +12,9 @@ export interface EntryWarningConditions {
   loggedIn: boolean;
   /** Installed-app mode (display-mode standalone). */
   standalone: boolean;
-  settings: (Pick<Settings, 'enable_site_entry_popup' | 'geoip_country' | 'geoip_selected_country'> & { countries: readonly string[] }) | null;
+  settings:
+    | (Pick<Settings, 'enable_site_entry_popup' | 'geoip_country' | 'geoip_selected_country'> & { countries: readonly string[] })
+    | null;
   layout: LayoutName;
   /** Whether the visitor accepted it before. */
   dismissed: boolean;

@@ -13,8 +13,12 @@ export function ErrorPage({ error, notFound = false }: { error?: unknown; notFou
   usePageTitle(heading);
   return (
     <section className="error-page container text-center" aria-labelledby="error-heading">
-      <p className="error-page-code" aria-hidden="true">{notFound ? '404' : '!'}</p>
-      <h1 id="error-heading" className="h3 mb-4">{heading}</h1>
+      <p className="error-page-code" aria-hidden="true">
+        {notFound ? '404' : '!'}
+      </p>
+      <h1 id="error-heading" className="h3 mb-4">
+        {heading}
+      </h1>
       <Link href="/" className="btn btn-primary">
         {t('errorPage.backHome')}
       </Link>

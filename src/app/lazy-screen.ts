@@ -46,9 +46,10 @@ export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
 export function lazyScreen<P = object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   const run = guarded(load);
-  const preload = () => (pending ??= run().catch((error: unknown) => {
-    pending = null;
-    throw error;
-  }));
+  const preload = () =>
+    (pending ??= run().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    }));
   return Object.assign(lazy(preload), { preload, load });
 }

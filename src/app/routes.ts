@@ -100,8 +100,20 @@ export const routes: readonly AppRoute[] = [
   // Member landings (spec 2) before '/members/:id'; public, so the new member goes on to the chat after signup.
   { path: '/members/:id/landing', name: 'members-id-landing', layout: 'lander', access: 'public', screen: memberLanding },
   { path: '/members/:id/signup', name: 'members-id-signup', layout: 'lander', access: 'public', screen: memberSignup },
-  { path: '/members/:id/landing2/:slug?', name: 'members-id-landing2', layout: 'lander', access: 'public', screen: memberLanding },
-  { path: '/members/:id/landing3/:slug?', name: 'members-id-landing3', layout: 'lander', access: 'public', screen: memberLanding },
+  {
+    path: '/members/:id/landing2/:slug?',
+    name: 'members-id-landing2',
+    layout: 'lander',
+    access: 'public',
+    screen: memberLanding,
+  },
+  {
+    path: '/members/:id/landing3/:slug?',
+    name: 'members-id-landing3',
+    layout: 'lander',
+    access: 'public',
+    screen: memberLanding,
+  },
   { path: '/members/:id', name: 'members-id', layout: 'default', access: 'search', screen: member, back: true },
   { path: '/chats', name: 'chats', layout: 'default', access: 'members', screen: chats },
   { path: '/chats/:id', name: 'chats-id', layout: 'chat', access: 'members', screen: chat },
@@ -119,9 +131,23 @@ export const routes: readonly AppRoute[] = [
   { path: '/settings', name: 'settings', layout: 'default', access: 'members', screen: settingsScreen },
   { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: notifications },
   { path: '/credits', name: 'credits', layout: 'default', access: 'members', screen: credits, back: true },
-  { path: '/credits/repeat-order', name: 'credits-repeat-order', layout: 'default', access: 'members', screen: repeatOrder, back: true },
+  {
+    path: '/credits/repeat-order',
+    name: 'credits-repeat-order',
+    layout: 'default',
+    access: 'members',
+    screen: repeatOrder,
+    back: true,
+  },
   { path: '/credits/:id', name: 'credits-id', layout: 'default', access: 'members', screen: pay, back: true },
-  { path: '/credits/:id/:paymentmethod', name: 'credits-id-paymentmethod', layout: 'default', access: 'members', screen: pay, back: true },
+  {
+    path: '/credits/:id/:paymentmethod',
+    name: 'credits-id-paymentmethod',
+    layout: 'default',
+    access: 'members',
+    screen: pay,
+    back: true,
+  },
   { path: '/directdebit', name: 'directdebit', layout: 'default', access: 'members', screen: directDebit, back: true },
   { path: '/dev/sms', name: 'dev-sms', layout: 'default', access: 'public', screen: devSms },
   { path: '/premium', name: 'premium', layout: 'default', access: 'members', screen: premium },
@@ -139,17 +165,35 @@ export const routes: readonly AppRoute[] = [
   { path: '/landers/iconslanding/:slug?', name: 'landers-iconslanding', layout: 'lander', access: 'guest', screen: iconsLander },
   { path: '/landers/maplanding/:slug?', name: 'landers-maplanding', layout: 'lander', access: 'guest', screen: mapLander },
   { path: '/landers/socialnetwork/:slug?', name: 'landers-socialnetwork', layout: 'lander', access: 'guest', screen: social },
-  { path: '/landers/transitionsvideolanding/:slug?', name: 'landers-transitionsvideolanding', layout: 'lander', access: 'guest', screen: transitions },
+  {
+    path: '/landers/transitionsvideolanding/:slug?',
+    name: 'landers-transitionsvideolanding',
+    layout: 'lander',
+    access: 'guest',
+    screen: transitions,
+  },
   { path: '/landers/video/:slug?', name: 'landers-video', layout: 'lander', access: 'guest', screen: video },
-  ...['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'].map(
-    (page): AppRoute => ({ path: `/pages/${page}`, name: `pages-${page}`, layout: 'default', access: 'public', screen: content }),
-  ),
+  ...['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'].map((page): AppRoute => ({
+    path: `/pages/${page}`,
+    name: `pages-${page}`,
+    layout: 'default',
+    access: 'public',
+    screen: content,
+  })),
   // Spec 2 `{token}`: any other single segment opens the content block of that token (the 404 page when none).
   { path: '/:token', name: 'token', layout: 'default', access: 'public', screen: content },
 ];
 
 /** Spec 2: the members area, by route name (likes-type is the likes screen with a tab chosen). */
-export const MEMBERS_AREA: ReadonlySet<string> = new Set(['members', 'members-id', 'chats', 'likes', 'likes-type', 'likes-m-id', 'premium']);
+export const MEMBERS_AREA: ReadonlySet<string> = new Set([
+  'members',
+  'members-id',
+  'chats',
+  'likes',
+  'likes-type',
+  'likes-m-id',
+  'premium',
+]);
 
 /** True when `path` is in the members area (spec 2). */
 export const inMembersArea = (path: string) => MEMBERS_AREA.has(findRoute(path).name);
@@ -166,7 +210,9 @@ export function matchPath(pattern: string, path: string): boolean {
   const have = path.split('/').filter(Boolean);
   const required = want.filter((seg) => !seg.endsWith('?')).length;
   if (have.length < required || have.length > want.length) return false;
-  return want.every((seg, i) => (i >= have.length ? seg.endsWith('?') : seg.startsWith(':') ? have[i].length > 0 : seg === have[i]));
+  return want.every((seg, i) =>
+    i >= have.length ? seg.endsWith('?') : seg.startsWith(':') ? have[i].length > 0 : seg === have[i],
+  );
 }
 
 /** The route for `path` (the not-found route when none matches). */

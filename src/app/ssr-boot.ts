@@ -22,7 +22,8 @@ export const SSR_LOCK_ID = 'ssr-lock';
 export const MODULES_ATTRIBUTE = 'data-modules';
 
 /** The files the MODULES_ATTRIBUTE of `element` (the boot JSON's) lists, in its order; none without it. */
-export const modulesOf = (element: Element): string[] => element.getAttribute(MODULES_ATTRIBUTE)?.split(' ').filter(Boolean) ?? [];
+export const modulesOf = (element: Element): string[] =>
+  element.getAttribute(MODULES_ATTRIBUTE)?.split(' ').filter(Boolean) ?? [];
 
 /** Attribute of an inline `<style>` of a server-rendered page: the address of the CSS file it holds ("/assets/x.css"). */
 export const INLINE_CSS_ATTRIBUTE = 'data-href';

@@ -33,7 +33,11 @@ async function readAll(stream: AsyncIterable<string | Buffer>): Promise<string> 
  * every lazy screen, namespace and suspended read (React's prerender). Throws when the render fails or `signal`
  * aborts it; the caller then serves the plain app shell.
  */
-export function renderPage(url: string, boot: Omit<SsrBoot, 'namespaces' | 'countryNames'>, signal?: AbortSignal): Promise<RenderedPage> {
+export function renderPage(
+  url: string,
+  boot: Omit<SsrBoot, 'namespaces' | 'countryNames'>,
+  signal?: AbortSignal,
+): Promise<RenderedPage> {
   const run = queue.then(async () => {
     i18nReady ??= initI18n(boot.language);
     await i18nReady;

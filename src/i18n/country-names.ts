@@ -69,5 +69,9 @@ export function knownCountryNames(lng: string): CountryNamesSeed {
 export function seedCountryNames(lng: string, seed: CountryNamesSeed): void {
   const into = namesIn(lng);
   for (const [code, name] of Object.entries(seed.names)) into.set(code, name);
-  for (const codes of seed.sortedLists) sorted.set(listKey(codes, lng), codes.map((code) => ({ code, name: countryName(code, lng) })));
+  for (const codes of seed.sortedLists)
+    sorted.set(
+      listKey(codes, lng),
+      codes.map((code) => ({ code, name: countryName(code, lng) })),
+    );
 }

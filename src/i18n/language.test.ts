@@ -20,7 +20,7 @@ describe('pickLanguage (spec 9)', () => {
 });
 
 describe('visibleLanguages (spec 9)', () => {
-  it('offers the country\'s languages, the current one kept, every language without a country', () => {
+  it("offers the country's languages, the current one kept, every language without a country", () => {
     expect(visibleLanguages('CH', 'de')).toEqual(['de', 'it', 'fr', 'en']);
     expect(visibleLanguages('FI', 'sv')).toEqual(['fi', 'sv']);
     expect(visibleLanguages('NL', 'pl')).toEqual(['nl', 'pl']);

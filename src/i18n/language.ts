@@ -6,7 +6,19 @@ import type { Language } from '../../contract/index.ts';
  * value import from contract/ runs its zod schemas, which would put zod into the entry chunk; the
  * type check below fails the build if the two lists ever differ.
  */
-export const siteLanguages = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const satisfies readonly Language[];
+export const siteLanguages = [
+  'da',
+  'de',
+  'en',
+  'es',
+  'fi',
+  'fr',
+  'it',
+  'nb',
+  'nl',
+  'pl',
+  'sv',
+] as const satisfies readonly Language[];
 type MissingLanguage = Exclude<Language, (typeof siteLanguages)[number]>;
 const sameAsContract: [MissingLanguage] extends [never] ? true : never = true;
 void sameAsContract;
@@ -38,9 +50,25 @@ export const languageNames: Record<Language, string> = {
 
 /** Spec 9: the languages offered in each country's language menu (the others are on /lang-config). */
 export const countryLanguages: Readonly<Record<string, readonly Language[]>> = {
-  US: ['en', 'es'], NL: ['nl'], BE: ['nl', 'fr', 'de'], FR: ['fr'], IT: ['it'], ES: ['es'], DE: ['de'], AT: ['de'], IE: ['en'],
-  GB: ['en'], CA: ['en', 'fr'], PL: ['pl'], AU: ['en'], NZ: ['en'], CH: ['de', 'it', 'fr', 'en'], DK: ['da'], FI: ['fi', 'sv'],
-  NO: ['nb'], SE: ['sv'],
+  US: ['en', 'es'],
+  NL: ['nl'],
+  BE: ['nl', 'fr', 'de'],
+  FR: ['fr'],
+  IT: ['it'],
+  ES: ['es'],
+  DE: ['de'],
+  AT: ['de'],
+  IE: ['en'],
+  GB: ['en'],
+  CA: ['en', 'fr'],
+  PL: ['pl'],
+  AU: ['en'],
+  NZ: ['en'],
+  CH: ['de', 'it', 'fr', 'en'],
+  DK: ['da'],
+  FI: ['fi', 'sv'],
+  NO: ['nb'],
+  SE: ['sv'],
 };
 
 /**

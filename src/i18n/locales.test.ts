@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { siteLanguages } from './language.ts';
 
 const root = new URL('../../locales/', import.meta.url);
-const namespaces = readdirSync(new URL('en/', root)).filter((f) => f.endsWith('.json')).sort();
+const namespaces = readdirSync(new URL('en/', root))
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const present = siteLanguages.filter((lng) => lng !== 'en' && readdirSync(root).includes(lng));
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -36,13 +38,19 @@ describe('locales', () => {
 
   describe.each(present)('%s', (lng) => {
     it('has every namespace of English', () => {
-      expect(readdirSync(new URL(`${lng}/`, root)).filter((f) => f.endsWith('.json')).sort()).toEqual(namespaces);
+      expect(
+        readdirSync(new URL(`${lng}/`, root))
+          .filter((f) => f.endsWith('.json'))
+          .sort(),
+      ).toEqual(namespaces);
     });
 
-    it.each(namespaces)('%s: the keys of English, with this language\'s plural categories, and no empty text', (ns) => {
+    it.each(namespaces)("%s: the keys of English, with this language's plural categories, and no empty text", (ns) => {
       const tree = read(lng, ns);
       expect(leafKeys(tree).sort()).toEqual(expectedKeys(lng, ns));
-      const empty = leafKeys(tree).filter((k) => k.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) === '');
+      const empty = leafKeys(tree).filter(
+        (k) => k.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) === '',
+      );
       expect(empty).toEqual([]);
     });
   });

@@ -31,7 +31,10 @@ export function reportReachable(reachable: boolean): void {
   }
   network.online = false;
   probe ??= setInterval(() => {
-    fetch('/api/settings.php', { method: 'HEAD', cache: 'no-store' }).then(() => setOnline(true), () => {});
+    fetch('/api/settings.php', { method: 'HEAD', cache: 'no-store' }).then(
+      () => setOnline(true),
+      () => {},
+    );
   }, PROBE_INTERVAL_MS);
 }
 

@@ -46,7 +46,12 @@ export function PushAlert() {
       <div className="pwa-card flex-wrap" role="alert">
         <span className="flex-grow-1">{error ? t(error) : t('push.alert')}</span>
         {!error && (
-          <button type="button" className="btn btn-sm btn-primary rounded-pill px-3" disabled={busy} onClick={() => void subscribePush(publicKey)}>
+          <button
+            type="button"
+            className="btn btn-sm btn-primary rounded-pill px-3"
+            disabled={busy}
+            onClick={() => void subscribePush(publicKey)}
+          >
             {t('push.turnOn')}
           </button>
         )}

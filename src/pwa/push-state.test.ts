@@ -28,7 +28,11 @@ describe('checkPush', () => {
   function browserWithPush(permission: { value: NotificationPermission }) {
     let resolveReady!: (reg: unknown) => void;
     const ready = new Promise((r) => (resolveReady = r));
-    const Notification = { get permission() { return permission.value; } };
+    const Notification = {
+      get permission() {
+        return permission.value;
+      },
+    };
     vi.stubGlobal('Notification', Notification);
     vi.stubGlobal('window', { PushManager: class {}, Notification });
     vi.stubGlobal('navigator', { serviceWorker: { ready } });

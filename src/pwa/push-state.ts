@@ -44,7 +44,12 @@ export function pushErrorKey(error: unknown): string {
 async function sendToServer(subscription: PushSubscription): Promise<void> {
   const { api } = await import('../api/client.ts');
   const { PushSubscribeResponse } = await import('../../contract/index.ts');
-  await api('/api/user.php', PushSubscribeResponse, { method: 'POST', query: { push: 1 }, body: subscription.toJSON(), retry: true });
+  await api('/api/user.php', PushSubscribeResponse, {
+    method: 'POST',
+    query: { push: 1 },
+    body: subscription.toJSON(),
+    retry: true,
+  });
 }
 
 /** Counts checkPush calls: only the newest one writes the state (an older one may still await the worker). */
@@ -66,7 +71,10 @@ export async function checkPush(publicKey: string | null): Promise<void> {
   try {
     // Without a service worker (the dev server) `ready` never settles: after 10 s the state says unsupported, and a
     // worker that becomes ready later (a slow first install) checks again.
-    const reg = await Promise.race([navigator.serviceWorker.ready, new Promise<undefined>((r) => setTimeout(() => r(undefined), 10_000))]);
+    const reg = await Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise<undefined>((r) => setTimeout(() => r(undefined), 10_000)),
+    ]);
     if (!reg) {
       void navigator.serviceWorker.ready.then(() => {
         if (generation === checkGeneration) void checkPush(publicKey);
@@ -77,7 +85,10 @@ export async function checkPush(publicKey: string | null): Promise<void> {
     const key = keyBytes(publicKey);
     if (sub && !sameKey(sub.options.applicationServerKey, key)) {
       await sub.unsubscribe();
-      sub = Notification.permission === 'granted' ? await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null;
+      sub =
+        Notification.permission === 'granted'
+          ? await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+          : null;
     }
     if (sub) await sendToServer(sub);
     settle(sub ? 'subscribed' : 'unsubscribed');
@@ -94,7 +105,8 @@ export async function checkPush(publicKey: string | null): Promise<void> {
 export function watchPushPermission(publicKey: string | null): () => void {
   const recheck = () => void checkPush(publicKey);
   const onVisible = () => {
-    if (document.visibilityState === 'visible' && (pushState.status === 'denied') !== (Notification.permission === 'denied')) recheck();
+    if (document.visibilityState === 'visible' && (pushState.status === 'denied') !== (Notification.permission === 'denied'))
+      recheck();
   };
   let permission: PermissionStatus | null = null;
   let stopped = false;
@@ -146,7 +158,11 @@ export async function unsubscribePush(): Promise<void> {
     if (sub) {
       const { api } = await import('../api/client.ts');
       const { PushUnsubscribeResponse } = await import('../../contract/index.ts');
-      await api('/api/user.php', PushUnsubscribeResponse, { method: 'DELETE', query: { push: 1 }, body: { endpoint: sub.endpoint } });
+      await api('/api/user.php', PushUnsubscribeResponse, {
+        method: 'DELETE',
+        query: { push: 1 },
+        body: { endpoint: sub.endpoint },
+      });
       await sub.unsubscribe();
     }
     pushState.status = 'unsubscribed';

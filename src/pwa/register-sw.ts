@@ -74,7 +74,9 @@ function watchInstalling(worker: ServiceWorker | null): void {
 
 /** Waits for the window's load event, so the SW's precaching does not compete with the first screen. */
 function loaded(): Promise<void> {
-  return document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
+  return document.readyState === 'complete'
+    ? Promise.resolve()
+    : new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
 }
 
 /**

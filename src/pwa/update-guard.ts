@@ -18,7 +18,10 @@ export interface ReloadGuard {
  * A guard for one page. `storage` is sessionStorage (null or throwing when blocked: then only the per-page rule
  * holds); `now` is the clock in ms.
  */
-export function createReloadGuard(storage: Pick<Storage, 'getItem' | 'setItem'> | null, now: () => number = Date.now): ReloadGuard {
+export function createReloadGuard(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  now: () => number = Date.now,
+): ReloadGuard {
   let accepted = false;
   let reloaded = false;
   const read = (): number => {

@@ -13,15 +13,24 @@ const ME = 7;
 const sanne = card(42, 'Sanne');
 const eva = card(43, 'Eva');
 let db: AppDB;
-beforeEach(() => { db = freshDb(); });
+beforeEach(() => {
+  db = freshDb();
+});
 
 describe('applyDelta', () => {
   it('stores a snapshot with its cursor and ETag; the badge is unread + new likes', async () => {
     const msgs = [message(1, 9, 42), message(2, 9, ME), message(3, 10, 43)];
-    await applyDelta(db, delta(30, {
-      snapshot: true, chats: [chat(9, sanne, msgs[1], 1), chat(10, eva, msgs[2], 2)], messages: msgs,
-      liked_by: [{ ...sanne, like_new: true }], likes: [eva],
-    }), '"s7-30"');
+    await applyDelta(
+      db,
+      delta(30, {
+        snapshot: true,
+        chats: [chat(9, sanne, msgs[1], 1), chat(10, eva, msgs[2], 2)],
+        messages: msgs,
+        liked_by: [{ ...sanne, like_new: true }],
+        likes: [eva],
+      }),
+      '"s7-30"',
+    );
     expect((await listConversations(db)).map((c) => c.id)).toEqual([10, 9]);
     expect((await messagePage(db, 9)).map((m) => m.seq)).toEqual([1, 2]);
     expect((await db.conversations.get(9))?.nextBefore).toBeNull();
@@ -45,7 +54,10 @@ describe('applyDelta', () => {
     await applyDelta(db, delta(40, { chats: [chat(9, sanne, reply, 1)], messages: [reply] }), null);
     expect(await db.conversations.get(provisionalId(42))).toBeUndefined();
     const page = await messagePage(db, 9);
-    expect(page.map((m) => [m.id, m.status])).toEqual([[reply.id, 'sent'], [id, 'pending']]);
+    expect(page.map((m) => [m.id, m.status])).toEqual([
+      [reply.id, 'sent'],
+      [id, 'pending'],
+    ]);
   });
 
   it('removes deleted chats with their messages, and likes the server removed', async () => {
@@ -76,7 +88,13 @@ describe('applyDelta', () => {
   it('answers the ids of new likes a delta brought: not a snapshot, not rows already held, not seen likes', async () => {
     const anna = card(44, 'Anna');
     expect(await applyDelta(db, delta(1, { snapshot: true, liked_by: [{ ...sanne, like_new: true }] }), null)).toEqual([]);
-    const fresh = delta(2, { liked_by: [{ ...eva, like_new: true }, { ...sanne, like_new: true }, { ...anna, like_new: false }] });
+    const fresh = delta(2, {
+      liked_by: [
+        { ...eva, like_new: true },
+        { ...sanne, like_new: true },
+        { ...anna, like_new: false },
+      ],
+    });
     expect(await applyDelta(db, fresh, null)).toEqual([43]);
     // The same answer again (a duplicate delivery) brings nothing new.
     expect(await applyDelta(db, fresh, null)).toEqual([]);

@@ -36,7 +36,10 @@ export async function applyDelta(db: AppDB, delta: SyncResponse, etag: string | 
         // page, older stored messages may sit behind a gap: drop them and page back from the server instead.
         row.nextBefore = !o || o.count < SNAPSHOT_MESSAGES ? null : o.seq;
         if (row.nextBefore !== null) {
-          await db.messages.where('[conversationId+seq]').between([row.id, -Infinity], [row.id, row.nextBefore], true, false).delete();
+          await db.messages
+            .where('[conversationId+seq]')
+            .between([row.id, -Infinity], [row.id, row.nextBefore], true, false)
+            .delete();
         }
       }
       // Another member's row may hold this peer's id (a conversation deleted and started anew): the new one wins.
@@ -46,7 +49,10 @@ export async function applyDelta(db: AppDB, delta: SyncResponse, etag: string | 
     }
     for (const id of delta.removed_chats) await removeConversation(db, id);
     const removed = new Set(delta.removed_chats);
-    await putServerMessages(db, delta.messages.filter((m) => !removed.has(m.conversation_id)));
+    await putServerMessages(
+      db,
+      delta.messages.filter((m) => !removed.has(m.conversation_id)),
+    );
     const known = delta.snapshot ? [] : await db.likedBy.bulkGet(delta.liked_by.map((c) => c.id));
     const newLikes = delta.snapshot ? [] : delta.liked_by.filter((c, i) => c.like_new && !known[i]).map((c) => c.id);
     await applyLikes(db, delta, delta.snapshot);

@@ -20,7 +20,13 @@ export async function loadNewestPage(db: AppDB, peer: MemberCard): Promise<void>
     if (!existing) {
       const last = res.messages[res.messages.length - 1];
       await db.conversations.put({
-        id, peerId: peer.id, profile: peer, lastMessageAt: last?.created_at ?? '', unread: 0, peerReadSeq: 0, nextBefore: res.next_before,
+        id,
+        peerId: peer.id,
+        profile: peer,
+        lastMessageAt: last?.created_at ?? '',
+        unread: 0,
+        peerReadSeq: 0,
+        nextBefore: res.next_before,
         lastMessage: last ? lastMessageOf(last) : null,
       });
     }
@@ -35,7 +41,9 @@ export async function loadNewestPage(db: AppDB, peer: MemberCard): Promise<void>
 export async function loadEarlierPage(db: AppDB, peerId: number): Promise<void> {
   const conv = await conversationWith(db, peerId);
   if (!conv || conv.nextBefore === null) return;
-  const res = await api('/api/messages.php', MessagesResponse, { query: { profile: peerId, before: conv.nextBefore, limit: PAGE_SIZE } });
+  const res = await api('/api/messages.php', MessagesResponse, {
+    query: { profile: peerId, before: conv.nextBefore, limit: PAGE_SIZE },
+  });
   await db.transaction('rw', [db.conversations, db.messages], async () => {
     await putServerMessages(db, res.messages);
     await db.conversations.update(conv.id, { nextBefore: res.next_before });

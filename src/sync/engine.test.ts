@@ -14,18 +14,32 @@ function syncServer(total: number, limit: number) {
   const log = Array.from({ length: total }, (_, i) => message(i + 1, 9, 42));
   let failNext = 0;
   const handler: Handler = ({ url, headers }) => {
-    if (failNext > 0) { failNext--; return offline(); }
+    if (failNext > 0) {
+      failNext--;
+      return offline();
+    }
     const since = Number(url.searchParams.get('since') ?? 0);
     const etag = `"s-${total}"`;
     if (headers['if-none-match'] === etag && since >= total) return { status: 304 };
     const page = log.filter((m) => m.seq > since).slice(0, limit);
     const cursor = page.at(-1)?.seq ?? since;
     return {
-      status: 200, headers: { etag },
-      body: delta(cursor, { snapshot: !url.searchParams.has('since'), more: cursor < total, chats: page.length ? [chat(9, sanne, page.at(-1)!, page.length)] : [], messages: page }),
+      status: 200,
+      headers: { etag },
+      body: delta(cursor, {
+        snapshot: !url.searchParams.has('since'),
+        more: cursor < total,
+        chats: page.length ? [chat(9, sanne, page.at(-1)!, page.length)] : [],
+        messages: page,
+      }),
     };
   };
-  return { handler, failTimes: (n: number) => { failNext = n; } };
+  return {
+    handler,
+    failTimes: (n: number) => {
+      failNext = n;
+    },
+  };
 }
 
 let db: AppDB;
@@ -59,8 +73,16 @@ describe('pull', () => {
       calls++;
       if (calls > 1 && calls <= 7) throw new TypeError('Failed to fetch');
       const url = new URL(String(input));
-      const reply = await server.handler({ method: 'GET', url, body: undefined, headers: (init?.headers ?? {}) as Record<string, string> });
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers: reply.headers });
+      const reply = await server.handler({
+        method: 'GET',
+        url,
+        body: undefined,
+        headers: (init?.headers ?? {}) as Record<string, string>,
+      });
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: reply.headers,
+      });
     });
     await engine.request('test');
     expect(engine.lastError).not.toBeNull();
@@ -77,7 +99,12 @@ describe('pull', () => {
     const h = hooks();
     await pull(db, h);
     expect(h.onNewLikes).not.toHaveBeenCalled();
-    answer = delta(2, { liked_by: [{ ...eva, like_new: true }, { ...sanne, like_new: true }] });
+    answer = delta(2, {
+      liked_by: [
+        { ...eva, like_new: true },
+        { ...sanne, like_new: true },
+      ],
+    });
     await pull(db, h);
     expect(h.onNewLikes).toHaveBeenCalledExactlyOnceWith([{ ...eva, like_new: true }]);
   });
@@ -92,7 +119,10 @@ describe('createSyncEngine', () => {
         const b = body as { id: string; text: string };
         return { status: 200, body: { message: { ...message(1, 9, 7, b.text), id: b.id }, credits: 40, cost: 10 } };
       },
-      '/api/sync.php': () => { order.push('pull'); return { status: 200, headers: { etag: '"e"' }, body: delta(1) }; },
+      '/api/sync.php': () => {
+        order.push('pull');
+        return { status: 200, headers: { etag: '"e"' }, body: delta(1) };
+      },
     });
     await queueMessage(db, 7, sanne, 'hi');
     const engine = createSyncEngine(db, 7, hooks());

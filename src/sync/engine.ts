@@ -21,7 +21,9 @@ export interface SyncHooks extends OutboxHooks {
 export async function pull(db: AppDB, hooks: Pick<SyncHooks, 'onUser' | 'onNewLikes'>): Promise<void> {
   for (;;) {
     const { cursor, etag } = await readCursor(db);
-    const answer = await conditionalGet('/api/sync.php', SyncResponse, cursor === null ? null : etag, { query: { since: cursor ?? undefined } });
+    const answer = await conditionalGet('/api/sync.php', SyncResponse, cursor === null ? null : etag, {
+      query: { since: cursor ?? undefined },
+    });
     if (!answer) return;
     const newLikes = new Set(await applyDelta(db, answer.data, answer.etag));
     if (answer.data.user) hooks.onUser(answer.data.user);
@@ -58,21 +60,31 @@ export function createSyncEngine(db: AppDB, userId: number, hooks: SyncHooks): S
       lastError = e;
     }
   };
-  const locked = (): Promise<void> => (typeof navigator !== 'undefined' && navigator.locks
-    ? navigator.locks.request(`sync-member-${userId}`, once).then(() => {})
-    : once());
+  const locked = (): Promise<void> =>
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request(`sync-member-${userId}`, once).then(() => {})
+      : once();
 
   const start = (): Promise<void> => {
-    running = locked().finally(() => { running = null; });
+    running = locked().finally(() => {
+      running = null;
+    });
     return running;
   };
 
   return {
-    get lastError() { return lastError; },
+    get lastError() {
+      return lastError;
+    },
     request() {
       if (!running) return start();
       // One follow-up run covers every request made during this run.
-      const follow: Promise<void> = again ?? running.then(() => { again = null; return start(); });
+      const follow: Promise<void> =
+        again ??
+        running.then(() => {
+          again = null;
+          return start();
+        });
       again = follow;
       return follow;
     },

@@ -39,7 +39,8 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
   // the one they were synced under (photo-locks.ts): checked at start, when sync brings the user, and after each run
   // (a check that failed offline tries again). A failure waits for the next of these.
   const checkPhotoLocks = () => {
-    if (session.user?.id === userId) void syncPhotoLocks(db, session.user.paid_user, (reason) => engine.request(reason)).catch(() => {});
+    if (session.user?.id === userId)
+      void syncPhotoLocks(db, session.user.paid_user, (reason) => engine.request(reason)).catch(() => {});
   };
   const engine = createSyncEngine(db, userId, {
     onUser: (user) => {
@@ -47,17 +48,29 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
       checkPhotoLocks();
     },
     onRunDone: checkPhotoLocks,
-    onCredits: (credits) => { if (session.user?.id === userId) session.user.credits = credits; },
-    onMatch: (profileId) => { syncNews.matchWith = profileId; },
-    onNewLikes: (cards) => { syncNews.newLike = cards[0]; },
-    onDeleteFailed: (error) => { syncNews.deleteError = error; },
+    onCredits: (credits) => {
+      if (session.user?.id === userId) session.user.credits = credits;
+    },
+    onMatch: (profileId) => {
+      syncNews.matchWith = profileId;
+    },
+    onNewLikes: (cards) => {
+      syncNews.newLike = cards[0];
+    },
+    onDeleteFailed: (error) => {
+      syncNews.deleteError = error;
+    },
   });
   const { cursor } = await readCursor(db);
   // Ended (logout) or another member started while the cursor was read.
   if (starting !== start) return;
   starting = null;
   checkPhotoLocks();
-  const stopSchedule = scheduleSync(engine, { immediate: cursor === null, pushSubscribed, onWorkerMessage: onServiceWorkerMessage });
+  const stopSchedule = scheduleSync(engine, {
+    immediate: cursor === null,
+    pushSubscribed,
+    onWorkerMessage: onServiceWorkerMessage,
+  });
   // The live channel's "changed" hints pull the delta at once; the scheduler stays as the safety net.
   const closeLive = openLiveChannel(() => void engine.request('live'));
   const stopBeacon = watchPageHidden();

@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { retryPolicy } from '../api/client.ts';
 import { provisionalId, type AppDB } from '../data/db.ts';
 import { messagePage } from '../data/messages-repo.ts';
-import { drainOutbox, queueDeleteChat, queueGift, queueLike, queueMessage, queueReadChat, retryMessage, discardMessage } from './outbox.ts';
+import {
+  drainOutbox,
+  queueDeleteChat,
+  queueGift,
+  queueLike,
+  queueMessage,
+  queueReadChat,
+  retryMessage,
+  discardMessage,
+} from './outbox.ts';
 import { readCursor, writeCursor } from './cursor.ts';
 import { card, freshDb, offline, stubApi, type Handler } from './test-kit.ts';
 
@@ -25,7 +34,19 @@ function messageServer(start = 100) {
     }
     return {
       status: 200,
-      body: { message: { id: b.id, conversation_id: 9, sender_id: ME, text: m.text, created_at: new Date().toISOString(), seq: m.seq, read: false }, credits, cost: 10 },
+      body: {
+        message: {
+          id: b.id,
+          conversation_id: 9,
+          sender_id: ME,
+          text: m.text,
+          created_at: new Date().toISOString(),
+          seq: m.seq,
+          read: false,
+        },
+        credits,
+        cost: 10,
+      },
     };
   };
   return { stored, handler };
@@ -86,7 +107,10 @@ describe('drainOutbox', () => {
     stubApi({
       '/api/message.php': async (req) => {
         const reply = await server.handler(req);
-        if (loseAnswer) { loseAnswer = false; return offline(); }
+        if (loseAnswer) {
+          loseAnswer = false;
+          return offline();
+        }
         return reply;
       },
     });
@@ -103,8 +127,20 @@ describe('drainOutbox', () => {
       '/api/gift.php': ({ body }) => {
         const b = body as { id: string; profile: number; gift: string };
         bodies.push(b);
-        if (loseAnswer) { loseAnswer = false; return offline(); }
-        const message = { id: b.id, conversation_id: 9, sender_id: ME, text: '', gift: b.gift, created_at: new Date().toISOString(), seq: 5, read: false };
+        if (loseAnswer) {
+          loseAnswer = false;
+          return offline();
+        }
+        const message = {
+          id: b.id,
+          conversation_id: 9,
+          sender_id: ME,
+          text: '',
+          gift: b.gift,
+          created_at: new Date().toISOString(),
+          seq: 5,
+          read: false,
+        };
         return { status: 200, body: { message, credits: 25, cost: 25 } };
       },
     });
@@ -112,7 +148,10 @@ describe('drainOutbox', () => {
     expect((await db.conversations.get(provisionalId(peer.id)))?.lastMessage).toMatchObject({ gift: 'rose', text: '' });
     const h = hooks();
     await drainOutbox(db, h);
-    expect(bodies).toEqual([{ id, profile: peer.id, gift: 'rose' }, { id, profile: peer.id, gift: 'rose' }]);
+    expect(bodies).toEqual([
+      { id, profile: peer.id, gift: 'rose' },
+      { id, profile: peer.id, gift: 'rose' },
+    ]);
     expect(await db.messages.get(id)).toMatchObject({ status: 'sent', gift: 'rose', conversationId: 9 });
     expect((await db.conversations.get(9))?.lastMessage).toMatchObject({ gift: 'rose' });
     expect(h.onCredits).toHaveBeenLastCalledWith(25);
@@ -122,9 +161,10 @@ describe('drainOutbox', () => {
     let refuse = true;
     const server = messageServer();
     stubApi({
-      '/api/message.php': (req) => (refuse
-        ? { status: 402, body: { error: { code: 'not_enough_credits', message: 'Not enough credits' } } }
-        : server.handler(req)),
+      '/api/message.php': (req) =>
+        refuse
+          ? { status: 402, body: { error: { code: 'not_enough_credits', message: 'Not enough credits' } } }
+          : server.handler(req),
     });
     const id = await queueMessage(db, ME, peer, 'pay me');
     expect(await drainOutbox(db, hooks())).toBe(true);
@@ -145,7 +185,12 @@ describe('drainOutbox', () => {
 
   it('queues one entry per like key: like then unlike sends only the unlike', async () => {
     const calls: string[] = [];
-    stubApi({ '/api/like.php': ({ method }) => { calls.push(method); return { status: 200, body: { liked: method === 'POST', match: false } }; } });
+    stubApi({
+      '/api/like.php': ({ method }) => {
+        calls.push(method);
+        return { status: 200, body: { liked: method === 'POST', match: false } };
+      },
+    });
     await queueLike(db, peer, true);
     expect(await db.likes.get(peer.id)).toBeDefined();
     await queueLike(db, peer, false);
@@ -156,7 +201,12 @@ describe('drainOutbox', () => {
 
   it('sends a swipe like with its source; a swipe_limit refusal undoes it through a fresh snapshot', async () => {
     const bodies: unknown[] = [];
-    stubApi({ '/api/like.php': ({ body }) => { bodies.push(body); return { status: 429, body: { error: { code: 'swipe_limit', message: 'x' } } }; } });
+    stubApi({
+      '/api/like.php': ({ body }) => {
+        bodies.push(body);
+        return { status: 429, body: { error: { code: 'swipe_limit', message: 'x' } } };
+      },
+    });
     await writeCursor(db, { cursor: 12, etag: '"e"' });
     await queueLike(db, peer, true, 'swipe');
     await drainOutbox(db, hooks());
@@ -170,7 +220,16 @@ describe('drainOutbox', () => {
       '/api/like.php': () => ({ status: 200, body: { liked: true, match: true } }),
       '/api/chat.php': () => ({ status: 404, body: { error: { code: 'not_found', message: 'x' } } }),
     });
-    await db.conversations.put({ id: 5, peerId: 50, profile: card(50), lastMessageAt: '', lastMessage: null, unread: 2, peerReadSeq: 0, nextBefore: null });
+    await db.conversations.put({
+      id: 5,
+      peerId: 50,
+      profile: card(50),
+      lastMessageAt: '',
+      lastMessage: null,
+      unread: 2,
+      peerReadSeq: 0,
+      nextBefore: null,
+    });
     await writeCursor(db, { cursor: 12, etag: '"e"' });
     await queueLike(db, peer, true);
     await queueDeleteChat(db, 5);
@@ -185,7 +244,16 @@ describe('drainOutbox', () => {
   it('reading a chat zeroes its unread count at once and tells the server', async () => {
     const read = vi.fn(() => ({ status: 200, body: { total_unread: 0 } }));
     stubApi({ '/api/chat-read.php': read });
-    await db.conversations.put({ id: 5, peerId: 50, profile: card(50), lastMessageAt: '', lastMessage: null, unread: 3, peerReadSeq: 0, nextBefore: null });
+    await db.conversations.put({
+      id: 5,
+      peerId: 50,
+      profile: card(50),
+      lastMessageAt: '',
+      lastMessage: null,
+      unread: 3,
+      peerReadSeq: 0,
+      nextBefore: null,
+    });
     await queueReadChat(db, 5);
     expect((await db.conversations.get(5))?.unread).toBe(0);
     await drainOutbox(db, hooks());

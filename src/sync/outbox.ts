@@ -3,7 +3,13 @@
 // UUIDv7, or the write's natural key), so a retry after a lost answer never applies twice on the server.
 import { v7 } from 'uuid';
 import {
-  DeleteChatResponse, LikeResponse, LikeSeenResponse, ReadChatResponse, SendMessageResponse, type GiftId, type MemberCard,
+  DeleteChatResponse,
+  LikeResponse,
+  LikeSeenResponse,
+  ReadChatResponse,
+  SendMessageResponse,
+  type GiftId,
+  type MemberCard,
 } from '../../contract/index.ts';
 import { api, ApiCallError } from '../api/client.ts';
 import { adoptProvisional, conversationWith, lastMessageOf, removeConversation } from '../data/conversations-repo.ts';
@@ -50,18 +56,50 @@ export function queuePhoto(db: AppDB, senderId: number, peer: MemberCard, file: 
   return queueSend(db, senderId, peer, '', null, file);
 }
 
-async function queueSend(db: AppDB, senderId: number, peer: MemberCard, text: string, gift: GiftId | null, photo?: Blob): Promise<string> {
+async function queueSend(
+  db: AppDB,
+  senderId: number,
+  peer: MemberCard,
+  text: string,
+  gift: GiftId | null,
+  photo?: Blob,
+): Promise<string> {
   const id = v7();
   const createdAt = new Date().toISOString();
   await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
     const conv = (await conversationWith(db, peer.id)) ?? {
-      id: provisionalId(peer.id), peerId: peer.id, profile: peer, lastMessageAt: '', lastMessage: null, unread: 0, peerReadSeq: 0, nextBefore: null,
+      id: provisionalId(peer.id),
+      peerId: peer.id,
+      profile: peer,
+      lastMessageAt: '',
+      lastMessage: null,
+      unread: 0,
+      peerReadSeq: 0,
+      nextBefore: null,
     };
-    await db.conversations.put({ ...conv, lastMessageAt: createdAt, lastMessage: { text, gift, photo: Boolean(photo), senderId, createdAt } });
-    await db.messages.add({
-      id, conversationId: conv.id, senderId, text, gift, createdAt, seq: Infinity, read: 0, status: 'pending', failure: null, ...(photo ? { localPhoto: photo } : {}),
+    await db.conversations.put({
+      ...conv,
+      lastMessageAt: createdAt,
+      lastMessage: { text, gift, photo: Boolean(photo), senderId, createdAt },
     });
-    await enqueue(db, { kind: 'send-message', messageId: id, peerId: peer.id, text, gift, ...(photo ? { photo } : {}) }, `message:${id}`);
+    await db.messages.add({
+      id,
+      conversationId: conv.id,
+      senderId,
+      text,
+      gift,
+      createdAt,
+      seq: Infinity,
+      read: 0,
+      status: 'pending',
+      failure: null,
+      ...(photo ? { localPhoto: photo } : {}),
+    });
+    await enqueue(
+      db,
+      { kind: 'send-message', messageId: id, peerId: peer.id, text, gift, ...(photo ? { photo } : {}) },
+      `message:${id}`,
+    );
   });
   return id;
 }
@@ -74,7 +112,18 @@ export async function retryMessage(db: AppDB, messageId: string): Promise<void> 
     const conv = await db.conversations.get(m.conversationId);
     if (!conv) return;
     await db.messages.update(messageId, { status: 'pending', failure: null });
-    await enqueue(db, { kind: 'send-message', messageId, peerId: conv.peerId, text: m.text, gift: m.gift, ...(m.localPhoto ? { photo: m.localPhoto } : {}) }, `message:${messageId}`);
+    await enqueue(
+      db,
+      {
+        kind: 'send-message',
+        messageId,
+        peerId: conv.peerId,
+        text: m.text,
+        gift: m.gift,
+        ...(m.localPhoto ? { photo: m.localPhoto } : {}),
+      },
+      `message:${messageId}`,
+    );
   });
 }
 
@@ -116,7 +165,9 @@ export async function queueReadChat(db: AppDB, conversationId: number): Promise<
     const conv = await db.conversations.get(conversationId);
     if (!conv) return;
     await db.conversations.update(conversationId, { unread: 0 });
-    await conversationMessages(db, conversationId).filter((m) => m.senderId === conv.peerId && m.read === 0).modify({ read: 1 });
+    await conversationMessages(db, conversationId)
+      .filter((m) => m.senderId === conv.peerId && m.read === 0)
+      .modify({ read: 1 });
     if (conversationId > 0) await enqueue(db, { kind: 'read-chat', conversationId }, `read-chat:${conversationId}`);
   });
 }
@@ -148,15 +199,28 @@ async function deliver(db: AppDB, row: OutboxRow, hooks: OutboxHooks): Promise<v
   switch (row.kind) {
     case 'send-message': {
       const res = row.photo
-        ? await api('/api/chat-photo.php', SendMessageResponse, { method: 'POST', body: photoForm(row.messageId, row.peerId, row.photo), retry: true })
+        ? await api('/api/chat-photo.php', SendMessageResponse, {
+            method: 'POST',
+            body: photoForm(row.messageId, row.peerId, row.photo),
+            retry: true,
+          })
         : row.gift
-        ? await api('/api/gift.php', SendMessageResponse, { method: 'POST', body: { id: row.messageId, profile: row.peerId, gift: row.gift }, retry: true })
-        : await api('/api/message.php', SendMessageResponse, { method: 'POST', body: { id: row.messageId, profile: row.peerId, text: row.text }, retry: true });
+          ? await api('/api/gift.php', SendMessageResponse, {
+              method: 'POST',
+              body: { id: row.messageId, profile: row.peerId, gift: row.gift },
+              retry: true,
+            })
+          : await api('/api/message.php', SendMessageResponse, {
+              method: 'POST',
+              body: { id: row.messageId, profile: row.peerId, text: row.text },
+              retry: true,
+            });
       const m = res.message;
       await db.transaction('rw', [db.conversations, db.messages], async () => {
         const temp = await db.conversations.get(provisionalId(row.peerId));
         await adoptProvisional(db, row.peerId, m.conversation_id);
-        const conv = (await db.conversations.get(m.conversation_id)) ?? (temp && { ...temp, id: m.conversation_id, nextBefore: m.seq });
+        const conv =
+          (await db.conversations.get(m.conversation_id)) ?? (temp && { ...temp, id: m.conversation_id, nextBefore: m.seq });
         if (conv) await db.conversations.put({ ...conv, lastMessageAt: m.created_at, lastMessage: lastMessageOf(m) });
         await db.messages.put(fromServer(m));
       });
@@ -170,10 +234,18 @@ async function deliver(db: AppDB, row: OutboxRow, hooks: OutboxHooks): Promise<v
       return;
     }
     case 'delete-chat':
-      await api('/api/chat.php', DeleteChatResponse, { method: 'DELETE', body: { conversation: { id: row.conversationId } }, retry: true });
+      await api('/api/chat.php', DeleteChatResponse, {
+        method: 'DELETE',
+        body: { conversation: { id: row.conversationId } },
+        retry: true,
+      });
       return;
     case 'read-chat':
-      await api('/api/chat-read.php', ReadChatResponse, { method: 'POST', body: { conversation: { id: row.conversationId } }, retry: true });
+      await api('/api/chat-read.php', ReadChatResponse, {
+        method: 'POST',
+        body: { conversation: { id: row.conversationId } },
+        retry: true,
+      });
       return;
     case 'like-seen':
       await api('/api/like-seen.php', LikeSeenResponse, { method: 'POST', body: { profile: row.profileId }, retry: true });

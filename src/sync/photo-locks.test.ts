@@ -21,19 +21,36 @@ const photo = (n: number, paid: boolean): Photo => {
   return { id: 100 + n, url: `/media/${key}.webp`, thumb_url: `/media/${key}-t.webp`, locked };
 };
 const profileOf = (paid: boolean): MemberProfile => ({
-  ...card(SANNE, 'Sanne'), photo: photo(0, paid), photos: [0, 1, 2].map((n) => photo(n, paid)), liked: false, liked_by: false, blocked: false, conversation_id: 9,
+  ...card(SANNE, 'Sanne'),
+  photo: photo(0, paid),
+  photos: [0, 1, 2].map((n) => photo(n, paid)),
+  liked: false,
+  liked_by: false,
+  blocked: false,
+  conversation_id: 9,
 });
 /** Sanne's photo message as a viewer with premium status `paid` gets it. */
 const photoMessage = (paid: boolean): Message => ({
-  ...message(1, 9, SANNE, ''), photo: paid ? { url: '/media/chatsharp.webp', thumb_url: '/media/chatsharp-t.webp', locked: false } : { url: '/media/chatblur.webp', thumb_url: '/media/chatblur-t.webp', locked: true },
+  ...message(1, 9, SANNE, ''),
+  photo: paid
+    ? { url: '/media/chatsharp.webp', thumb_url: '/media/chatsharp-t.webp', locked: false }
+    : { url: '/media/chatblur.webp', thumb_url: '/media/chatblur-t.webp', locked: true },
 });
 
 /** The server as a member with premium status `paid` sees it: a snapshot without `since`, nothing new after. */
 function server(paid: () => boolean): Record<string, Handler> {
   return {
-    '/api/sync.php': ({ url }): { status: number; body: SyncResponse } => url.searchParams.has('since')
-      ? { status: 200, body: delta(Number(url.searchParams.get('since'))) }
-      : { status: 200, body: delta(1, { snapshot: true, chats: [chat(9, card(SANNE, 'Sanne'), photoMessage(paid()))], messages: [photoMessage(paid())] }) },
+    '/api/sync.php': ({ url }): { status: number; body: SyncResponse } =>
+      url.searchParams.has('since')
+        ? { status: 200, body: delta(Number(url.searchParams.get('since'))) }
+        : {
+            status: 200,
+            body: delta(1, {
+              snapshot: true,
+              chats: [chat(9, card(SANNE, 'Sanne'), photoMessage(paid()))],
+              messages: [photoMessage(paid())],
+            }),
+          },
     '/api/member.php': () => ({ status: 200, body: { profile: profileOf(paid()) } }),
   };
 }
@@ -42,7 +59,11 @@ function server(paid: () => boolean): Record<string, Handler> {
 async function lockState(db: AppDB) {
   const [m] = await db.messages.toArray();
   const profile = await db.profiles.get(SANNE);
-  return { message: m?.photo?.locked, profile: profile?.photos.slice(1).map((p) => p.locked), urls: [m?.photo?.url, ...(profile?.photos.map((p) => p.url) ?? [])] };
+  return {
+    message: m?.photo?.locked,
+    profile: profile?.photos.slice(1).map((p) => p.locked),
+    urls: [m?.photo?.url, ...(profile?.photos.map((p) => p.url) ?? [])],
+  };
 }
 
 /** A database synced while the member was free: a locked chat photo, a stored profile with locked photos, a cursor. */
@@ -79,7 +100,9 @@ describe('syncPhotoLocks', () => {
     await syncPhotoLocks(db, true, requestSync);
     expect(requestSync).toHaveBeenCalledWith('premium');
     expect(await lockState(db)).toEqual({
-      message: false, profile: [false, false], urls: ['/media/chatsharp.webp', '/media/sharp0.webp', '/media/sharp1.webp', '/media/sharp2.webp'],
+      message: false,
+      profile: [false, false],
+      urls: ['/media/chatsharp.webp', '/media/sharp0.webp', '/media/sharp1.webp', '/media/sharp2.webp'],
     });
     expect((await db.meta.get(PHOTOS_SYNCED_AS_PAID))?.value).toBe(true);
     // Nothing more to do for the same status: no request at all.
@@ -97,7 +120,11 @@ describe('syncPhotoLocks', () => {
   it('records nothing when a profile cannot be loaded (offline), so the next call tries again', async () => {
     const db = freshDb();
     await syncedWhileFree(db);
-    stubApi({ '/api/member.php': () => { throw new TypeError('Failed to fetch'); } });
+    stubApi({
+      '/api/member.php': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     await expect(syncPhotoLocks(db, true, async () => {})).rejects.toThrow();
     expect(await db.meta.get(PHOTOS_SYNCED_AS_PAID)).toBeUndefined();
     expect((await readCursor(db)).cursor).toBeNull();
@@ -133,7 +160,10 @@ describe('member sync', () => {
     session.user = { id: ME, paid_user: true, credits: 0 } as User;
     try {
       await startMemberSync(ME);
-      await vi.waitFor(async () => expect(await lockState(db)).toMatchObject({ message: false, profile: [false, false] }), { timeout: 4_000, interval: 50 });
+      await vi.waitFor(async () => expect(await lockState(db)).toMatchObject({ message: false, profile: [false, false] }), {
+        timeout: 4_000,
+        interval: 50,
+      });
     } finally {
       await endMemberSync(ME);
       session.user = null;

@@ -8,7 +8,12 @@ import { card, freshDb, stubApi } from './test-kit.ts';
 
 const SANNE = 42;
 const answer = (liked: boolean): MemberProfile => ({
-  ...card(SANNE, 'Sanne'), photos: [], liked, liked_by: false, blocked: false, conversation_id: null,
+  ...card(SANNE, 'Sanne'),
+  photos: [],
+  liked,
+  liked_by: false,
+  blocked: false,
+  conversation_id: null,
 });
 
 beforeEach(() => {
@@ -17,7 +22,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('loadProfile', () => {
-  it('stores the server\'s answer', async () => {
+  it("stores the server's answer", async () => {
     const db = freshDb();
     stubApi({ '/api/member.php': () => ({ status: 200, body: { profile: answer(true) } }) });
     expect((await loadProfile(db, SANNE)).liked).toBe(true);
@@ -38,7 +43,7 @@ describe('loadProfile', () => {
     expect((await db.profiles.get(SANNE))?.liked).toBe(false);
   });
 
-  it('takes a server-rendered page\'s answer without a call, unless this device stored the profile since the page\'s request', async () => {
+  it("takes a server-rendered page's answer without a call, unless this device stored the profile since the page's request", async () => {
     const db = freshDb();
     // The server answers "liked"; the page came with "not liked".
     stubApi({ '/api/member.php': () => ({ status: 200, body: { profile: answer(true) } }) });
@@ -50,7 +55,7 @@ describe('loadProfile', () => {
     expect((await loadProfile(db, SANNE)).liked).toBe(true);
   });
 
-  it('makes the call when this device stored the profile before the page\'s request but differently from its answer', async () => {
+  it("makes the call when this device stored the profile before the page's request but differently from its answer", async () => {
     const db = freshDb();
     stubApi({ '/api/member.php': () => ({ status: 200, body: { profile: answer(true) } }) });
     // A like stored (and sent) just before a reload, whose call reached the server after the page's answer was made.

@@ -28,13 +28,22 @@ export function scheduleSync(engine: SyncEngine, opts: ScheduleOptions): () => v
     void engine.request(reason);
   };
   const next = () => {
-    timer = setTimeout(() => {
-      // A hidden page skips its tick; becoming visible catches up.
-      if (document.visibilityState === 'visible') run('interval');
-      next();
-    }, opts.pushSubscribed() ? PUSH_SYNC_INTERVAL_MS : SYNC_INTERVAL_MS);
+    timer = setTimeout(
+      () => {
+        // A hidden page skips its tick; becoming visible catches up.
+        if (document.visibilityState === 'visible') run('interval');
+        next();
+      },
+      opts.pushSubscribed() ? PUSH_SYNC_INTERVAL_MS : SYNC_INTERVAL_MS,
+    );
   };
-  timer = setTimeout(() => { run('start'); next(); }, opts.immediate ? 0 : FIRST_SYNC_MS);
+  timer = setTimeout(
+    () => {
+      run('start');
+      next();
+    },
+    opts.immediate ? 0 : FIRST_SYNC_MS,
+  );
 
   const onOnline = () => run('online');
   const onVisible = () => {

@@ -26,8 +26,12 @@ describe('alert dismissals (spec 2: stored with a timestamp)', () => {
 
   it('never throws when storage is blocked', () => {
     vi.stubGlobal('localStorage', {
-      getItem: () => { throw new Error('SecurityError'); },
-      setItem: () => { throw new Error('SecurityError'); },
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
     });
     expect(dismissedAt('hide-x')).toBeNull();
     expect(typeof storeDismissal('hide-x')).toBe('number');

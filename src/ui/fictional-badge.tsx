@@ -11,13 +11,6 @@ export function FictionalBadge({ size = 20, className = '' }: { size?: number; c
   const { t } = useTranslation('members');
   const label = t('fictional.label');
   return (
-    <img
-      src={FICTIONAL_ICON}
-      alt={label}
-      title={label}
-      width={size}
-      height={size}
-      className={`flex-shrink-0 ${className}`}
-    />
+    <img src={FICTIONAL_ICON} alt={label} title={label} width={size} height={size} className={`flex-shrink-0 ${className}`} />
   );
 }

@@ -15,7 +15,12 @@ function ToastView({ item }: { item: ToastItem }) {
     <div className={`toast show toast-${item.variant}`} role={item.variant === 'danger' ? 'alert' : 'status'} aria-atomic="true">
       <div className="d-flex align-items-start">
         <div className="toast-body flex-grow-1">{item.text}</div>
-        <button type="button" className="btn-close me-2 mt-2" aria-label={t('generic.close')} onClick={() => dismissToast(item.id)} />
+        <button
+          type="button"
+          className="btn-close me-2 mt-2"
+          aria-label={t('generic.close')}
+          onClick={() => dismissToast(item.id)}
+        />
       </div>
     </div>
   );

@@ -26,7 +26,8 @@ async function linkTo(to: string, pattern: RegExp): Promise<URL> {
   if (!mail) throw new Error(`no mail to ${to} matching ${pattern}`);
   return new URL(mail.text.match(pattern)![0]);
 }
-const login = (email: string, password = 'correct horse battery') => new Client(server.url).post('/api/user.php', { email, password });
+const login = (email: string, password = 'correct horse battery') =>
+  new Client(server.url).post('/api/user.php', { email, password });
 
 describe('e-mail change', () => {
   it('confirms the new address by its link, tells the old one, and refuses bad, taken and unproven changes', async () => {
@@ -40,7 +41,10 @@ describe('e-mail change', () => {
     expect(invalid.body.error).toMatchObject({ code: 'new_email_invalid', message: 'New email adress is invalid' });
     const taken = await change(other.email.toUpperCase());
     expect(taken.status).toBe(409);
-    expect(taken.body.error).toMatchObject({ code: 'email_taken', message: 'This email address already owns an account on this website' });
+    expect(taken.body.error).toMatchObject({
+      code: 'email_taken',
+      message: 'This email address already owns an account on this website',
+    });
 
     const next = `moved.${Date.now()}@example.org`;
     expect((await change(next)).body).toEqual({ sent: true });
@@ -55,7 +59,8 @@ describe('e-mail change', () => {
     expect((await login(me.email)).status).toBe(401);
     const again = await new Client(server.url).post('/api/mail-change-do.php', { token });
     expect(again.body.error).toMatchObject({ code: 'link_invalid', message: 'Link expired or invalid, request a new e-mail.' });
-    for (const bad of [{}, { token: 7 }, { token: 'x'.repeat(101) }]) expect((await me.client.post('/api/mail-change-do.php', bad)).status).toBe(400);
+    for (const bad of [{}, { token: 7 }, { token: 'x'.repeat(101) }])
+      expect((await me.client.post('/api/mail-change-do.php', bad)).status).toBe(400);
   });
 });
 
@@ -95,7 +100,9 @@ describe('account deletion', () => {
   it('purges the data and the photos only after 14 days', async () => {
     const me = await activeMember(server);
     const form = new FormData();
-    const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#48c' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#48c' } })
+      .jpeg()
+      .toBuffer();
     form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'me.jpg');
     const photo = (await me.client.upload('/api/photos.php', form)).body.photos[0] as { url: string };
     expect((await fetch(server.url + photo.url)).status).toBe(200);

@@ -16,7 +16,12 @@ describe('signup', () => {
     const res = await client.post('/api/signup.php', input);
     expect(res.status).toBe(201);
     const { user } = expectShape(UserResponse, res);
-    expect(user).toMatchObject({ status: 'not_confirmed', credits: 50, paid_user: false, profile: { name: 'Janneke', gender: 'male', sexuality: 'hetero', status: 'disabled' } });
+    expect(user).toMatchObject({
+      status: 'not_confirmed',
+      credits: 50,
+      paid_user: false,
+      profile: { name: 'Janneke', gender: 'male', sexuality: 'hetero', status: 'disabled' },
+    });
     expect(res.headers.getSetCookie()[0]).toMatch(/sid=.*HttpOnly.*SameSite=Lax/i);
     expect((await client.get('/api/user.php')).body.user.id).toBe(user!.id);
 
@@ -35,7 +40,12 @@ describe('signup', () => {
 
   const rejects: [string, Record<string, unknown>, number, string][] = [
     ['invalid e-mail', { email: 'not-an-email' }, 400, 'Invalid email'],
-    ['username equal to the e-mail', { email: 'same@example.org', name: 'same@example.org' }, 400, 'Username may not be the same as your e-mail address'],
+    [
+      'username equal to the e-mail',
+      { email: 'same@example.org', name: 'same@example.org' },
+      400,
+      'Username may not be the same as your e-mail address',
+    ],
     ['username starting with @', { name: '@handle' }, 400, 'Username may not start with @'],
     ['impossible birth date', { date_of_birth: '1990-02-30' }, 400, 'Invalid date of birth'],
     ['birth date in the future', { date_of_birth: '2999-01-01' }, 400, 'Invalid date of birth'],
@@ -60,7 +70,15 @@ describe('signup', () => {
   });
 
   it('answers malformed signups with 400, never 5xx', async () => {
-    for (const body of [{}, { email: 5 }, signupInput({ gender: 'other' }), signupInput({ country: 'XX' }), signupInput({ name: 'x'.repeat(100) }), 'null', '[1,2]']) {
+    for (const body of [
+      {},
+      { email: 5 },
+      signupInput({ gender: 'other' }),
+      signupInput({ country: 'XX' }),
+      signupInput({ name: 'x'.repeat(100) }),
+      'null',
+      '[1,2]',
+    ]) {
       const res = await new Client(server.url).post('/api/signup.php', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe('bad_request');
@@ -93,7 +111,8 @@ describe('login and logout', () => {
   it('blocks an account for some minutes after 5 wrong passwords, even with the right one', async () => {
     const m = await activeMember(server);
     const c = new Client(server.url);
-    for (let i = 0; i < 5; i++) expect((await c.post('/api/user.php', { email: m.email, password: `wrong ${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await c.post('/api/user.php', { email: m.email, password: `wrong ${i}` })).status).toBe(401);
     const res = await c.post('/api/user.php', { email: m.email, password: 'correct horse battery' });
     expect(res.status).toBe(429);
     expect(res.body.error.message).toBe('Too many incorrect attempts, account blocked for a number of minutes');
@@ -123,7 +142,12 @@ describe('request security', () => {
     const cross = await c.call('POST', '/api/user.php', { email: 'a@b.cd', password: 'x' }, { origin: 'https://evil.example' });
     expect(cross.status).toBe(403);
     expect(cross.body.error.code).toBe('forbidden_origin');
-    const fetchSite = await c.call('POST', '/api/user.php', { email: 'a@b.cd', password: 'x' }, { 'sec-fetch-site': 'cross-site' });
+    const fetchSite = await c.call(
+      'POST',
+      '/api/user.php',
+      { email: 'a@b.cd', password: 'x' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(fetchSite.status).toBe(403);
     const form = await c.call('POST', '/api/user.php', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(form.status).toBe(415);
@@ -147,9 +171,14 @@ describe('activation reminder', () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await client.post('/api/activation-resend.php', {}));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
-    expect(answers[2].body.error).toMatchObject({ code: 'activation_throttled', message: 'Too many activation e-mails sent, try again tomorrow.' });
+    expect(answers[2].body.error).toMatchObject({
+      code: 'activation_throttled',
+      message: 'Too many activation e-mails sent, try again tomorrow.',
+    });
     await server.jobs.idle();
-    const links = ((await client.get('/api/dev-mailbox.php')).body.mails as { to: string; text: string }[]).filter((m) => m.to === input.email);
+    const links = ((await client.get('/api/dev-mailbox.php')).body.mails as { to: string; text: string }[]).filter(
+      (m) => m.to === input.email,
+    );
     expect(links).toHaveLength(3);
     const newest = new URL(links[0].text.match(/https?:\/\/\S+/)![0]);
     expect((await client.get(newest.pathname + newest.search)).headers.get('location')).toBe('/activate/done');

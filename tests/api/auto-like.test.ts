@@ -59,7 +59,10 @@ describe('GET /api/auto-like.php', () => {
     const first = await autoLike(a);
     expect(first).not.toBeNull();
     expect(await autoLike(a)).toBeNull();
-    await server.db.update(autoLikes).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(autoLikes.userId, a.id));
+    await server.db
+      .update(autoLikes)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(autoLikes.userId, a.id));
     const second = await autoLike(a);
     expect(second).not.toBeNull();
     expect(second!.id).not.toBe(first!.id);

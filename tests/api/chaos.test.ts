@@ -25,7 +25,14 @@ const DATABASES = ['PGlite', ...(process.env.TEST_DATABASE_URL ? ['PostgreSQL'] 
 
 /** Starts `server/main.ts` on the data (`dataDir`, or the PostgreSQL database `pg`). */
 const startProcess = (dataDir: string, pg: { url: string } | null, env: Record<string, string> = {}) =>
-  startServerProcess({ HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: '/nonexistent', SEED_MEMBERS: '5', ...(pg ? { DATABASE_URL: pg.url } : {}), ...env });
+  startServerProcess({
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DIST_DIR: '/nonexistent',
+    SEED_MEMBERS: '5',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+    ...env,
+  });
 
 /** The dev-mailbox mails to `to` (the server answers the mailbox to loopback). */
 async function mailsTo(url: string, to: string): Promise<{ to: string; subject: string }[]> {
@@ -67,7 +74,9 @@ describe.each(DATABASES)('faults on %s', (database) => {
         while (!killed) {
           const id = newId();
           inFlight.add(id);
-          const res = await sender.post('/api/message.php', { id, profile: recipient, text: `chaos ${round} ${id}` }).catch(() => null);
+          const res = await sender
+            .post('/api/message.php', { id, profile: recipient, text: `chaos ${round} ${id}` })
+            .catch(() => null);
           if (res?.status === 200) {
             inFlight.delete(id);
             acknowledged.add(id);
@@ -101,12 +110,20 @@ describe.each(DATABASES)('faults on %s', (database) => {
       const ids = rows.map((r) => r.id);
       expect(new Set(ids).size).toBe(ids.length);
       expect(new Set(ids)).toEqual(acknowledged);
-      const [{ total }] = await db.select({ total: sum(creditLedger.delta) }).from(creditLedger).where(eq(creditLedger.userId, sanne.id));
+      const [{ total }] = await db
+        .select({ total: sum(creditLedger.delta) })
+        .from(creditLedger)
+        .where(eq(creditLedger.userId, sanne.id));
       expect(Number(total)).toBe(sanne.credits);
-      const debits = await db.select().from(creditLedger).where(and(eq(creditLedger.userId, sanne.id), eq(creditLedger.reason, 'message')));
+      const debits = await db
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, sanne.id), eq(creditLedger.reason, 'message')));
       expect(debits).toHaveLength(acknowledged.size);
       expect(sanne.credits).toBe(500 - 10 * acknowledged.size);
-      console.log(`chaos on ${database}: ${ROUNDS} kill -9 rounds, ${acknowledged.size} messages acknowledged or retried, 0 lost, 0 doubled, balance ${sanne.credits} = ledger`);
+      console.log(
+        `chaos on ${database}: ${ROUNDS} kill -9 rounds, ${acknowledged.size} messages acknowledged or retried, 0 lost, 0 doubled, balance ${sanne.credits} = ledger`,
+      );
     } finally {
       await close();
     }
@@ -117,7 +134,13 @@ describe.each(DATABASES)('faults on %s', (database) => {
     const server = await startProcess(dataDir, pg, { JOB_WORKERS: 'off' });
     const email = `crash.${Date.now()}@example.org`;
     const signup = await new Client(server.url).post('/api/signup.php', {
-      email, name: `Crash${Date.now() % 1e6}`, password: 'a long enough password', date_of_birth: '1990-01-01', gender: 'male', sexuality: 'hetero', country: 'NL',
+      email,
+      name: `Crash${Date.now() % 1e6}`,
+      password: 'a long enough password',
+      date_of_birth: '1990-01-01',
+      gender: 'male',
+      sexuality: 'hetero',
+      country: 'NL',
     });
     expect(signup.status).toBe(201);
     expect((await new Client(server.url).post('/api/password-reset.php', { email: 'lucas@demo.test' })).status).toBe(200);
@@ -127,7 +150,11 @@ describe.each(DATABASES)('faults on %s', (database) => {
     await server.exited;
 
     const again = await startProcess(dataDir, pg);
-    for (let i = 0; i < 100 && (await mailsTo(again.url, 'lucas@demo.test')).length + (await mailsTo(again.url, email)).length < 2; i++) {
+    for (
+      let i = 0;
+      i < 100 && (await mailsTo(again.url, 'lucas@demo.test')).length + (await mailsTo(again.url, email)).length < 2;
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
     // A moment more for a second send that must not come.
@@ -143,7 +170,10 @@ describe.each(DATABASES)('faults on %s', (database) => {
     const keys = { apiKey: 'chaos-api-key', hmacKey: 'c0ffee'.repeat(10) + 'c0ffee01' };
     {
       const { db, close } = await openDatabase({ dataDir, databaseUrl: pg?.url ?? null });
-      await db.insert(meta).values({ key: 'test-psp-keys', value: keys }).onConflictDoUpdate({ target: meta.key, set: { value: keys } });
+      await db
+        .insert(meta)
+        .values({ key: 'test-psp-keys', value: keys })
+        .onConflictDoUpdate({ target: meta.key, set: { value: keys } });
       await close();
     }
     const server = await startProcess(dataDir, pg);
@@ -169,7 +199,11 @@ describe.each(DATABASES)('faults on %s', (database) => {
       return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
     };
     const post = (url: string, p: (typeof started)[number]) =>
-      fetch(`${url}/api/payment-webhook.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: notification(p) })
+      fetch(`${url}/api/payment-webhook.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: notification(p),
+      })
         .then(async (r) => r.ok && (await r.text()) === '[accepted]')
         .catch(() => false);
     // The provider's stream: every notification twice, concurrently; the server dies after the 6th acknowledgement.
@@ -195,13 +229,21 @@ describe.each(DATABASES)('faults on %s', (database) => {
     try {
       const rows = await db.select().from(payments).where(eq(payments.userId, buyerId));
       expect(rows.filter((r) => started.some((p) => p.id === r.id)).map((r) => r.status)).toEqual(started.map(() => 'completed'));
-      const grants = await db.select().from(creditLedger).where(and(eq(creditLedger.userId, buyerId), eq(creditLedger.reason, 'purchase')));
+      const grants = await db
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, buyerId), eq(creditLedger.reason, 'purchase')));
       expect(grants.map((g) => g.idempotencyKey).sort()).toEqual(started.map((p) => `payment:${p.id}`).sort());
       const [lucas] = await db.select().from(users).where(eq(users.id, buyerId));
-      const [{ total }] = await db.select({ total: sum(creditLedger.delta) }).from(creditLedger).where(eq(creditLedger.userId, buyerId));
+      const [{ total }] = await db
+        .select({ total: sum(creditLedger.delta) })
+        .from(creditLedger)
+        .where(eq(creditLedger.userId, buyerId));
       expect(Number(total)).toBe(lucas.credits);
       expect(lucas.paidUser).toBe(true);
-      console.log(`chaos on ${database}: kill -9 after ${acks >= 6 ? 6 : acks} of ${started.length * 2} webhooks, ${accepted.size} payments acknowledged before; all ${started.length} completed once, balance ${lucas.credits} = ledger`);
+      console.log(
+        `chaos on ${database}: kill -9 after ${acks >= 6 ? 6 : acks} of ${started.length * 2} webhooks, ${accepted.size} payments acknowledged before; all ${started.length} completed once, balance ${lucas.credits} = ledger`,
+      );
     } finally {
       await close();
     }

@@ -15,14 +15,22 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const setUser = (id: number, values: { credits?: number; paidUser?: boolean }) => server.db.update(users).set(values).where(eq(users.id, id));
-const debitsOf = (id: string) => server.db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `message:${id}`));
+const setUser = (id: number, values: { credits?: number; paidUser?: boolean }) =>
+  server.db.update(users).set(values).where(eq(users.id, id));
+const debitsOf = (id: string) =>
+  server.db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotencyKey, `message:${id}`));
 
 /** A phone photo: camera make and a GPS position in its EXIF. */
 const phonePhoto = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'TestCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' },
+    })
     .toBuffer();
 
 /** The multipart body of POST /api/chat-photo.php: the text fields, then the file. */
@@ -41,8 +49,15 @@ describe('a photo in the chat', () => {
     const b = await activeMember(server, { gender: 'female' });
     await setUser(a.id, { credits: 100 });
     const id = newId();
-    const sent = expectShape(SendMessageResponse, await a.client.upload('/api/chat-photo.php', photoForm({ id, profile: String(b.id) }, await phonePhoto())));
-    expect(sent).toMatchObject({ cost: 20, credits: 80, message: { id, text: '', gift: null, sender_id: a.id, photo: { locked: false } } });
+    const sent = expectShape(
+      SendMessageResponse,
+      await a.client.upload('/api/chat-photo.php', photoForm({ id, profile: String(b.id) }, await phonePhoto())),
+    );
+    expect(sent).toMatchObject({
+      cost: 20,
+      credits: 80,
+      message: { id, text: '', gift: null, sender_id: a.id, photo: { locked: false } },
+    });
     expect(await debitsOf(id)).toMatchObject([{ delta: -20, balanceAfter: 80, reason: 'message' }]);
     const own = sent.message.photo!;
     for (const url of [own.url, own.thumb_url]) {
@@ -90,7 +105,9 @@ describe('a photo in the chat', () => {
     expect(again.body).toEqual(first.body);
 
     const raced = { id: newId(), profile: String(b.id) };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => a.client.upload('/api/chat-photo.php', photoForm(raced, bytes))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => a.client.upload('/api/chat-photo.php', photoForm(raced, bytes))),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(5).fill(200));
     for (const r of answers) expect(r.body).toEqual(answers[0].body);
 
@@ -108,7 +125,13 @@ describe('a photo in the chat', () => {
     const id = newId();
     const profile = String(b.id);
     for (const [res, field] of [
-      [await a.client.upload('/api/chat-photo.php', photoForm({ id, profile }, Buffer.from('%PDF-1.4 not an image at all'), 'photo.jpg')), null],
+      [
+        await a.client.upload(
+          '/api/chat-photo.php',
+          photoForm({ id, profile }, Buffer.from('%PDF-1.4 not an image at all'), 'photo.jpg'),
+        ),
+        null,
+      ],
       [await a.client.upload('/api/chat-photo.php', photoForm({ id, profile }, null)), 'photo'],
       [await a.client.upload('/api/chat-photo.php', photoForm({ id: 'not-a-uuid', profile }, await phonePhoto())), 'id'],
       [await a.client.upload('/api/chat-photo.php', photoForm({ id }, await phonePhoto())), 'profile'],

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const mails = async () => ((await new Client(server.url).get('/api/dev-mailbox.php')).body.mails as { to: string; subject: string; text: string }[]);
+const mails = async () =>
+  (await new Client(server.url).get('/api/dev-mailbox.php')).body.mails as { to: string; subject: string; text: string }[];
 const waitForMail = async (match: (m: { to: string; subject: string; text: string }) => boolean) => {
   for (let i = 0; i < 50; i++) {
     const found = (await mails()).find(match);
@@ -26,12 +27,23 @@ describe('complaints', () => {
     const me = await activeMember(server);
     const them = await activeMember(server, { name: 'Rude' });
     const sent = await them.client.post('/api/message.php', { id: newId(), profile: me.id, text: 'something nasty' });
-    const res = await me.client.post('/api/complaint.php', { topic: 'harassment', text: 'This member keeps insulting me.', member: them.id, message: sent.body.message.id });
+    const res = await me.client.post('/api/complaint.php', {
+      topic: 'harassment',
+      text: 'This member keeps insulting me.',
+      member: them.id,
+      message: sent.body.message.id,
+    });
     expect(res.status).toBe(201);
     const { reference } = expectShape(ComplaintResponse, res);
     expect(reference).toMatch(/^R-[A-Z2-9]{8}$/);
     const [row] = await server.db.select().from(complaints).where(eq(complaints.reference, reference));
-    expect(row).toMatchObject({ userId: me.id, email: me.email, topic: 'harassment', memberId: them.id, messageId: sent.body.message.id });
+    expect(row).toMatchObject({
+      userId: me.id,
+      email: me.email,
+      topic: 'harassment',
+      memberId: them.id,
+      messageId: sent.body.message.id,
+    });
     const support = await waitForMail((m) => m.subject.startsWith(`[${reference}]`));
     expect(support.to).toBe('support@heartline.example');
     expect(support.text).toContain('Reported member: Rude');
@@ -41,7 +53,11 @@ describe('complaints', () => {
 
   it('takes a visitor report with an e-mail address, refuses bad input, and limits reports per day', async () => {
     const visitor = new Client(server.url);
-    const ok = await visitor.post('/api/complaint.php', { topic: 'illegal_content', text: 'A profile photo shows something illegal.', email: 'someone@example.org' });
+    const ok = await visitor.post('/api/complaint.php', {
+      topic: 'illegal_content',
+      text: 'A profile photo shows something illegal.',
+      email: 'someone@example.org',
+    });
     expect(ok.status).toBe(201);
     for (const bad of [
       { topic: 'other', text: 'No address given here.' },
@@ -56,7 +72,9 @@ describe('complaints', () => {
     }
     const me = await activeMember(server);
     const answers = await Promise.all(
-      Array.from({ length: COMPLAINTS_PER_DAY + 2 }, () => me.client.post('/api/complaint.php', { topic: 'other', text: 'Something is wrong here.' })),
+      Array.from({ length: COMPLAINTS_PER_DAY + 2 }, () =>
+        me.client.post('/api/complaint.php', { topic: 'other', text: 'Something is wrong here.' }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(COMPLAINTS_PER_DAY);
     for (const a of answers.filter((x) => x.status !== 201)) expect(a.body.error.code).toBe('complaints_throttled');

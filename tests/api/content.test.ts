@@ -35,7 +35,8 @@ describe('GET /api/content.php', () => {
     const refund = expectShape(ContentResponse, await c.get('/api/content.php?token=return-policy')).content;
     expect(refund.markdown).toContain('**14 days**');
     const privacy = expectShape(ContentResponse, await c.get('/api/content.php?token=privacy')).content;
-    for (const right of ['access', 'rectification', 'erasure', 'restriction', 'data portability', 'object', 'withdraw consent']) expect(privacy.markdown).toContain(`**${right}**`);
+    for (const right of ['access', 'rectification', 'erasure', 'restriction', 'data portability', 'object', 'withdraw consent'])
+      expect(privacy.markdown).toContain(`**${right}**`);
     expect(privacy.markdown).toContain('support@heartline.example');
   });
 
@@ -45,7 +46,9 @@ describe('GET /api/content.php', () => {
     expect(german.markdown).toContain('Credits');
     expect(german.markdown).not.toMatch(/\{\{/);
     const [site] = await allSites(server.db);
-    await server.db.delete(contentBlocks).where(and(eq(contentBlocks.siteId, site.id), eq(contentBlocks.language, 'de'), eq(contentBlocks.token, 'faq')));
+    await server.db
+      .delete(contentBlocks)
+      .where(and(eq(contentBlocks.siteId, site.id), eq(contentBlocks.language, 'de'), eq(contentBlocks.token, 'faq')));
     const fallback = expectShape(ContentResponse, await c.get('/api/content.php?token=faq&lang=de'));
     expect(fallback.content.language).toBe('en');
   });
@@ -68,10 +71,14 @@ describe('GET /api/content.php', () => {
     try {
       site.company.added = '2024-03-01T12:00:00Z';
       for (const token of ['terms', 'privacy', 'cookies', 'return-policy']) {
-        expect(expectShape(ContentResponse, await c.get(`/api/content.php?token=${token}`)).content.version_date).toBe('2024-03-01T12:00:00.000Z');
+        expect(expectShape(ContentResponse, await c.get(`/api/content.php?token=${token}`)).content.version_date).toBe(
+          '2024-03-01T12:00:00.000Z',
+        );
       }
       site.company.added = '2021-06-15T08:00:00Z';
-      expect(expectShape(ContentResponse, await c.get('/api/content.php?token=terms')).content.version_date).toBe('2023-12-01T12:00:00.000Z');
+      expect(expectShape(ContentResponse, await c.get('/api/content.php?token=terms')).content.version_date).toBe(
+        '2023-12-01T12:00:00.000Z',
+      );
       expect(expectShape(ContentResponse, await c.get('/api/content.php?token=faq')).content.version_date).toBeNull();
     } finally {
       site.company.added = added;
@@ -80,13 +87,18 @@ describe('GET /api/content.php', () => {
 
   it('passes raw HTML in a block on as text, and the page renders it as text, never as markup', async () => {
     const [site] = await allSites(server.db);
-    const hostile = '## Hello\n\n<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[click](javascript:alert(3)) and [faq](/pages/faq)';
-    await server.db.insert(contentBlocks).values({ siteId: site.id, language: 'en', token: 'hostile', title: 'Hostile', markdown: hostile });
+    const hostile =
+      '## Hello\n\n<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[click](javascript:alert(3)) and [faq](/pages/faq)';
+    await server.db
+      .insert(contentBlocks)
+      .values({ siteId: site.id, language: 'en', token: 'hostile', title: 'Hostile', markdown: hostile });
     const res = await fetch(`${server.url}/api/content.php?token=hostile`);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const { content } = ContentResponse.parse(await res.json());
     expect(content.markdown).toBe(hostile);
-    const html = renderToStaticMarkup(createElement(Router, { ssrPath: '/', children: createElement(Markdown, null, content.markdown) }));
+    const html = renderToStaticMarkup(
+      createElement(Router, { ssrPath: '/', children: createElement(Markdown, null, content.markdown) }),
+    );
     expect(html).toContain('<h2 id="hello">Hello</h2>');
     // Tags and attributes, not words: the hostile text itself may show as text.
     expect(html).not.toMatch(/<script|<img|<[^>]*\son\w+=|href="javascript:/i);

@@ -24,7 +24,9 @@ describe('data export', () => {
     await stranger.client.post('/api/like.php', { profile: me.id });
     await me.client.post('/api/block.php', { profile: stranger.id });
     const form = new FormData();
-    const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#a4c' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#a4c' } })
+      .jpeg()
+      .toBuffer();
     form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'me.jpg');
     expect((await me.client.upload('/api/photos.php', form)).status).toBe(201);
 
@@ -35,7 +37,18 @@ describe('data export', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual(
-      ['README.txt', 'account.json', 'blocks.json', 'conversations.json', 'credits.json', 'likes.json', 'payments.json', 'photos.json', 'photos/1.webp', 'profile.json'].sort(),
+      [
+        'README.txt',
+        'account.json',
+        'blocks.json',
+        'conversations.json',
+        'credits.json',
+        'likes.json',
+        'payments.json',
+        'photos.json',
+        'photos/1.webp',
+        'profile.json',
+      ].sort(),
     );
     const read = (name: string) => JSON.parse(strFromU8(files[name]));
     expect(read('account.json')).toMatchObject({ id: me.id, email: me.email });
@@ -44,12 +57,17 @@ describe('data export', () => {
     const conversations = read('conversations.json');
     expect(conversations).toHaveLength(1);
     expect(conversations[0].with).toEqual({ id: peer.id, name: 'Chatpeer' });
-    expect(conversations[0].messages.map((m: { from: string; text: string }) => [m.from, m.text])).toEqual([['me', 'Hi from me'], ['them', 'Hi back']]);
+    expect(conversations[0].messages.map((m: { from: string; text: string }) => [m.from, m.text])).toEqual([
+      ['me', 'Hi from me'],
+      ['them', 'Hi back'],
+    ]);
     expect(read('likes.json').received).toEqual([{ member: { id: stranger.id, name: 'Stranger' }, at: expect.any(String) }]);
     expect(read('blocks.json')[0].member).toEqual({ id: stranger.id, name: 'Stranger' });
     expect(read('credits.json').length).toBeGreaterThanOrEqual(2); // signup credits, the message
     expect((await sharp(Buffer.from(files['photos/1.webp'])).metadata()).format).toBe('webp');
-    const all = Object.values(files).map((f) => Buffer.from(f).toString('latin1')).join('\n');
+    const all = Object.values(files)
+      .map((f) => Buffer.from(f).toString('latin1'))
+      .join('\n');
     for (const secret of [peer.email, stranger.email, 'A chat that is not mine']) expect(all).not.toContain(secret);
 
     expect((await new Client(server.url).get('/api/export.php')).status).toBe(403);
@@ -64,7 +82,9 @@ describe('data export', () => {
       const form = new FormData();
       form.append('id', newId());
       form.append('profile', String(to));
-      const jpeg = await sharp({ create: { width: 120, height: 160, channels: 3, background: color } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 120, height: 160, channels: 3, background: color } })
+        .jpeg()
+        .toBuffer();
       form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'chat.jpg');
       return expectShape(SendMessageResponse, await from.client.upload('/api/chat-photo.php', form)).message;
     };
@@ -77,7 +97,11 @@ describe('data export', () => {
     const res = await fetch(`${server.url}/api/export.php`, { headers: { cookie: me.client.cookie } });
     expect(res.status).toBe(200);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-    expect(Object.keys(files).filter((f) => f.startsWith('chat-photos/')).sort()).toEqual(['chat-photos/1.webp', 'chat-photos/2.webp']);
+    expect(
+      Object.keys(files)
+        .filter((f) => f.startsWith('chat-photos/'))
+        .sort(),
+    ).toEqual(['chat-photos/1.webp', 'chat-photos/2.webp']);
     // The files are the full photos the member sent, in the order sent.
     expect(Buffer.from(files['chat-photos/1.webp']).equals(await servedOf(mine1.photo!.url))).toBe(true);
     expect(Buffer.from(files['chat-photos/2.webp']).equals(await servedOf(mine2.photo!.url))).toBe(true);
@@ -92,7 +116,9 @@ describe('data export', () => {
 
     // Nothing of the peer's photo: not its bytes (full, thumb or blurred), not its media keys.
     const peerFiles = await Promise.all([theirs.photo!.url, theirs.photo!.thumb_url].map(servedOf));
-    const peerKeys = [theirs.photo!.url, theirs.photo!.thumb_url].map((u) => u.slice(u.lastIndexOf('/') + 1).replace(/(-t)?\.webp$/, ''));
+    const peerKeys = [theirs.photo!.url, theirs.photo!.thumb_url].map((u) =>
+      u.slice(u.lastIndexOf('/') + 1).replace(/(-t)?\.webp$/, ''),
+    );
     const [{ photoKey, photoBlurKey }] = await server.db.select().from(messages).where(eq(messages.id, theirs.id));
     const all = Object.values(files).map((f) => Buffer.from(f));
     for (const file of all) for (const theirFile of peerFiles) expect(file.equals(theirFile)).toBe(false);
@@ -112,7 +138,11 @@ describe('data export', () => {
     const b = await activeMember(server);
     await me.client.post('/api/block.php', { profile: a.id });
     await me.client.post('/api/block.php', { profile: b.id });
-    expect(expectShape(BlocksResponse, await me.client.get('/api/blocks.php')).profiles.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      expectShape(BlocksResponse, await me.client.get('/api/blocks.php'))
+        .profiles.map((p) => p.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     await me.client.del('/api/block.php', { profile: a.id });
     expect(expectShape(BlocksResponse, await me.client.get('/api/blocks.php')).profiles.map((p) => p.id)).toEqual([b.id]);
     expect(expectShape(BlocksResponse, await a.client.get('/api/blocks.php')).profiles).toEqual([]);

@@ -4,8 +4,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import adyen from '@adyen/api-library';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { CreatePaymentResponse, DiscountCodeResponse, PaymentResponse, PremiumResponse, TIME_BONUS, UserResponse } from '../../contract/index.ts';
-import { conversations, creditLedger, discountCodes, discountRedemptions, messages, payments, profiles, sites, users } from '../../server/db/schema.ts';
+import {
+  CreatePaymentResponse,
+  DiscountCodeResponse,
+  PaymentResponse,
+  PremiumResponse,
+  TIME_BONUS,
+  UserResponse,
+} from '../../contract/index.ts';
+import {
+  conversations,
+  creditLedger,
+  discountCodes,
+  discountRedemptions,
+  messages,
+  payments,
+  profiles,
+  sites,
+  users,
+} from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -25,7 +42,8 @@ async function member(): Promise<Member> {
   return m;
 }
 
-const discountOf = async (m: Member, query = '') => expectShape(DiscountCodeResponse, await m.client.get(`/api/discountcode.php${query}`));
+const discountOf = async (m: Member, query = '') =>
+  expectShape(DiscountCodeResponse, await m.client.get(`/api/discountcode.php${query}`));
 
 async function addCode(over: Partial<typeof discountCodes.$inferInsert> & { code: string }) {
   await server.db.insert(discountCodes).values({ siteId, valuePercentage: 10, validity: 'once_per_user', ...over });
@@ -47,12 +65,21 @@ async function paidWebhook(p: { id: string; amount: number; currency: string }) 
     success: 'true',
   };
   item.additionalData.hmacSignature = new adyen.hmacValidator().calculateHmac(item as never, server.payments.testKeys!.hmacKey);
-  const res = await fetch(`${server.url}/api/payment-webhook.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }) });
+  const res = await fetch(`${server.url}/api/payment-webhook.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }),
+  });
   expect(await res.text()).toBe('[accepted]');
 }
 
 const consumedCount = async (userId: number) =>
-  (await server.db.select().from(discountRedemptions).where(and(eq(discountRedemptions.userId, userId), isNotNull(discountRedemptions.consumedAt)))).length;
+  (
+    await server.db
+      .select()
+      .from(discountRedemptions)
+      .where(and(eq(discountRedemptions.userId, userId), isNotNull(discountRedemptions.consumedAt)))
+  ).length;
 
 describe('the time bonus and the welcome discount (spec 4, 9)', () => {
   it('gives a new member TIMEBONUS25 until 4 hours after signup, with the spec fields and the server time', async () => {
@@ -60,15 +87,27 @@ describe('the time bonus and the welcome discount (spec 4, 9)', () => {
     const { user } = expectShape(UserResponse, await m.client.get('/api/user.php'));
     const { discount_code, server_time } = await discountOf(m);
     expect(discount_code).toEqual({
-      code: 'TIMEBONUS25', country: null, user_id: null, expires: new Date(Date.parse(user!.signup_date) + TIME_BONUS.window_seconds * 1000).toISOString(),
-      value_percentage: 25, currency: null, minimum_order_value: 0, status: 'active', validity: 'once_per_user', expired: false, paymentmethods: null,
+      code: 'TIMEBONUS25',
+      country: null,
+      user_id: null,
+      expires: new Date(Date.parse(user!.signup_date) + TIME_BONUS.window_seconds * 1000).toISOString(),
+      value_percentage: 25,
+      currency: null,
+      minimum_order_value: 0,
+      status: 'active',
+      validity: 'once_per_user',
+      expired: false,
+      paymentmethods: null,
     });
     expect(Math.abs(Date.parse(server_time) - Date.now())).toBeLessThan(5000);
   });
 
   it('is over 14400 s after signup, and the welcome discount goes on', async () => {
     const m = await member();
-    await server.db.update(users).set({ signupDate: sql`now() - interval '14401 seconds'` }).where(eq(users.id, m.id));
+    await server.db
+      .update(users)
+      .set({ signupDate: sql`now() - interval '14401 seconds'` })
+      .where(eq(users.id, m.id));
     expect((await discountOf(m)).discount_code).toBeNull();
     const welcome = (await discountOf(m, '?welcome=true')).discount_code!;
     expect(welcome).toMatchObject({ code: 'WELCOME25', value_percentage: 25, validity: 'once_per_user', expired: false });
@@ -95,15 +134,25 @@ describe('the time bonus and the welcome discount (spec 4, 9)', () => {
 
   it('takes the method fee on the discounted price', async () => {
     const m = await member();
-    const { payment } = expectShape(CreatePaymentResponse, await startPayment(m, { discount_code: 'TIMEBONUS25', method: 'paypal' }));
+    const { payment } = expectShape(
+      CreatePaymentResponse,
+      await startPayment(m, { discount_code: 'TIMEBONUS25', method: 'paypal' }),
+    );
     const price = 1499 - 375;
-    expect(payment).toMatchObject({ discount: 375, fee: Math.ceil((price * 3) / 100), amount: price + Math.ceil((price * 3) / 100) });
+    expect(payment).toMatchObject({
+      discount: 375,
+      fee: Math.ceil((price * 3) / 100),
+      amount: price + Math.ceil((price * 3) / 100),
+    });
   });
 });
 
 /** The credits a new member got at signup (the ledger's signup row). */
 async function signupCredits(m: Member): Promise<number> {
-  const rows = await server.db.select().from(creditLedger).where(and(eq(creditLedger.userId, m.id), eq(creditLedger.reason, 'signup')));
+  const rows = await server.db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, m.id), eq(creditLedger.reason, 'signup')));
   return rows.reduce((s, r) => s + r.delta, 0);
 }
 
@@ -124,9 +173,23 @@ describe('discount codes typed on /credits (spec 5, 8)', () => {
 
   it('applies only to orders over its minimum value and with its payment methods', async () => {
     const m = await member();
-    await addCode({ code: 'BIG10', validity: 'shared', currency: 'EUR', minimumOrderValue: 2000, paymentMethods: ['ideal', 'bancontact'], country: 'NL' });
+    await addCode({
+      code: 'BIG10',
+      validity: 'shared',
+      currency: 'EUR',
+      minimumOrderValue: 2000,
+      paymentMethods: ['ideal', 'bancontact'],
+      country: 'NL',
+    });
     const code = (await discountOf(m, '?code=big10')).discount_code!;
-    expect(code).toMatchObject({ code: 'BIG10', currency: 'EUR', minimum_order_value: 2000, paymentmethods: ['ideal', 'bancontact'], country: 'NL', validity: 'shared' });
+    expect(code).toMatchObject({
+      code: 'BIG10',
+      currency: 'EUR',
+      minimum_order_value: 2000,
+      paymentmethods: ['ideal', 'bancontact'],
+      country: 'NL',
+      validity: 'shared',
+    });
     const small = await startPayment(m, { bundle: 1, discount_code: 'BIG10' });
     expect(small.status).toBe(400);
     expect(small.body.error.fields).toHaveProperty('discount_code');
@@ -140,7 +203,8 @@ describe('discount codes typed on /credits (spec 5, 8)', () => {
     const m = await member();
     await addCode({ code: 'SHARE5', validity: 'shared', valuePercentage: 5 });
     await addCode({ code: 'ONCE20', validity: 'once_per_user', valuePercentage: 20 });
-    for (let i = 0; i < 2; i++) await paidWebhook(expectShape(CreatePaymentResponse, await startPayment(m, { discount_code: 'SHARE5' })).payment);
+    for (let i = 0; i < 2; i++)
+      await paidWebhook(expectShape(CreatePaymentResponse, await startPayment(m, { discount_code: 'SHARE5' })).payment);
     expect((await discountOf(m, '?code=SHARE5')).discount_code?.code).toBe('SHARE5');
     await paidWebhook(expectShape(CreatePaymentResponse, await startPayment(m, { discount_code: 'ONCE20' })).payment);
     const used = await m.client.get('/api/discountcode.php?code=once20');
@@ -154,15 +218,25 @@ describe('discount codes typed on /credits (spec 5, 8)', () => {
     await addCode({ code: 'RACE20', validity: 'once_per_user', valuePercentage: 20 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => startPayment(m, { discount_code: 'RACE20' })));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
-    const rows = await server.db.select().from(payments).where(and(eq(payments.userId, m.id), eq(payments.discountCode, 'RACE20')));
+    const rows = await server.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, m.id), eq(payments.discountCode, 'RACE20')));
     expect(rows).toHaveLength(20);
     const pending = rows.filter((r) => r.status === 'pending');
     expect(pending).toHaveLength(1);
     // The webhook twice and the return page at once, for the payment that holds the code, and every other checkout
     // paid after all: each payment's credits once, the code consumed once.
-    await Promise.all([...rows.map((r) => paidWebhook(r)), paidWebhook(pending[0]), m.client.get(`/api/payment.php?id=${pending[0].id}`)]);
+    await Promise.all([
+      ...rows.map((r) => paidWebhook(r)),
+      paidWebhook(pending[0]),
+      m.client.get(`/api/payment.php?id=${pending[0].id}`),
+    ]);
     expect(await consumedCount(m.id)).toBe(1);
-    const purchases = await server.db.select().from(creditLedger).where(and(eq(creditLedger.userId, m.id), eq(creditLedger.reason, 'purchase')));
+    const purchases = await server.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, m.id), eq(creditLedger.reason, 'purchase')));
     expect(purchases).toHaveLength(20);
     expect((await startPayment(m, { discount_code: 'RACE20' })).status).toBe(409);
   });
@@ -180,15 +254,36 @@ describe('discount codes typed on /credits (spec 5, 8)', () => {
 describe('the premium reply-rate figure (spec 1)', () => {
   /** A conversation a member started with a real member, its first message, and an answer or not. */
   async function conversation(starter: number, other: number, replied: boolean) {
-    const [c] = await server.db.insert(conversations).values({ userLow: Math.min(starter, other), userHigh: Math.max(starter, other), startedBy: starter }).returning();
+    const [c] = await server.db
+      .insert(conversations)
+      .values({ userLow: Math.min(starter, other), userHigh: Math.max(starter, other), startedBy: starter })
+      .returning();
     const at = Date.now() - 86400_000;
-    await server.db.insert(messages).values({ id: newId(), conversationId: c.id, senderId: starter, text: 'Hi', cost: 0, createdAt: new Date(at) });
-    if (replied) await server.db.insert(messages).values({ id: newId(), conversationId: c.id, senderId: other, text: 'Hey', cost: 0, createdAt: new Date(at + 60_000) });
+    await server.db
+      .insert(messages)
+      .values({ id: newId(), conversationId: c.id, senderId: starter, text: 'Hi', cost: 0, createdAt: new Date(at) });
+    if (replied)
+      await server.db
+        .insert(messages)
+        .values({ id: newId(), conversationId: c.id, senderId: other, text: 'Hey', cost: 0, createdAt: new Date(at + 60_000) });
   }
 
   async function plainUser(name: string, premiumSince?: Date) {
-    const [u] = await server.db.insert(users).values({ siteId, email: `${name}-${newId()}@stats.test`, paidUser: premiumSince !== undefined }).returning();
-    if (premiumSince) await server.db.insert(creditLedger).values({ userId: u.id, delta: 100, balanceAfter: 100, reason: 'purchase', idempotencyKey: `stats:${u.id}`, createdAt: premiumSince });
+    const [u] = await server.db
+      .insert(users)
+      .values({ siteId, email: `${name}-${newId()}@stats.test`, paidUser: premiumSince !== undefined })
+      .returning();
+    if (premiumSince)
+      await server.db
+        .insert(creditLedger)
+        .values({
+          userId: u.id,
+          delta: 100,
+          balanceAfter: 100,
+          reason: 'purchase',
+          idempotencyKey: `stats:${u.id}`,
+          createdAt: premiumSince,
+        });
     return u.id;
   }
 
@@ -198,11 +293,17 @@ describe('the premium reply-rate figure (spec 1)', () => {
     const twoDaysAgo = new Date(Date.now() - 2 * 86400_000);
     // 30 premium starters, 18 answered (60 %); 30 free starters, 12 answered (40 %), of them 5 who bought only later.
     for (let i = 0; i < 30; i++) await conversation(await plainUser('p', twoDaysAgo), await plainUser('r'), i < 18);
-    for (let i = 0; i < 30; i++) await conversation(await plainUser('f', i < 5 ? new Date() : undefined), await plainUser('r'), i < 12);
+    for (let i = 0; i < 30; i++)
+      await conversation(await plainUser('f', i < 5 ? new Date() : undefined), await plainUser('r'), i < 12);
     // Answers from fictional profiles say nothing about members: not counted.
     const fictional = await plainUser('x');
     await server.db.update(users).set({ fictional: true }).where(eq(users.id, fictional));
     await conversation(await plainUser('f'), fictional, true);
-    expect((await premium()).reply_rates).toEqual({ days: 90, premium: { conversations: 30, replied: 18 }, free: { conversations: 30, replied: 12 }, higher_percent: 50 });
+    expect((await premium()).reply_rates).toEqual({
+      days: 90,
+      premium: { conversations: 30, replied: 18 },
+      free: { conversations: 30, replied: 12 },
+      higher_percent: 50,
+    });
   });
 });

@@ -39,7 +39,10 @@ describe('swipe game', () => {
     const me = await activeMember(server, { gender: 'male', sexuality: 'hetero' });
     const deck = expectShape(SwipeDeckResponse, await me.client.get('/api/swipe-deck.php')).profiles;
     for (const [i, p] of deck.slice(0, 4).entries()) {
-      expect((await me.client.post('/api/like.php', { profile: p.id, source: 'swipe' })).body).toEqual({ liked: true, match: false });
+      expect((await me.client.post('/api/like.php', { profile: p.id, source: 'swipe' })).body).toEqual({
+        liked: true,
+        match: false,
+      });
       // A retried like is the same like: it takes nothing more.
       expect((await me.client.post('/api/like.php', { profile: p.id, source: 'swipe' })).status).toBe(200);
       expect(expectShape(SwipeDeckResponse, await me.client.get('/api/swipe-deck.php')).likes_left).toBe(3 - i);
@@ -51,7 +54,12 @@ describe('swipe game', () => {
     expect(after.likes_left).toBe(0);
     expect(after.profiles.map((p) => p.id)).not.toEqual(expect.arrayContaining([deck[0].id]));
     const mine = expectShape(LikesResponse, await me.client.get('/api/likes.php')).profiles.map((p) => p.id);
-    expect(mine.sort()).toEqual(deck.slice(0, 4).map((p) => p.id).sort());
+    expect(mine.sort()).toEqual(
+      deck
+        .slice(0, 4)
+        .map((p) => p.id)
+        .sort(),
+    );
     // Unliking gives no swipe like back; a like from a profile page is not limited.
     await me.client.del('/api/like.php', { profile: deck[0].id });
     expect((await me.client.post('/api/like.php', { profile: deck[0].id, source: 'swipe' })).status).toBe(429);
@@ -64,14 +72,19 @@ describe('swipe game', () => {
     await her.client.post('/api/like.php', { profile: me.id });
     const deck = expectShape(SwipeDeckResponse, await me.client.get('/api/swipe-deck.php')).profiles;
     expect(deck[0].id).toBe(her.id);
-    expect((await me.client.post('/api/like.php', { profile: her.id, source: 'swipe' })).body).toEqual({ liked: true, match: true });
+    expect((await me.client.post('/api/like.php', { profile: her.id, source: 'swipe' })).body).toEqual({
+      liked: true,
+      match: true,
+    });
   });
 
   it('counts 10 concurrent swipe likes of a fresh member as exactly 4', async () => {
     const me = await activeMember(server, { gender: 'male', sexuality: 'bi' });
     const deck = expectShape(SwipeDeckResponse, await me.client.get('/api/swipe-deck.php')).profiles;
     expect(deck.length).toBeGreaterThanOrEqual(10);
-    const answers = await Promise.all(deck.slice(0, 10).map((p) => me.client.post('/api/like.php', { profile: p.id, source: 'swipe' })));
+    const answers = await Promise.all(
+      deck.slice(0, 10).map((p) => me.client.post('/api/like.php', { profile: p.id, source: 'swipe' })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(SWIPE_LIKES_PER_DAY);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(10 - SWIPE_LIKES_PER_DAY);
     expect(expectShape(LikesResponse, await me.client.get('/api/likes.php')).profiles).toHaveLength(SWIPE_LIKES_PER_DAY);
@@ -109,7 +122,12 @@ describe('match finder', () => {
     await place(gay.id, 'NH', 'Amsterdam', ['wine', 'hiking', 'music']);
 
     const ask = async (distance: string) =>
-      expectShape(MatchFinderResponse, await me.client.get(`/api/match-finder.php?gender=female&min_age=80&max_age=90&distance=${distance}&interests=hiking,wine,music`)).results;
+      expectShape(
+        MatchFinderResponse,
+        await me.client.get(
+          `/api/match-finder.php?gender=female&min_age=80&max_age=90&distance=${distance}&interests=hiking,wine,music`,
+        ),
+      ).results;
     const near = await ask('100');
     expect(near.map((r) => r.profile.id)).toEqual([rotterdam.id, utrecht.id, haarlem.id]);
     expect(near.map((r) => [r.shared_interests, r.distance_km])).toEqual([
@@ -123,9 +141,16 @@ describe('match finder', () => {
 
   it('answers bad questionnaires 400 and visitors 403', async () => {
     const me = await activeMember(server);
-    for (const q of ['gender=female&min_age=40&max_age=30&distance=any', 'gender=x&min_age=18&max_age=30&distance=any', 'gender=female&min_age=18&max_age=30&distance=7', 'gender=female&min_age=18&max_age=30&distance=any&interests=nope']) {
+    for (const q of [
+      'gender=female&min_age=40&max_age=30&distance=any',
+      'gender=x&min_age=18&max_age=30&distance=any',
+      'gender=female&min_age=18&max_age=30&distance=7',
+      'gender=female&min_age=18&max_age=30&distance=any&interests=nope',
+    ]) {
       expect((await me.client.get(`/api/match-finder.php?${q}`)).status).toBe(400);
     }
-    expect((await new Client(server.url).get('/api/match-finder.php?gender=female&min_age=18&max_age=30&distance=any')).status).toBe(403);
+    expect(
+      (await new Client(server.url).get('/api/match-finder.php?gender=female&min_age=18&max_age=30&distance=any')).status,
+    ).toBe(403);
   });
 });

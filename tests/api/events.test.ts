@@ -53,17 +53,27 @@ class EventStream {
    * Opens the stream on a connection of its own (node:http, no keep-alive agent: fetch's pool may open a spare
    * connection after an abort, which a closing server then waits for). A refusal answers status, JSON body and headers.
    */
-  static open(client: Client, path = '/api/events.php', headers: Record<string, string> = {}): Promise<EventStream | { status: number; body: any; headers: Headers }> {
+  static open(
+    client: Client,
+    path = '/api/events.php',
+    headers: Record<string, string> = {},
+  ): Promise<EventStream | { status: number; body: any; headers: Headers }> {
     return new Promise((resolve, reject) => {
-      const req = http.get(client.base + path, { agent: false, headers: { cookie: client.cookie, accept: 'text/event-stream', ...headers } }, (res) => {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
-        if (res.statusCode === 200) return resolve(new EventStream(200, h, req, res));
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => { text += c; });
-        res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null, headers: h }));
-      });
+      const req = http.get(
+        client.base + path,
+        { agent: false, headers: { cookie: client.cookie, accept: 'text/event-stream', ...headers } },
+        (res) => {
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+          if (res.statusCode === 200) return resolve(new EventStream(200, h, req, res));
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            text += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null, headers: h }));
+        },
+      );
       req.on('error', reject);
     });
   }
@@ -72,13 +82,19 @@ class EventStream {
     const ev: SseEvent = { event: 'message', id: null, data: '', at: Date.now() };
     let hasData = false;
     for (const line of text.split('\n')) {
-      if (line.startsWith(':')) { this.comments.push(line.slice(1).trim()); continue; }
+      if (line.startsWith(':')) {
+        this.comments.push(line.slice(1).trim());
+        continue;
+      }
       const [field, ...rest] = line.split(':');
       const value = rest.join(':').replace(/^ /, '');
       if (field === 'retry') this.retry = Number(value);
       else if (field === 'event') ev.event = value;
       else if (field === 'id') ev.id = value;
-      else if (field === 'data') { ev.data += value; hasData = true; }
+      else if (field === 'data') {
+        ev.data += value;
+        hasData = true;
+      }
     }
     if (hasData) this.events.push(ev);
     this.wake();
@@ -97,10 +113,14 @@ class EventStream {
       const found = this.events.filter((e) => e.event === name)[n - 1];
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0 || this.ended) throw new Error(`no ${name} event #${n} within ${ms} ms (got ${JSON.stringify(this.events.map((e) => e.event))})`);
+      if (left <= 0 || this.ended)
+        throw new Error(`no ${name} event #${n} within ${ms} ms (got ${JSON.stringify(this.events.map((e) => e.event))})`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
-        this.wakers.push(() => { clearTimeout(t); resolve(); });
+        this.wakers.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
       });
     }
   }
@@ -262,7 +282,10 @@ describe('GET /api/events.php', () => {
       const stream = await openStream(a);
       await stream.nth('ready', 1);
       // The member looked away from the rest of the site long ago: the open stream alone keeps them online.
-      await server.db.update(users).set({ lastSeenAt: new Date(Date.now() - 3_600_000) }).where(eq(users.id, a.id));
+      await server.db
+        .update(users)
+        .set({ lastSeenAt: new Date(Date.now() - 3_600_000) })
+        .where(eq(users.id, a.id));
       vi.advanceTimersByTime(HEARTBEAT_MS);
       await eventually(() => stream.comments.includes('hb'));
       expect(stream.ended).toBe(false);
@@ -346,7 +369,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('GET /api/events.php across serv
 
     // Kill both instances' listener backends (two each: the live channel's and the job queue's wake-ups), then write
     // while they are away.
-    const killed = await one.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APP_NAME} and datname = current_database()`);
+    const killed = await one.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APP_NAME} and datname = current_database()`,
+    );
     expect(killed.rows.length).toBe(4);
     await send(a, b, 'sent during the gap');
     const missed = await syncCursor(b);
@@ -354,7 +379,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('GET /api/events.php across serv
     expect(cursorOf(changed)).toBe(missed);
 
     // Listening again: the next message comes through as usual.
-    const listening = async () => Number((await one.db.execute(sql`select count(*) as n from pg_stat_activity where application_name = ${LISTENER_APP_NAME} and datname = current_database()`)).rows[0].n);
+    const listening = async () =>
+      Number(
+        (
+          await one.db.execute(
+            sql`select count(*) as n from pg_stat_activity where application_name = ${LISTENER_APP_NAME} and datname = current_database()`,
+          )
+        ).rows[0].n,
+      );
     const deadline = Date.now() + 5000;
     while ((await listening()) < 4 && Date.now() < deadline) await sleep(50);
     expect(await listening()).toBe(4);

@@ -83,13 +83,21 @@ export function testBrowser(service: FakePushService, name: string): TestBrowser
     path,
     ecdh,
     auth,
-    subscription: { endpoint: service.url + path, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+    subscription: {
+      endpoint: service.url + path,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    },
   };
 }
 
 /** Decrypts a push body (aes128gcm, RFC 8291) as `browser` does and parses it with the contract's PushPayload. */
 export function decryptPush(push: ReceivedPush, browser: TestBrowser): PushPayload {
-  const plain = ece.decrypt(push.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth.toString('base64url') });
+  const plain = ece.decrypt(push.body, {
+    version: 'aes128gcm',
+    privateKey: browser.ecdh,
+    authSecret: browser.auth.toString('base64url'),
+  });
   return PushPayload.parse(JSON.parse(plain.toString('utf8')));
 }
 
@@ -97,19 +105,35 @@ export function decryptPush(push: ReceivedPush, browser: TestBrowser): PushPaylo
 export function p256PublicKey(point: string) {
   const raw = Buffer.from(point, 'base64url');
   if (raw.length !== 65 || raw[0] !== 4) throw new Error('not an uncompressed P-256 point');
-  return createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+  return createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
 }
 
 /**
  * The VAPID Authorization header (RFC 8292: `vapid t=<JWT>, k=<public key>`) checked: the JWT's ES256 signature
  * verifies with `k`. Returns `k` and the JWT's header and claims for the caller's checks.
  */
-export function readVapid(authorization: string | undefined): { k: string; header: Record<string, unknown>; claims: { aud?: string; exp?: number; sub?: string } } {
+export function readVapid(authorization: string | undefined): {
+  k: string;
+  header: Record<string, unknown>;
+  claims: { aud?: string; exp?: number; sub?: string };
+} {
   const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization ?? '');
   if (!m) throw new Error(`not a VAPID authorization: ${authorization}`);
   const [, jwt, k] = m;
   const [h, p, s] = jwt.split('.');
-  const ok = verify('sha256', Buffer.from(`${h}.${p}`), { key: p256PublicKey(k), dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${h}.${p}`),
+    { key: p256PublicKey(k), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(s, 'base64url'),
+  );
   if (!ok) throw new Error('VAPID JWT signature does not verify');
-  return { k, header: JSON.parse(Buffer.from(h, 'base64url').toString()), claims: JSON.parse(Buffer.from(p, 'base64url').toString()) };
+  return {
+    k,
+    header: JSON.parse(Buffer.from(h, 'base64url').toString()),
+    claims: JSON.parse(Buffer.from(p, 'base64url').toString()),
+  };
 }

@@ -24,18 +24,28 @@ beforeAll(async () => {
   member = (await activeMember(server)).client;
 }, 60_000);
 afterAll(async () => {
-  console.log(`fuzz: ${counts.requests} requests, ${counts.ok} 2xx/3xx, ${counts.clientErrors} 4xx, ${counts.serverErrors} 5xx, ${counts.badShape} errors out of shape`);
+  console.log(
+    `fuzz: ${counts.requests} requests, ${counts.ok} 2xx/3xx, ${counts.clientErrors} 4xx, ${counts.serverErrors} 5xx, ${counts.badShape} errors out of shape`,
+  );
   await server?.close();
 });
 
 /** Sends one request and records what the gates look at; never throws for an answer. */
-async function send(route: FuzzRoute, who: Client | null, init: { query?: string; body?: BodyInit; type?: string }): Promise<void> {
+async function send(
+  route: FuzzRoute,
+  who: Client | null,
+  init: { query?: string; body?: BodyInit; type?: string },
+): Promise<void> {
   const [path, fixedQuery] = route.path.split('?');
   const query = [fixedQuery, init.query].filter(Boolean).join('&');
   const headers: Record<string, string> = { origin: server.url };
   if (who?.cookie) headers.cookie = who.cookie;
   if (init.type) headers['content-type'] = init.type;
-  if (process.env.FUZZ_TRACE) appendFileSync(process.env.FUZZ_TRACE, `> ${route.method} ${route.path} ${who ? 'member' : 'visitor'} ${init.type} ${String(init.query ?? init.body ?? '').slice(0, 80)}\n`);
+  if (process.env.FUZZ_TRACE)
+    appendFileSync(
+      process.env.FUZZ_TRACE,
+      `> ${route.method} ${route.path} ${who ? 'member' : 'visitor'} ${init.type} ${String(init.query ?? init.body ?? '').slice(0, 80)}\n`,
+    );
   const res = await fetch(`${server.url}${path}${query ? `?${query}` : ''}`, {
     method: route.method,
     headers,
@@ -58,8 +68,11 @@ async function send(route: FuzzRoute, who: Client | null, init: { query?: string
     counts.clientErrors++;
     let shaped = false;
     try {
-      shaped = res.headers.get('content-type')?.startsWith('application/json') === true && ErrorBody.safeParse(JSON.parse(text)).success;
-    } catch { /* not JSON */ }
+      shaped =
+        res.headers.get('content-type')?.startsWith('application/json') === true && ErrorBody.safeParse(JSON.parse(text)).success;
+    } catch {
+      /* not JSON */
+    }
     if (!shaped) {
       counts.badShape++;
       failures.push(`shape ${res.status} ${label} -> ${text.slice(0, 200)}`);
@@ -67,9 +80,39 @@ async function send(route: FuzzRoute, who: Client | null, init: { query?: string
   } else counts.ok++;
 }
 
-const bodyTypes = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml'];
-const rawBodies = ['', '{', '{"a":', 'null', '[]', '"x"', '\uFEFF{}', '{"__proto__":{"x":1}}', '{"a":1,"a":2}', 'x'.repeat(2_000_000)];
-const rawQueries = ['id=%00', 'id=%ED%A0%80', 'id=%ZZ', 'id[]=1', 'id=1&id=2', 'since=1e400', 'page=-0', 'profile=0x10', '&&&', '=x', 'a'.repeat(5000) + '=1'];
+const bodyTypes = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/xml',
+];
+const rawBodies = [
+  '',
+  '{',
+  '{"a":',
+  'null',
+  '[]',
+  '"x"',
+  '\uFEFF{}',
+  '{"__proto__":{"x":1}}',
+  '{"a":1,"a":2}',
+  'x'.repeat(2_000_000),
+];
+const rawQueries = [
+  'id=%00',
+  'id=%ED%A0%80',
+  'id=%ZZ',
+  'id[]=1',
+  'id=1&id=2',
+  'since=1e400',
+  'page=-0',
+  'profile=0x10',
+  '&&&',
+  '=x',
+  'a'.repeat(5000) + '=1',
+];
 
 async function fuzzRoute(route: FuzzRoute, who: Client | null): Promise<void> {
   const schema = route.body ?? route.query;
@@ -83,14 +126,19 @@ async function fuzzRoute(route: FuzzRoute, who: Client | null): Promise<void> {
       await send(route, who, { body: form });
     } else await send(route, who, { query: toQuery(value) });
   }
-  if (route.method !== 'GET') for (const [i, raw] of rawBodies.entries()) await send(route, who, { body: raw, type: bodyTypes[i % bodyTypes.length] });
+  if (route.method !== 'GET')
+    for (const [i, raw] of rawBodies.entries()) await send(route, who, { body: raw, type: bodyTypes[i % bodyTypes.length] });
   for (const raw of rawQueries) await send(route, who, { query: raw });
 }
 
 test('every registered API route is in the fuzzer table', () => {
   const listed = new Set(fuzzRoutes.map((r) => `${r.method} ${r.path.split('?')[0]}`));
-  const registered = [...server.app.printRoutes({ commonPrefix: false }).matchAll(/(\/\S*?) \(([A-Z, ]+)\)/g)].flatMap(([, url, methods]) =>
-    methods.split(', ').filter((m) => m !== 'HEAD').map((m) => `${m} ${url}`),
+  const registered = [...server.app.printRoutes({ commonPrefix: false }).matchAll(/(\/\S*?) \(([A-Z, ]+)\)/g)].flatMap(
+    ([, url, methods]) =>
+      methods
+        .split(', ')
+        .filter((m) => m !== 'HEAD')
+        .map((m) => `${m} ${url}`),
   );
   const missing = registered.filter((r) => / \/(api|media)\//.test(r) && !listed.has(r.replace(':file', 'x.webp')));
   expect(registered.length).toBeGreaterThan(40);
@@ -115,7 +163,9 @@ function rawRequest(bytes: string): Promise<{ status: number; body: string }> {
     const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(bytes));
     let data = '';
     socket.on('data', (d) => (data += d.toString('latin1')));
-    socket.on('end', () => resolve({ status: Number(data.split(' ', 2)[1]), body: data.split('\r\n\r\n').slice(1).join('\r\n\r\n') }));
+    socket.on('end', () =>
+      resolve({ status: Number(data.split(' ', 2)[1]), body: data.split('\r\n\r\n').slice(1).join('\r\n\r\n') }),
+    );
     socket.on('error', reject);
   });
 }
@@ -134,7 +184,11 @@ test('the HTTP layer answers oversized or broken requests in the error shape', a
     expect(status, raw.slice(0, 60)).toBeLessThan(500);
     expect(ErrorBody.safeParse(JSON.parse(body)).success, `${raw.slice(0, 60)} -> ${body}`).toBe(true);
   }
-  const big = await fetch(`${server.url}/api/user.php`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email: 'x'.repeat(2_000_000) }) });
+  const big = await fetch(`${server.url}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email: 'x'.repeat(2_000_000) }),
+  });
   expect(big.status).toBe(413);
   expect(ErrorBody.safeParse(await big.json()).success).toBe(true);
 });

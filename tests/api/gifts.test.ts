@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const setCredits = (id: number, credits: number) => server.db.update(users).set({ credits }).where(eq(users.id, id));
-const debitsOf = (id: string) => server.db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `message:${id}`));
+const debitsOf = (id: string) =>
+  server.db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotencyKey, `message:${id}`));
 
 describe('sending a gift', () => {
   it('costs gift_credits (25) once and shows for both members as the conversation’s last message', async () => {
@@ -27,7 +31,10 @@ describe('sending a gift', () => {
     expect(sent).toMatchObject({ cost: 25, credits: 75, message: { id, gift: 'rose', text: '', sender_id: a.id } });
     expect(await debitsOf(id)).toMatchObject([{ delta: -25, balanceAfter: 75, reason: 'message' }]);
 
-    for (const [me, other] of [[a, b], [b, a]] as const) {
+    for (const [me, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const page = expectShape(MessagesResponse, await me.client.get(`/api/messages.php?profile=${other.id}`));
       expect(page.messages).toMatchObject([{ id, gift: 'rose' }]);
       const [chat] = expectShape(ChatsResponse, await me.client.get('/api/chats.php')).chats;
@@ -38,7 +45,10 @@ describe('sending a gift', () => {
     expect(snapshot.messages).toMatchObject([{ id, gift: 'rose' }]);
     expect(snapshot.total_unread).toBe(1);
     // A text message still says gift: null and costs message_credits.
-    const text = expectShape(SendMessageResponse, await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'For you' }));
+    const text = expectShape(
+      SendMessageResponse,
+      await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'For you' }),
+    );
     expect(text).toMatchObject({ cost: 10, credits: 65, message: { gift: null } });
   });
 
@@ -74,7 +84,10 @@ describe('sending a gift', () => {
     const id = newId();
     const res = await a.client.post('/api/gift.php', { id, profile: b.id, gift: 'diamond' });
     expect(res.status).toBe(402);
-    expect(res.body.error).toEqual({ code: 'not_enough_credits', message: 'You do not have enough credits to send this message.' });
+    expect(res.body.error).toEqual({
+      code: 'not_enough_credits',
+      message: 'You do not have enough credits to send this message.',
+    });
     expect(await debitsOf(id)).toHaveLength(0);
     expect((await a.client.get('/api/user.php')).body.user.credits).toBe(24);
     expect(expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}`)).messages).toHaveLength(0);
@@ -92,7 +105,8 @@ describe('sending a gift', () => {
     const a = await activeMember(server);
     const others = await Promise.all([1, 2, 3].map(() => activeMember(server)));
     await setCredits(a.id, 500);
-    for (const o of others.slice(0, 2)) expect((await a.client.post('/api/gift.php', { id: newId(), profile: o.id, gift: 'star' })).status).toBe(200);
+    for (const o of others.slice(0, 2))
+      expect((await a.client.post('/api/gift.php', { id: newId(), profile: o.id, gift: 'star' })).status).toBe(200);
     const third = await a.client.post('/api/gift.php', { id: newId(), profile: others[2].id, gift: 'star' });
     expect(third.status).toBe(403);
     expect(third.body.error.code).toBe('premium_only');
@@ -110,12 +124,23 @@ describe('sending a gift', () => {
     const a = await activeMember(server, { name: 'Mila' });
     const b = await activeMember(server);
     await setCredits(a.id, 100);
-    const sent = expectShape(SendMessageResponse, await a.client.post('/api/gift.php', { id: newId(), profile: b.id, gift: 'sunflower' }));
+    const sent = expectShape(
+      SendMessageResponse,
+      await a.client.post('/api/gift.php', { id: newId(), profile: b.id, gift: 'sunflower' }),
+    );
     const payload = await messagePayload(server.db, '/media', sent.message, b.id);
     expect(payload).toMatchObject({ kind: 'message', title: 'Mila', body: 'Sent you a gift: Sunflower', url: `/chats/${a.id}` });
     const mail = noticeMail({
-      kind: 'message', template: 'gift', language: 'en', to: 'b@example.test', recipientName: 'B', senderName: 'Mila', siteName: 'Heartline',
-      publicUrl: 'https://heartline.test', openPath: `/chats/${a.id}`, unsubscribeToken: 't',
+      kind: 'message',
+      template: 'gift',
+      language: 'en',
+      to: 'b@example.test',
+      recipientName: 'B',
+      senderName: 'Mila',
+      siteName: 'Heartline',
+      publicUrl: 'https://heartline.test',
+      openPath: `/chats/${a.id}`,
+      unsubscribeToken: 't',
     });
     expect(mail.subject).toBe('Mila sent you a gift');
     expect(mail.text).toContain('See the gift: https://heartline.test/chats/');

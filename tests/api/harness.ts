@@ -76,7 +76,16 @@ export async function startServer(
   if (shared && !shared.databaseUrl) throw new Error('startServer: only PostgreSQL databases can be shared');
   const pgDb = shared || opts.database === 'PGlite' ? null : await freshPostgres();
   const databaseUrl = shared?.databaseUrl ?? pgDb?.url ?? null;
-  const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl ?? undefined, ...opts.env }), host: '127.0.0.1' };
+  const config = {
+    ...loadConfig({
+      PORT: '0',
+      DATA_DIR: ':memory:',
+      DIST_DIR: '/nonexistent',
+      DATABASE_URL: databaseUrl ?? undefined,
+      ...opts.env,
+    }),
+    host: '127.0.0.1',
+  };
   const { db, client, close, listen } = await openDatabase(config);
   if (!shared) {
     await seedSites(db);
@@ -86,11 +95,21 @@ export async function startServer(
   const mail = await createMailService({ db, smtpUrl: null, from: 'test <noreply@localhost>' });
   const live = await createLiveHub(listen);
   const sms = createSmsService(db);
-  const push = createPushService({ db, keys: await loadVapidKeys(db), subject: 'mailto:support@heartline.example', allowInsecureEndpoints: true });
+  const push = createPushService({
+    db,
+    keys: await loadVapidKeys(db),
+    subject: 'mailto:support@heartline.example',
+    allowInsecureEndpoints: true,
+  });
   const images = createImageService({ store: openMediaStore(config), db });
   const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
   const payments = await paymentProviderFor(config, db);
-  const jobs = await startJobQueue({ client, listen, handlers: config.jobWorkers ? jobHandlers({ db, config, mail, sms, images, push, payments }, log) : null, log });
+  const jobs = await startJobQueue({
+    client,
+    listen,
+    handlers: config.jobWorkers ? jobHandlers({ db, config, mail, sms, images, push, payments }, log) : null,
+    log,
+  });
   const app = await buildApp({ db, config, mail, sms, images, push, live, jobs, payments });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -146,7 +165,9 @@ export class Client {
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
-    } catch { /* not JSON */ }
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
@@ -180,7 +201,10 @@ export function signupInput(over: Record<string, unknown> = {}) {
 }
 
 /** Signs a new member up and activates the account through the link in the dev mailbox. Returns the client and user id. */
-export async function activeMember(server: TestServer, over: Record<string, unknown> = {}): Promise<{ client: Client; id: number; email: string }> {
+export async function activeMember(
+  server: TestServer,
+  over: Record<string, unknown> = {},
+): Promise<{ client: Client; id: number; email: string }> {
   const client = new Client(server.url);
   const input = signupInput(over);
   const res = await client.post('/api/signup.php', input);

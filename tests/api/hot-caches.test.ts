@@ -10,7 +10,8 @@ import { activeMember, Client, expectShape, newId, startServer, type TestServer 
 
 const PASSWORD = 'correct horse battery';
 
-const syncWith = (client: Client, etag?: string) => client.call('GET', '/api/sync.php', undefined, etag ? { 'if-none-match': etag } : {});
+const syncWith = (client: Client, etag?: string) =>
+  client.call('GET', '/api/sync.php', undefined, etag ? { 'if-none-match': etag } : {});
 
 /** The member's current ETag, after two conditional syncs that answered 304 (the second one from the caches). */
 async function cachedEtag(client: Client): Promise<string> {
@@ -26,7 +27,8 @@ async function cachedChats(client: Client): Promise<ChatsResponse> {
 }
 
 /** The ids on the first page of `client`'s search of female members in New Zealand (few members: one window). */
-const searchIds = async (client: Client) => expectShape(SearchResponse, await client.get('/api/members.php?gender=female&country=NZ')).profiles.map((p) => p.id);
+const searchIds = async (client: Client) =>
+  expectShape(SearchResponse, await client.get('/api/members.php?gender=female&country=NZ')).profiles.map((p) => p.id);
 
 /** Renames the member of `client` (PUT /api/profile.php with the rest of the profile as stored). */
 async function rename(client: Client, name: string): Promise<void> {
@@ -64,7 +66,11 @@ describe('cached sessions and log heads on one instance', () => {
     expect((await other.post('/api/user.php', { email: a.email, password: PASSWORD })).status).toBe(200);
     const etag = await cachedEtag(other);
     await cachedEtag(a.client);
-    const changed = await a.client.put('/api/password.php', { old_password: PASSWORD, password: 'another horse battery', password_repeat: 'another horse battery' });
+    const changed = await a.client.put('/api/password.php', {
+      old_password: PASSWORD,
+      password: 'another horse battery',
+      password_repeat: 'another horse battery',
+    });
     expect(changed.status).toBe(200);
     expect(await within(1000, async () => (await syncWith(other, etag)).status === 403)).toBe(true);
     expect((await syncWith(a.client, etag)).status).toBe(304);
@@ -122,7 +128,10 @@ describe('cached chat lists and searches on one instance', () => {
     expect(await searchIds(member.client)).toContain(blocker.id);
 
     await rename(member.client, 'Newname');
-    const card = expectShape(SearchResponse, await bystander.client.get('/api/members.php?gender=female&country=NZ')).profiles.find((p) => p.id === member.id);
+    const card = expectShape(
+      SearchResponse,
+      await bystander.client.get('/api/members.php?gender=female&country=NZ'),
+    ).profiles.find((p) => p.id === member.id);
     expect(card?.name).toBe('Newname');
   });
 });

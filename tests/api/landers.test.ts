@@ -12,7 +12,13 @@ beforeAll(async () => {
   c = new Client(server.url);
   // The niche sites get their own demo members, as server/main.ts seeds them.
   for (const site of (await allSites(server.db)).slice(1)) {
-    await seedDemoMembers(server.db, { siteId: site.id, members: 60, key: `seed:members:${site.id}`, seed: site.id, withAccounts: false });
+    await seedDemoMembers(server.db, {
+      siteId: site.id,
+      members: 60,
+      key: `seed:members:${site.id}`,
+      seed: site.id,
+      withAccounts: false,
+    });
   }
 });
 afterAll(() => server.close());
@@ -60,7 +66,7 @@ describe('GET /api/lander.php', () => {
     expect(general.members.filter((m) => sheIds.has(m.id))).toEqual([]);
   });
 
-  it('defaults the map to the site\'s first country and refuses an unknown country with a 4xx', async () => {
+  it("defaults the map to the site's first country and refuses an unknown country with a 4xx", async () => {
     const de = await landerOf('de.localhost');
     expect(de.country).toBe('DE');
     expect((await c.get('/api/lander.php?country=XX')).status).toBe(400);

@@ -1,7 +1,14 @@
 // Members over the real server: search filters and pages, profile photos per membership, blocking (spec 2, 3, 6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { MemberResponse, SEARCH_PAGE_SIZE, SIMILAR_AGE_YEARS, SIMILAR_LIMIT, SearchResponse, SimilarResponse } from '../../contract/index.ts';
+import {
+  MemberResponse,
+  SEARCH_PAGE_SIZE,
+  SIMILAR_AGE_YEARS,
+  SIMILAR_LIMIT,
+  SearchResponse,
+  SimilarResponse,
+} from '../../contract/index.ts';
 import { SEARCH_WINDOW_TTL_MS } from '../../server/domain/member-search.ts';
 import { allSites } from '../../server/domain/sites.ts';
 import { photos, users } from '../../server/db/schema.ts';
@@ -36,7 +43,9 @@ describe('search', () => {
   it('filters by region', async () => {
     const c = new Client(server.url);
     const nl = expectShape(SearchResponse, await c.get('/api/members.php?country=NL'));
-    const [{ region }] = await server.db.execute<{ region: string }>(sql`select region from profiles where country = 'NL' and region <> '' limit 1`).then((r) => r.rows);
+    const [{ region }] = await server.db
+      .execute<{ region: string }>(sql`select region from profiles where country = 'NL' and region <> '' limit 1`)
+      .then((r) => r.rows);
     const inRegion = expectShape(SearchResponse, await c.get(`/api/members.php?country=NL&countryregion=${region}`));
     expect(inRegion.numResults).toBeGreaterThan(0);
     expect(inRegion.numResults).toBeLessThanOrEqual(nl.numResults);
@@ -58,7 +67,16 @@ describe('search', () => {
 
   it('answers bad filters with 400', async () => {
     const c = new Client(server.url);
-    for (const q of ['gender=x', 'country=XX', 'min_age=17', 'max_age=200', 'min_age=50&max_age=30', 'page=0', 'page=abc', 'min_age=1e400']) {
+    for (const q of [
+      'gender=x',
+      'country=XX',
+      'min_age=17',
+      'max_age=200',
+      'min_age=50&max_age=30',
+      'page=0',
+      'page=abc',
+      'min_age=1e400',
+    ]) {
       const res = await c.get(`/api/members.php?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.error.code).toBe('bad_request');
@@ -68,7 +86,9 @@ describe('search', () => {
 
 describe('profile view', () => {
   async function memberWithPhotos(n: number): Promise<number> {
-    const [row] = await server.db.execute<{ user_id: number }>(sql`select user_id from photos group by user_id having count(*) >= ${n} limit 1`).then((r) => r.rows);
+    const [row] = await server.db
+      .execute<{ user_id: number }>(sql`select user_id from photos group by user_id having count(*) >= ${n} limit 1`)
+      .then((r) => r.rows);
     return Number(row.user_id);
   }
 
@@ -103,7 +123,10 @@ describe('blocking', () => {
     const blocker = await activeMember(server, { name: 'Charlotte' });
     const blocked = await activeMember(server);
     await blocker.client.post('/api/message.php', { id: newId(), profile: blocked.id, text: 'Hi' });
-    expect((await blocked.client.get('/api/chats.php')).body).toMatchObject({ total_unread: 1, chats: [{ profile: { id: blocker.id } }] });
+    expect((await blocked.client.get('/api/chats.php')).body).toMatchObject({
+      total_unread: 1,
+      chats: [{ profile: { id: blocker.id } }],
+    });
     expect((await blocker.client.post('/api/block.php', { profile: blocked.id })).body).toEqual({ blocked: true });
     // The blocker's chat, name and photo leave the blocked member's list; the blocker keeps theirs.
     expect((await blocked.client.get('/api/chats.php')).body).toEqual({ chats: [], total_unread: 0 });
@@ -141,8 +164,12 @@ describe('invisible mode (spec 4)', () => {
     expect(on.body.user.invisible).toBe(true);
     expect(((await search()).body.profiles as { id: number }[]).map((p) => p.id)).not.toContain(me.id);
     expect((await other.client.get(`/api/member.php?id=${me.id}`)).body.profile.online).toBe(false);
-    expect((await me.client.post('/api/message.php', { id: newId(), profile: other.id, text: 'Psst, it is me' })).status).toBe(200);
-    expect((await other.client.post('/api/message.php', { id: newId(), profile: me.id, text: 'Hi invisible one' })).status).toBe(200);
+    expect((await me.client.post('/api/message.php', { id: newId(), profile: other.id, text: 'Psst, it is me' })).status).toBe(
+      200,
+    );
+    expect((await other.client.post('/api/message.php', { id: newId(), profile: me.id, text: 'Hi invisible one' })).status).toBe(
+      200,
+    );
 
     expect((await me.client.put('/api/invisible.php', { invisible: false })).body.user.invisible).toBe(false);
     // Gone at once, back within the time a shared window of results is kept (member-search.ts).
@@ -180,7 +207,10 @@ describe('similar results (spec 3: search state)', () => {
     // The same rule as a search: that search finds these members plus the member itself.
     const min = Math.max(18, m.age - SIMILAR_AGE_YEARS);
     const max = Math.min(99, m.age + SIMILAR_AGE_YEARS);
-    const search = expectShape(SearchResponse, await visitor.get(`/api/members.php?gender=${m.gender}&country=${m.country}&min_age=${min}&max_age=${max}`));
+    const search = expectShape(
+      SearchResponse,
+      await visitor.get(`/api/members.php?gender=${m.gender}&country=${m.country}&min_age=${min}&max_age=${max}`),
+    );
     expect(similar.numResults).toBe(search.numResults - 1);
     // Members of another gender or country, or further in age, exist but are left out.
     const others = expectShape(SearchResponse, await visitor.get(`/api/members.php?country=${m.country}`));
@@ -189,7 +219,11 @@ describe('similar results (spec 3: search state)', () => {
 
   it('leaves out the viewer and members blocked either way', async () => {
     const m = await crowdedMember();
-    const viewer = await activeMember(server, { gender: m.gender, country: m.country, date_of_birth: `${new Date().getUTCFullYear() - m.age - 1}-01-01` });
+    const viewer = await activeMember(server, {
+      gender: m.gender,
+      country: m.country,
+      date_of_birth: `${new Date().getUTCFullYear() - m.age - 1}-01-01`,
+    });
     const before = expectShape(SimilarResponse, await viewer.client.get(`/api/similar.php?id=${m.id}`));
     expect(before.profiles.map((p) => p.id)).not.toContain(viewer.id);
     const asVisitor = expectShape(SimilarResponse, await new Client(server.url).get(`/api/similar.php?id=${m.id}`));
@@ -212,7 +246,11 @@ describe('similar results (spec 3: search state)', () => {
 
 describe('logged-out search (spec 6: logged_out_search, logged_out_search_trafficsource)', () => {
   /** Runs `fn` with the default site's two settings set, then restores them (sites are read once per database). */
-  async function withSettings(logged_out_search: boolean, logged_out_search_trafficsource: boolean, fn: () => Promise<void>): Promise<void> {
+  async function withSettings(
+    logged_out_search: boolean,
+    logged_out_search_trafficsource: boolean,
+    fn: () => Promise<void>,
+  ): Promise<void> {
     const [site] = await allSites(server.db);
     const saved = { ...site.settings };
     Object.assign(site.settings, { logged_out_search, logged_out_search_trafficsource });
@@ -232,7 +270,9 @@ describe('logged-out search (spec 6: logged_out_search, logged_out_search_traffi
   for (const c of cases) {
     it(`logged_out_search ${c.search}, logged_out_search_trafficsource ${c.trafficsource}: a visitor gets ${c.without}, one from a traffic source ${c.withSource}; members always 200`, async () => {
       const member = await activeMember(server);
-      const [{ user_id: someone }] = await server.db.execute<{ user_id: number }>(sql`select user_id from profiles where status = 'active' limit 1`).then((r) => r.rows);
+      const [{ user_id: someone }] = await server.db
+        .execute<{ user_id: number }>(sql`select user_id from profiles where status = 'active' limit 1`)
+        .then((r) => r.rows);
       await withSettings(c.search, c.trafficsource, async () => {
         const visitor = new Client(server.url);
         for (const path of ['/api/members.php?page=1', `/api/similar.php?id=${someone}`]) {
@@ -244,7 +284,10 @@ describe('logged-out search (spec 6: logged_out_search, logged_out_search_traffi
           expect((await visitor.get(`${path}&network=affiliate7`)).status, path).toBe(c.withSource);
           expect((await member.client.get(path)).status, path).toBe(200);
         }
-        expect((await visitor.get('/api/settings.php')).body.settings).toMatchObject({ logged_out_search: c.search, logged_out_search_trafficsource: c.trafficsource });
+        expect((await visitor.get('/api/settings.php')).body.settings).toMatchObject({
+          logged_out_search: c.search,
+          logged_out_search_trafficsource: c.trafficsource,
+        });
       });
     });
   }

@@ -21,11 +21,17 @@ describe('sending a message', () => {
     expect(before).toBe(50); // signup_credits
 
     const id = newId();
-    const sent = expectShape(SendMessageResponse, await a.client.post('/api/message.php', { id, profile: b.id, text: 'Hi there!' }));
+    const sent = expectShape(
+      SendMessageResponse,
+      await a.client.post('/api/message.php', { id, profile: b.id, text: 'Hi there!' }),
+    );
     expect(sent.cost).toBe(10);
     expect(sent.credits).toBe(40);
     expect((await a.client.get('/api/user.php')).body.user.credits).toBe(40);
-    const ledger = await server.db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `message:${id}`));
+    const ledger = await server.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.idempotencyKey, `message:${id}`));
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ delta: -10, balanceAfter: 40 });
 
@@ -48,7 +54,10 @@ describe('sending a message', () => {
   it('costs at least the country minimum', async () => {
     const a = await activeMember(server, { country: 'CH' });
     const b = await activeMember(server);
-    const sent = expectShape(SendMessageResponse, await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'Grüezi' }));
+    const sent = expectShape(
+      SendMessageResponse,
+      await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'Grüezi' }),
+    );
     expect(sent.cost).toBe(12);
   });
 
@@ -58,7 +67,10 @@ describe('sending a message', () => {
     await setCredits(a.id, 5);
     const res = await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'Hello?' });
     expect(res.status).toBe(402);
-    expect(res.body.error).toEqual({ code: 'not_enough_credits', message: 'You do not have enough credits to send this message.' });
+    expect(res.body.error).toEqual({
+      code: 'not_enough_credits',
+      message: 'You do not have enough credits to send this message.',
+    });
     expect((await a.client.get('/api/user.php')).body.user.credits).toBe(5);
     expect(expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}`)).messages).toHaveLength(0);
   });
@@ -67,7 +79,8 @@ describe('sending a message', () => {
     const a = await activeMember(server);
     const others = await Promise.all([1, 2, 3].map(() => activeMember(server)));
     await setCredits(a.id, 100);
-    for (const o of others.slice(0, 2)) expect((await a.client.post('/api/message.php', { id: newId(), profile: o.id, text: 'Hi' })).status).toBe(200);
+    for (const o of others.slice(0, 2))
+      expect((await a.client.post('/api/message.php', { id: newId(), profile: o.id, text: 'Hi' })).status).toBe(200);
     const third = await a.client.post('/api/message.php', { id: newId(), profile: others[2].id, text: 'Hi' });
     expect(third.status).toBe(403);
     expect(third.body.error.message).toBe('This feature is only available for premium members.');
@@ -79,7 +92,8 @@ describe('sending a message', () => {
 
     const p = await activeMember(server);
     await server.db.update(users).set({ paidUser: true, credits: 100 }).where(eq(users.id, p.id));
-    for (const o of others) expect((await p.client.post('/api/message.php', { id: newId(), profile: o.id, text: 'Hi' })).status).toBe(200);
+    for (const o of others)
+      expect((await p.client.post('/api/message.php', { id: newId(), profile: o.id, text: 'Hi' })).status).toBe(200);
     expect((await p.client.get('/api/user.php')).body.user).toMatchObject({ paid_user: true, conversations_started: 3 });
   });
 
@@ -87,13 +101,18 @@ describe('sending a message', () => {
     const a = await activeMember(server);
     const others = await Promise.all([1, 2, 3, 4, 5, 6].map(() => activeMember(server)));
     await setCredits(a.id, 100);
-    const answers = await Promise.all(others.map((o) => a.client.post('/api/message.php', { id: newId(), profile: o.id, text: 'Hi' })));
+    const answers = await Promise.all(
+      others.map((o) => a.client.post('/api/message.php', { id: newId(), profile: o.id, text: 'Hi' })),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 403, 403, 403, 403]);
     expect((await a.client.get('/api/user.php')).body.user).toMatchObject({ conversations_started: 2 });
     // Two members writing each other first at the same moment share one conversation.
     const [b, c] = await Promise.all([activeMember(server), activeMember(server)]);
     await Promise.all([setCredits(b.id, 100), setCredits(c.id, 100)]);
-    const pair = await Promise.all([b.client.post('/api/message.php', { id: newId(), profile: c.id, text: 'Hi c' }), c.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'Hi b' })]);
+    const pair = await Promise.all([
+      b.client.post('/api/message.php', { id: newId(), profile: c.id, text: 'Hi c' }),
+      c.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'Hi b' }),
+    ]);
     expect(pair.map((r) => r.status)).toEqual([200, 200]);
     expect(pair[0].body.message.conversation_id).toBe(pair[1].body.message.conversation_id);
   });
@@ -133,11 +152,16 @@ describe('sending a message', () => {
     const a = await activeMember(server);
     const b = await activeMember(server);
     await setCredits(a.id, 50);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => a.client.post('/api/message.php', { id: newId(), profile: b.id, text: `msg ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => a.client.post('/api/message.php', { id: newId(), profile: b.id, text: `msg ${i}` })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status === 402)).toHaveLength(15);
     expect((await a.client.get('/api/user.php')).body.user.credits).toBe(0);
-    const [{ n }] = await server.db.select({ n: sql<number>`count(*)::int` }).from(creditLedger).where(eq(creditLedger.userId, a.id));
+    const [{ n }] = await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, a.id));
     expect(n).toBe(1 + 5); // signup grant + 5 debits
     expect(expectShape(MessagesResponse, await b.client.get(`/api/messages.php?profile=${a.id}`)).messages).toHaveLength(5);
   });
@@ -149,9 +173,15 @@ describe('sending a message', () => {
     for (let i = 0; i < 7; i++) await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: `m${i}` });
     const p1 = expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}&limit=3`));
     expect(p1.messages.map((m) => m.text)).toEqual(['m4', 'm5', 'm6']);
-    const p2 = expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}&limit=3&before=${p1.next_before}`));
+    const p2 = expectShape(
+      MessagesResponse,
+      await a.client.get(`/api/messages.php?profile=${b.id}&limit=3&before=${p1.next_before}`),
+    );
     expect(p2.messages.map((m) => m.text)).toEqual(['m1', 'm2', 'm3']);
-    const p3 = expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}&limit=3&before=${p2.next_before}`));
+    const p3 = expectShape(
+      MessagesResponse,
+      await a.client.get(`/api/messages.php?profile=${b.id}&limit=3&before=${p2.next_before}`),
+    );
     expect(p3).toMatchObject({ next_before: null });
     expect(p3.messages.map((m) => m.text)).toEqual(['m0']);
   });
@@ -207,10 +237,16 @@ describe('an unconfirmed sender (spec 8: "Unconfirmed e-mail: the other party ca
     const input = signupInput();
     expect((await sender.post('/api/signup.php', input)).status).toBe(201);
     const snapshot = (await recipient.client.get('/api/sync.php')).body;
-    const sent = expectShape(SendMessageResponse, await sender.post('/api/message.php', { id: newId(), profile: recipient.id, text: 'Hello, are you there?' }));
+    const sent = expectShape(
+      SendMessageResponse,
+      await sender.post('/api/message.php', { id: newId(), profile: recipient.id, text: 'Hello, are you there?' }),
+    );
     // The sender sees the message; the recipient nothing: no chat, no unread, nothing in the sync delta.
     expect((await sender.get('/api/chats.php')).body.chats).toHaveLength(1);
-    expect(expectShape(ChatsResponse, await recipient.client.get('/api/chats.php'))).toMatchObject({ chats: [], total_unread: 0 });
+    expect(expectShape(ChatsResponse, await recipient.client.get('/api/chats.php'))).toMatchObject({
+      chats: [],
+      total_unread: 0,
+    });
     const held = (await recipient.client.get(`/api/sync.php?since=${snapshot.cursor}`)).body;
     expect(held.chats ?? []).toEqual([]);
     expect(held.messages ?? []).toEqual([]);
@@ -222,7 +258,9 @@ describe('an unconfirmed sender (spec 8: "Unconfirmed e-mail: the other party ca
     const link = new URL(mails.find((m) => m.to === input.email)!.text.match(/https?:\/\/\S+/)![0]);
     await sender.get(link.pathname + link.search);
     const released = (await recipient.client.get(`/api/sync.php?since=${held.cursor ?? snapshot.cursor}`)).body;
-    expect(released.chats.map((c: { conversation: { id: number } }) => c.conversation.id)).toEqual([sent.message.conversation_id]);
+    expect(released.chats.map((c: { conversation: { id: number } }) => c.conversation.id)).toEqual([
+      sent.message.conversation_id,
+    ]);
     expect(released.messages.map((m: { text: string }) => m.text)).toEqual(['Hello, are you there?']);
     expect((await recipient.client.get('/api/chats.php')).body.total_unread).toBe(1);
     expect((await recipient.client.post('/api/message.php', { id: newId(), profile: myId, text: 'Yes!' })).status).toBe(200);

@@ -5,7 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ErrorBody, MailboxResponse, NotificationSettings, SyncResponse, UserResponse, type EmailKind } from '../../contract/index.ts';
+import {
+  ErrorBody,
+  MailboxResponse,
+  NotificationSettings,
+  SyncResponse,
+  UserResponse,
+  type EmailKind,
+} from '../../contract/index.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { profiles, users } from '../../server/db/schema.ts';
@@ -37,8 +44,21 @@ interface Instance {
 async function startInstance(base: TestServer, opts: { env?: Record<string, string>; smtpUrl?: string } = {}): Promise<Instance> {
   const config = { ...loadConfig({ PORT: '0', DATA_DIR: ':memory:', DIST_DIR: '/nonexistent', ...opts.env }), host: '127.0.0.1' };
   const mail = await createMailService({ db: base.db, smtpUrl: opts.smtpUrl ?? null, from: 'test <noreply@localhost>' });
-  const services = { db: base.db, config, mail, sms: createSmsService(base.db), payments: base.payments, images: createImageService({ store: memoryMediaStore(), db: base.db }), push: base.push };
-  const jobs = await startJobQueue({ client: base.client, listen: base.listen, handlers: jobHandlers(services, () => {}), log: () => {} });
+  const services = {
+    db: base.db,
+    config,
+    mail,
+    sms: createSmsService(base.db),
+    payments: base.payments,
+    images: createImageService({ store: memoryMediaStore(), db: base.db }),
+    push: base.push,
+  };
+  const jobs = await startJobQueue({
+    client: base.client,
+    listen: base.listen,
+    handlers: jobHandlers(services, () => {}),
+    log: () => {},
+  });
   const app = await buildApp({ ...services, live: base.live, jobs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -73,7 +93,11 @@ type Member = Awaited<ReturnType<typeof activeMember>>;
 const member = (over: Record<string, unknown> = {}) => activeMember(site.server, over);
 
 /** Marks `id` as last seen an hour ago (offline). Any request of theirs makes them online again. */
-const offline = (id: number) => base.db.update(users).set({ lastSeenAt: new Date(Date.now() - 3600_000) }).where(eq(users.id, id));
+const offline = (id: number) =>
+  base.db
+    .update(users)
+    .set({ lastSeenAt: new Date(Date.now() - 3600_000) })
+    .where(eq(users.id, id));
 
 /** The mails to `email` in the dev mailbox once every detached send has finished, oldest first. */
 async function mailsTo(email: string) {
@@ -84,7 +108,8 @@ async function mailsTo(email: string) {
 /** Notification mails only (the activation mail is the first one every member gets). */
 const noticesTo = async (email: string) => (await mailsTo(email)).filter((m) => !m.subject.startsWith('Activate'));
 
-const send = (from: Member, to: { id: number }, text = 'Hello there') => from.client.post('/api/message.php', { id: newId(), profile: to.id, text });
+const send = (from: Member, to: { id: number }, text = 'Hello there') =>
+  from.client.post('/api/message.php', { id: newId(), profile: to.id, text });
 
 const settingsOf = async (m: Member) => expectShape(NotificationSettings, await m.client.get('/api/notifications.php'));
 
@@ -109,7 +134,11 @@ async function smtpMember(over: Record<string, unknown> = {}): Promise<Member> {
 const oneClick = (token: string, url = site.url) =>
   fetch(`${url}/api/unsubscribe.php?token=${encodeURIComponent(token)}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example', 'sec-fetch-site': 'cross-site' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://mail.example',
+      'sec-fetch-site': 'cross-site',
+    },
     body: 'List-Unsubscribe=One-Click',
   });
 
@@ -125,16 +154,24 @@ describe('GET/PUT /api/notifications.php', () => {
     const m = await member();
     expect(await settingsOf(m)).toEqual({
       address: m.email,
-      email: [{ kind: 'message', enabled: true }, { kind: 'like', enabled: true }, { kind: 'match', enabled: true }],
+      email: [
+        { kind: 'message', enabled: true },
+        { kind: 'like', enabled: true },
+        { kind: 'match', enabled: true },
+      ],
       disabled: [],
     });
   });
 
-  it('turns a kind off and on, and tells the member\'s other devices through the sync log', async () => {
+  it("turns a kind off and on, and tells the member's other devices through the sync log", async () => {
     const m = await member();
     const cursor = expectShape(SyncResponse, await m.client.get('/api/sync.php')).cursor;
     const off = expectShape(NotificationSettings, await m.client.put('/api/notifications.php', { kind: 'like', enabled: false }));
-    expect(off.email).toEqual([{ kind: 'message', enabled: true }, { kind: 'like', enabled: false }, { kind: 'match', enabled: true }]);
+    expect(off.email).toEqual([
+      { kind: 'message', enabled: true },
+      { kind: 'like', enabled: false },
+      { kind: 'match', enabled: true },
+    ]);
     expect((await settingsOf(m)).email[1]).toEqual({ kind: 'like', enabled: false });
     const delta = expectShape(SyncResponse, await m.client.get(`/api/sync.php?since=${cursor}`));
     expect(delta.user?.id).toBe(m.id);
@@ -151,7 +188,9 @@ describe('GET/PUT /api/notifications.php', () => {
     }
     const bad = await m.client.put('/api/notifications.php', { kind: 'sms', enabled: true });
     expect(bad.body.error.fields).toHaveProperty('kind');
-    expect((await m.client.call('PUT', '/api/notifications.php', '{"kind":', { 'content-type': 'application/json' })).status).toBe(400);
+    expect(
+      (await m.client.call('PUT', '/api/notifications.php', '{"kind":', { 'content-type': 'application/json' })).status,
+    ).toBe(400);
     const visitor = new Client(site.url);
     expect((await visitor.get('/api/notifications.php')).status).toBe(403);
     expect((await visitor.put('/api/notifications.php', { kind: 'like', enabled: false })).status).toBe(403);
@@ -196,7 +235,10 @@ describe('notification mails', () => {
   it('mails nothing to a member who is online (seen within 5 minutes)', async () => {
     const a = await member();
     const b = await member({ gender: 'female' });
-    await base.db.update(users).set({ lastSeenAt: new Date(Date.now() - 2 * 60_000) }).where(eq(users.id, b.id));
+    await base.db
+      .update(users)
+      .set({ lastSeenAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(users.id, b.id));
     expect((await send(a, b)).status).toBe(200);
     expect(await noticesTo(b.email)).toEqual([]);
   });
@@ -204,14 +246,21 @@ describe('notification mails', () => {
   it('mails nothing to an unconfirmed address', async () => {
     const a = await member();
     const b = await member({ gender: 'female' });
-    await base.db.update(users).set({ status: 'not_confirmed', lastSeenAt: new Date(Date.now() - 3600_000) }).where(eq(users.id, b.id));
+    await base.db
+      .update(users)
+      .set({ status: 'not_confirmed', lastSeenAt: new Date(Date.now() - 3600_000) })
+      .where(eq(users.id, b.id));
     expect((await send(a, b)).status).toBe(200);
     expect(await noticesTo(b.email)).toEqual([]);
   });
 
   it('mails nothing to a fictional member', async () => {
     const a = await member();
-    const [fictional] = await base.db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.fictional, true), eq(users.status, 'confirmed'))).limit(1);
+    const [fictional] = await base.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.fictional, true), eq(users.status, 'confirmed')))
+      .limit(1);
     await offline(fictional.id);
     expect((await send(a, fictional)).status).toBe(200);
     expect(await mailsTo(fictional.email)).toEqual([]);
@@ -250,7 +299,10 @@ describe('notification mails', () => {
     const a = await smtpMember();
     const b = await smtpMember({ gender: 'female' });
     await smtpSite.jobs.idle();
-    await smtpBase.db.update(users).set({ lastSeenAt: new Date(Date.now() - 3600_000) }).where(eq(users.id, b.id));
+    await smtpBase.db
+      .update(users)
+      .set({ lastSeenAt: new Date(Date.now() - 3600_000) })
+      .where(eq(users.id, b.id));
     const activationMails = smtp.received.length;
     expect((await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'over smtp' })).status).toBe(200);
     await smtpSite.jobs.idle();
@@ -285,13 +337,18 @@ describe('one-click unsubscribe: /api/unsubscribe.php', () => {
     expect(settings.disabled[0]).toMatchObject({ kind: 'message', reason: 'list_unsubscribe' });
     expect(Date.parse(settings.disabled[0].since)).toBeGreaterThan(Date.now() - 60_000);
     expect(settings.email.every((e) => e.enabled)).toBe(true);
-    expect(expectShape(UserResponse, await b.client.get('/api/user.php')).user?.notifications_disabled).toEqual(settings.disabled);
+    expect(expectShape(UserResponse, await b.client.get('/api/user.php')).user?.notifications_disabled).toEqual(
+      settings.disabled,
+    );
 
     await offline(b.id);
     expect((await send(a, b)).status).toBe(200);
     expect(await noticesTo(b.email)).toEqual([]);
 
-    const on = expectShape(NotificationSettings, await b.client.put('/api/notifications.php', { kind: 'message', enabled: true }));
+    const on = expectShape(
+      NotificationSettings,
+      await b.client.put('/api/notifications.php', { kind: 'message', enabled: true }),
+    );
     expect(on.disabled).toEqual([]);
     expect(expectShape(UserResponse, await b.client.get('/api/user.php')).user?.notifications_disabled).toEqual([]);
   });
@@ -300,7 +357,10 @@ describe('one-click unsubscribe: /api/unsubscribe.php', () => {
     const m = await member();
     const form = new FormData();
     form.set('List-Unsubscribe', 'One-Click');
-    const multipart = await fetch(`${site.url}/api/unsubscribe.php?token=${await tokenOf(m.id, 'like')}`, { method: 'POST', body: form });
+    const multipart = await fetch(`${site.url}/api/unsubscribe.php?token=${await tokenOf(m.id, 'like')}`, {
+      method: 'POST',
+      body: form,
+    });
     expect(multipart.status).toBe(200);
     const empty = await fetch(`${site.url}/api/unsubscribe.php?token=${await tokenOf(m.id, 'match')}`, { method: 'POST' });
     expect(empty.status).toBe(200);
@@ -324,7 +384,11 @@ describe('one-click unsubscribe: /api/unsubscribe.php', () => {
       expect(res.status, token).toBe(400);
       expect(((await res.json()) as ErrorBody).error.code).toBe('bad_request');
     }
-    const none = await fetch(`${site.url}/api/unsubscribe.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const none = await fetch(`${site.url}/api/unsubscribe.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(none.status).toBe(400);
     expect((await settingsOf(m)).disabled).toEqual([]);
     expect((await settingsOf(other)).disabled).toEqual([]);
@@ -343,11 +407,21 @@ describe('one-click unsubscribe: /api/unsubscribe.php', () => {
     const liker = await member();
     const foreign = await liker.client.call('POST', '/api/like.php', { profile: m.id }, { origin: 'https://mail.example' });
     expect(foreign.status).toBe(403);
-    const form = await m.client.call('PUT', '/api/notifications.php', 'kind=like&enabled=false', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await m.client.call('PUT', '/api/notifications.php', 'kind=like&enabled=false', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(415);
-    const formHook = await fetch(`${site.url}/api/mail-events.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${WEBHOOK_SECRET}` }, body: 'a=b' });
+    const formHook = await fetch(`${site.url}/api/mail-events.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${WEBHOOK_SECRET}` },
+      body: 'a=b',
+    });
     expect(formHook.status).toBe(415);
-    const text = await fetch(`${site.url}/api/unsubscribe.php?token=${await tokenOf(m.id, 'like')}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'List-Unsubscribe=One-Click' });
+    const text = await fetch(`${site.url}/api/unsubscribe.php?token=${await tokenOf(m.id, 'like')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(text.status).toBe(415);
   });
 });
@@ -370,14 +444,24 @@ describe('mail provider webhook: POST /api/mail-events.php', () => {
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
       expect(((await res.json()) as ErrorBody).error.code).toBe('unauthorized');
     }
-    const broken = await fetch(`${site.url}/api/mail-events.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const broken = await fetch(`${site.url}/api/mail-events.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(broken.status).toBe(401);
     expect((await settingsOf(m)).disabled).toEqual([]);
   });
 
   it('answers 400 for a bad body', async () => {
     const many = Array.from({ length: 101 }, () => ({ type: 'bounce', email: 'x@example.org' }));
-    for (const body of [{}, { events: [] }, { events: many }, { events: [{ type: 'delivered', email: 'x@example.org' }] }, { events: [{ type: 'spam_complaint', email: 'x@example.org', kind: 'sms' }] }]) {
+    for (const body of [
+      {},
+      { events: [] },
+      { events: many },
+      { events: [{ type: 'delivered', email: 'x@example.org' }] },
+      { events: [{ type: 'spam_complaint', email: 'x@example.org', kind: 'sms' }] },
+    ]) {
       const res = await webhook(body);
       expect(res.status).toBe(400);
       expect(((await res.json()) as ErrorBody).error.code).toBe('bad_request');
@@ -387,12 +471,21 @@ describe('mail provider webhook: POST /api/mail-events.php', () => {
   it('a bounce stops every kind (any letter case), shows in the user call and the sync delta; turning a kind on lifts it', async () => {
     const m = await member();
     const before = expectShape(SyncResponse, await m.client.get('/api/sync.php')).cursor;
-    const res = await webhook({ events: [{ type: 'bounce', email: m.email.toUpperCase() }, { type: 'bounce', email: 'nobody@unknown.example' }] });
+    const res = await webhook({
+      events: [
+        { type: 'bounce', email: m.email.toUpperCase() },
+        { type: 'bounce', email: 'nobody@unknown.example' },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ applied: 1 });
 
     const disabled = expectShape(UserResponse, await m.client.get('/api/user.php')).user!.notifications_disabled;
-    expect(disabled.map((d) => [d.kind, d.reason])).toEqual([['message', 'bounce'], ['like', 'bounce'], ['match', 'bounce']]);
+    expect(disabled.map((d) => [d.kind, d.reason])).toEqual([
+      ['message', 'bounce'],
+      ['like', 'bounce'],
+      ['match', 'bounce'],
+    ]);
     const delta = expectShape(SyncResponse, await m.client.get(`/api/sync.php?since=${before}`));
     expect(delta.user?.notifications_disabled).toEqual(disabled);
 
@@ -406,17 +499,29 @@ describe('mail provider webhook: POST /api/mail-events.php', () => {
     expect((await send(a, m)).status).toBe(200);
     expect(await noticesTo(m.email)).toEqual([]);
 
-    const on = expectShape(NotificationSettings, await m.client.put('/api/notifications.php', { kind: 'message', enabled: true }));
+    const on = expectShape(
+      NotificationSettings,
+      await m.client.put('/api/notifications.php', { kind: 'message', enabled: true }),
+    );
     expect(on.disabled.map((d) => d.kind)).toEqual(['like', 'match']);
   });
 
   it('a spam complaint stops its kind, or every kind when none is given', async () => {
     const one = await member();
     const all = await member();
-    const res = await webhook({ events: [{ type: 'spam_complaint', email: one.email, kind: 'like' }, { type: 'spam_complaint', email: all.email }] });
+    const res = await webhook({
+      events: [
+        { type: 'spam_complaint', email: one.email, kind: 'like' },
+        { type: 'spam_complaint', email: all.email },
+      ],
+    });
     expect(await res.json()).toEqual({ applied: 2 });
     expect((await settingsOf(one)).disabled).toMatchObject([{ kind: 'like', reason: 'spam_complaint' }]);
-    expect((await settingsOf(all)).disabled.map((d) => `${d.kind}:${d.reason}`)).toEqual(['message:spam_complaint', 'like:spam_complaint', 'match:spam_complaint']);
+    expect((await settingsOf(all)).disabled.map((d) => `${d.kind}:${d.reason}`)).toEqual([
+      'message:spam_complaint',
+      'like:spam_complaint',
+      'match:spam_complaint',
+    ]);
   });
 
   it('stops the address on every site it has an account on', async () => {
@@ -425,7 +530,10 @@ describe('mail provider webhook: POST /api/mail-events.php', () => {
     const [row] = await base.db.select().from(users).where(eq(users.id, m.id));
     const otherSite = sites.find((s) => s.id !== row.siteId)!;
     // The same person signed up on the second brand too (with other letter case).
-    const [twin] = await base.db.insert(users).values({ siteId: otherSite.id, email: m.email.toUpperCase(), status: 'confirmed' }).returning();
+    const [twin] = await base.db
+      .insert(users)
+      .values({ siteId: otherSite.id, email: m.email.toUpperCase(), status: 'confirmed' })
+      .returning();
     expect(await (await webhook(bounce(m.email))).json()).toEqual({ applied: 1 });
     for (const id of [m.id, twin.id]) {
       const [u] = await base.db.select({ disabled: users.notificationsDisabled }).from(users).where(eq(users.id, id));

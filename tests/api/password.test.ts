@@ -15,7 +15,9 @@ afterAll(() => server.close());
 async function resetLink(client: Client, email: string): Promise<{ path: string; token: string }> {
   // The mail is sent after the answer: poll the mailbox briefly.
   for (let i = 0; i < 50; i++) {
-    const { mails } = (await client.get('/api/dev-mailbox.php')).body as { mails: { to: string; subject: string; text: string }[] };
+    const { mails } = (await client.get('/api/dev-mailbox.php')).body as {
+      mails: { to: string; subject: string; text: string }[];
+    };
     const mail = mails.find((m) => m.to === email && m.subject.startsWith('Reset'));
     if (mail) {
       const url = new URL(mail.text.match(/https?:\/\/\S+\/reset-password\/do\?token=\S+/)![0]);
@@ -49,7 +51,10 @@ describe('password reset', () => {
 
     const again = await new Client(server.url).post('/api/password-reset-do.php', { token, password: 'yet another password' });
     expect(again.status).toBe(400);
-    expect(expectShape(ErrorBody, again).error).toMatchObject({ code: 'link_invalid', message: 'Link expired or invalid, request a new e-mail.' });
+    expect(expectShape(ErrorBody, again).error).toMatchObject({
+      code: 'link_invalid',
+      message: 'Link expired or invalid, request a new e-mail.',
+    });
   });
 
   it('refuses an expired link, a short password and unknown tokens', async () => {
@@ -59,7 +64,9 @@ describe('password reset', () => {
     const { token } = await resetLink(c, email);
     expect((await c.post('/api/password-reset-do.php', { token, password: 'short' })).body.error.code).toBe('password_too_short');
     await server.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await c.post('/api/password-reset-do.php', { token, password: 'long enough now' })).body.error.code).toBe('link_invalid');
+    expect((await c.post('/api/password-reset-do.php', { token, password: 'long enough now' })).body.error.code).toBe(
+      'link_invalid',
+    );
     expect((await c.post('/api/password-reset-do.php', { token: 'x'.repeat(43), password: 'long enough now' })).status).toBe(400);
     for (const bad of [{}, { token: 1, password: 'x' }, { token: 'a'.repeat(500), password: 'long enough now' }]) {
       expect((await c.post('/api/password-reset-do.php', bad)).status).toBe(400);
@@ -72,11 +79,16 @@ describe('password reset', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatchObject({ code: 'email_not_found', message: 'E-mail address not found.' });
     const { email } = await activeMember(server);
-    const answers = await Promise.all(Array.from({ length: RESET_MAILS_PER_DAY + 3 }, () => c.post('/api/password-reset.php', { email })));
+    const answers = await Promise.all(
+      Array.from({ length: RESET_MAILS_PER_DAY + 3 }, () => c.post('/api/password-reset.php', { email })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(RESET_MAILS_PER_DAY);
     for (const a of answers.filter((x) => x.status !== 200)) {
       expect(a.status).toBe(429);
-      expect(a.body.error).toMatchObject({ code: 'reset_throttled', message: 'Too many password reset e-mails sent, try again tomorrow.' });
+      expect(a.body.error).toMatchObject({
+        code: 'reset_throttled',
+        message: 'Too many password reset e-mails sent, try again tomorrow.',
+      });
     }
     expect((await c.post('/api/password-reset.php', { email: 42 })).status).toBe(400);
   });
@@ -86,16 +98,30 @@ describe('password change', () => {
   it('checks the repeat and the old password, then ends the other sessions only', async () => {
     const { client, email } = await activeMember(server);
     const other = (await loginAs(email, 'correct horse battery')).c;
-    const differ = await client.put('/api/password.php', { old_password: 'correct horse battery', password: 'new password one', password_repeat: 'new password two' });
+    const differ = await client.put('/api/password.php', {
+      old_password: 'correct horse battery',
+      password: 'new password one',
+      password_repeat: 'new password two',
+    });
     expect(differ.body.error).toMatchObject({ code: 'passwords_differ', message: 'The entered passwords are not the same.' });
-    const wrong = await client.put('/api/password.php', { old_password: 'not my password', password: 'new password one', password_repeat: 'new password one' });
+    const wrong = await client.put('/api/password.php', {
+      old_password: 'not my password',
+      password: 'new password one',
+      password_repeat: 'new password one',
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.body.error).toMatchObject({ code: 'wrong_old_password', message: 'Please check your old password.' });
-    const ok = await client.put('/api/password.php', { old_password: 'correct horse battery', password: 'new password one', password_repeat: 'new password one' });
+    const ok = await client.put('/api/password.php', {
+      old_password: 'correct horse battery',
+      password: 'new password one',
+      password_repeat: 'new password one',
+    });
     expect(ok.body).toEqual({ changed: true });
     expect((await client.get('/api/user.php')).body.user.email).toBe(email);
     expect((await other.get('/api/user.php')).body.user).toBeNull();
     expect((await loginAs(email, 'new password one')).res.status).toBe(200);
-    expect((await new Client(server.url).put('/api/password.php', { old_password: 'a', password: 'b', password_repeat: 'b' })).status).toBe(403);
+    expect(
+      (await new Client(server.url).put('/api/password.php', { old_password: 'a', password: 'b', password_repeat: 'b' })).status,
+    ).toBe(403);
   });
 });

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import adyen from '@adyen/api-library';
 import { and, eq } from 'drizzle-orm';
-import { CreatePaymentResponse, CreditsResponse, DIRECT_DEBIT_CODE_TRIES, PaymentResponse, TransactionsResponse } from '../../contract/index.ts';
+import {
+  CreatePaymentResponse,
+  CreditsResponse,
+  DIRECT_DEBIT_CODE_TRIES,
+  PaymentResponse,
+  TransactionsResponse,
+} from '../../contract/index.ts';
 import { creditLedger, payments, profiles, users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
@@ -31,14 +37,23 @@ async function pay(checkoutUrl: string, outcome: string): Promise<URL> {
   const page = await fetch(checkoutUrl);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain(`value="${outcome}"`);
-  const res = await fetch(checkoutUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}`, redirect: 'manual' });
+  const res = await fetch(checkoutUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `outcome=${outcome}`,
+    redirect: 'manual',
+  });
   expect(res.status).toBe(303);
   return new URL(res.headers.get('location')!);
 }
 
 /** The return page's call: the payment with the sessionId and sessionResult of the return URL. */
 async function returned(m: Member, back: URL) {
-  const q = new URLSearchParams({ id: back.searchParams.get('payment')!, sessionId: back.searchParams.get('sessionId')!, sessionResult: back.searchParams.get('sessionResult')! });
+  const q = new URLSearchParams({
+    id: back.searchParams.get('payment')!,
+    sessionId: back.searchParams.get('sessionId')!,
+    sessionResult: back.searchParams.get('sessionResult')!,
+  });
   return expectShape(PaymentResponse, await m.client.get(`/api/payment.php?${q}`));
 }
 
@@ -61,9 +76,17 @@ function webhook(p: { id: string; amount: number; currency: string }, success: b
 }
 
 const postWebhook = (body: unknown) =>
-  fetch(`${server.url}/api/payment-webhook.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${server.url}/api/payment-webhook.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
-const purchases = (userId: number) => server.db.select().from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'purchase')));
+const purchases = (userId: number) =>
+  server.db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'purchase')));
 
 /** The money must hold on both databases (issue 9): PGlite always, PostgreSQL too when TEST_DATABASE_URL is set (CI). */
 const DATABASES: ('PGlite' | 'PostgreSQL')[] = ['PGlite', ...(process.env.TEST_DATABASE_URL ? (['PostgreSQL'] as const) : [])];
@@ -99,8 +122,14 @@ describe.each(DATABASES)('payments on %s', (database) => {
 
     it("answers a visitor the prices of the country asked for (the pricing page), NL's by default", async () => {
       const visitor = new Client(server.url);
-      expect(expectShape(CreditsResponse, await visitor.get('/api/credits.php?country=SE'))).toMatchObject({ country: 'SE', currency: 'SEK' });
-      expect(expectShape(CreditsResponse, await visitor.get('/api/credits.php'))).toMatchObject({ country: 'NL', currency: 'EUR' });
+      expect(expectShape(CreditsResponse, await visitor.get('/api/credits.php?country=SE'))).toMatchObject({
+        country: 'SE',
+        currency: 'SEK',
+      });
+      expect(expectShape(CreditsResponse, await visitor.get('/api/credits.php'))).toMatchObject({
+        country: 'NL',
+        currency: 'EUR',
+      });
       expect((await visitor.get('/api/credits.php?country=XX')).status).toBe(400);
     });
   });
@@ -145,9 +174,15 @@ describe.each(DATABASES)('payments on %s', (database) => {
       const { payment, redirect_url } = await start(m);
       const back = await pay(redirect_url, 'pending');
       expect((await returned(m, back)).payment.status).toBe('pending');
-      const settle = await fetch(redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=authorised' });
+      const settle = await fetch(redirect_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=authorised',
+      });
       expect(settle.status).toBe(200);
-      await expect.poll(async () => expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${payment.id}`)).payment.status).toBe('completed');
+      await expect
+        .poll(async () => expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${payment.id}`)).payment.status)
+        .toBe('completed');
       expect(await purchases(m.id)).toHaveLength(1);
     });
 
@@ -196,16 +231,30 @@ describe.each(DATABASES)('payments on %s', (database) => {
       expect(await forged.text()).toBe('[accepted]');
       const cheaper = await postWebhook(webhook({ ...payment, amount: 1 }, true));
       expect(await cheaper.text()).toBe('[accepted]');
-      expect(expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${payment.id}`)).payment.status).toBe('pending');
+      expect(expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${payment.id}`)).payment.status).toBe(
+        'pending',
+      );
       expect(await purchases(m.id)).toEqual([]);
       const real = await postWebhook(webhook(payment, true));
       expect(await real.text()).toBe('[accepted]');
-      expect(expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${payment.id}`)).payment.status).toBe('completed');
+      expect(expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${payment.id}`)).payment.status).toBe(
+        'completed',
+      );
     });
 
     it('bad bodies get a 4xx or an empty [accepted], never a 5xx', async () => {
-      for (const body of ['{}', '[]', '{"notificationItems":"x"}', '{"notificationItems":[null,1,{"NotificationRequestItem":{}}]}', 'nope']) {
-        const res = await fetch(`${server.url}/api/payment-webhook.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      for (const body of [
+        '{}',
+        '[]',
+        '{"notificationItems":"x"}',
+        '{"notificationItems":[null,1,{"NotificationRequestItem":{}}]}',
+        'nope',
+      ]) {
+        const res = await fetch(`${server.url}/api/payment-webhook.php`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         expect(res.status, body).toBeLessThan(500);
       }
     });
@@ -239,7 +288,9 @@ describe.each(DATABASES)('payments on %s', (database) => {
     it('20 concurrent payments of one member give 20 credit grants, never more', async () => {
       const m = await memberIn('NL');
       const started = await Promise.all(Array.from({ length: 20 }, () => start(m)));
-      await Promise.all(started.flatMap(({ payment }) => [postWebhook(webhook(payment, true)), postWebhook(webhook(payment, true))]));
+      await Promise.all(
+        started.flatMap(({ payment }) => [postWebhook(webhook(payment, true)), postWebhook(webhook(payment, true))]),
+      );
       expect(await purchases(m.id)).toHaveLength(20);
       const user = (await m.client.get('/api/user.php')).body.user;
       expect(user.credits).toBe(50 + 20 * 100);
@@ -248,13 +299,24 @@ describe.each(DATABASES)('payments on %s', (database) => {
 
   describe('SEPA direct debit', () => {
     const order = (over: Record<string, unknown> = {}) => ({
-      id: newId(), bundle: 1, mandate: true, holder: 'Jan de Vries', iban: 'NL91 ABNA 0417 1643 00', street: 'Keizersgracht',
-      house_number: '12a', postal_code: '1015 CJ', city: 'Amsterdam', phone: '+31 6 12345678', ...over,
+      id: newId(),
+      bundle: 1,
+      mandate: true,
+      holder: 'Jan de Vries',
+      iban: 'NL91 ABNA 0417 1643 00',
+      street: 'Keizersgracht',
+      house_number: '12a',
+      postal_code: '1015 CJ',
+      city: 'Amsterdam',
+      phone: '+31 6 12345678',
+      ...over,
     });
     /** The code of the newest SMS to `phone` in the dev SMS outbox. */
     async function codeFor(phone: string): Promise<string> {
       await server.jobs.idle();
-      const { messages } = (await new Client(server.url).get('/api/dev-sms.php')).body as { messages: { to: string; text: string }[] };
+      const { messages } = (await new Client(server.url).get('/api/dev-sms.php')).body as {
+        messages: { to: string; text: string }[];
+      };
       return messages.find((m) => m.to === phone)!.text.match(/\b\d{6}\b/)![0];
     }
 
@@ -263,27 +325,49 @@ describe.each(DATABASES)('payments on %s', (database) => {
       const body = order();
       const res = await m.client.post('/api/directdebit.php', body);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body).toMatchObject({ payment: { status: 'pending', method: 'sepadirectdebit', amount: 1499 }, phone_hint: '•••••••••78' });
+      expect(res.body).toMatchObject({
+        payment: { status: 'pending', method: 'sepadirectdebit', amount: 1499 },
+        phone_hint: '•••••••••78',
+      });
       // The same id again: the same order, no second SMS.
       expect((await m.client.post('/api/directdebit.php', body)).body.payment.id).toBe(body.id);
       const code = await codeFor(body.phone);
-      const sent = ((await new Client(server.url).get('/api/dev-sms.php')).body.messages as { to: string }[]).filter((s) => s.to === body.phone);
+      const sent = ((await new Client(server.url).get('/api/dev-sms.php')).body.messages as { to: string }[]).filter(
+        (s) => s.to === body.phone,
+      );
       expect(sent).toHaveLength(1);
-      const wrong = await m.client.post('/api/directdebit-confirm.php', { id: body.id, code: code === '000000' ? '111111' : '000000' });
+      const wrong = await m.client.post('/api/directdebit-confirm.php', {
+        id: body.id,
+        code: code === '000000' ? '111111' : '000000',
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.error).toMatchObject({ code: 'code_invalid', message: 'Code invalid' });
       const confirmed = await m.client.post('/api/directdebit-confirm.php', { id: body.id, code });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.payment.status).toBe('pending');
-      await expect.poll(async () => expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${body.id}`)).payment.status, { timeout: 10_000 }).toBe('completed');
+      await expect
+        .poll(async () => expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${body.id}`)).payment.status, {
+          timeout: 10_000,
+        })
+        .toBe('completed');
       expect(await purchases(m.id)).toHaveLength(1);
       // Confirming again changes nothing.
-      expect((await m.client.post('/api/directdebit-confirm.php', { id: body.id, code })).body).toMatchObject({ payment: { status: 'completed' }, paid_user: true });
+      expect((await m.client.post('/api/directdebit-confirm.php', { id: body.id, code })).body).toMatchObject({
+        payment: { status: 'completed' },
+        paid_user: true,
+      });
     });
 
     it('refuses a wrong IBAN, a missing field or mandate, and a foreign country with 400', async () => {
       const m = await memberIn('NL');
-      for (const over of [{ iban: 'NL91 ABNA 0417 1643 01' }, { iban: 'hello' }, { mandate: false }, { city: '' }, { phone: 'call me' }, { bundle: 9 }]) {
+      for (const over of [
+        { iban: 'NL91 ABNA 0417 1643 01' },
+        { iban: 'hello' },
+        { mandate: false },
+        { city: '' },
+        { phone: 'call me' },
+        { bundle: 9 },
+      ]) {
         const res = await m.client.post('/api/directdebit.php', order(over));
         expect(res.status, JSON.stringify(over)).toBe(400);
       }
@@ -313,7 +397,8 @@ describe.each(DATABASES)('payments on %s', (database) => {
       await m.client.post('/api/directdebit.php', body);
       const code = await codeFor(body.phone);
       const wrong = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < DIRECT_DEBIT_CODE_TRIES; i++) expect((await m.client.post('/api/directdebit-confirm.php', { id: body.id, code: wrong })).status).toBe(400);
+      for (let i = 0; i < DIRECT_DEBIT_CODE_TRIES; i++)
+        expect((await m.client.post('/api/directdebit-confirm.php', { id: body.id, code: wrong })).status).toBe(400);
       expect((await m.client.post('/api/directdebit-confirm.php', { id: body.id, code })).status).toBe(409);
       expect(expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${body.id}`)).payment.status).toBe('cancelled');
     });
@@ -340,9 +425,15 @@ describe.each(DATABASES)('payments on %s', (database) => {
       // The money goes back through the provider (a job); twice asked, one refund.
       expect((await m.client.post('/api/refund.php', { payment: payment.id })).status).toBe(409);
       await server.jobs.idle();
-      const { rows } = await server.client.executeSql(`select state from pgboss.job where name = 'refund' and data->>'paymentId' = $1`, [payment.id]);
+      const { rows } = await server.client.executeSql(
+        `select state from pgboss.job where name = 'refund' and data->>'paymentId' = $1`,
+        [payment.id],
+      );
       expect(rows).toEqual([{ state: 'completed' }]);
-      const ledger = await server.db.select().from(creditLedger).where(and(eq(creditLedger.userId, m.id), eq(creditLedger.reason, 'refund')));
+      const ledger = await server.db
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, m.id), eq(creditLedger.reason, 'refund')));
       expect(ledger.map((l) => l.delta)).toEqual([-100]);
       const movements = expectShape(TransactionsResponse, await m.client.get('/api/transactions.php')).movements;
       expect(movements[0]).toMatchObject({ reason: 'refund', delta: -100 });
@@ -360,7 +451,10 @@ describe.each(DATABASES)('payments on %s', (database) => {
     it('refuses after refund_days, with nothing unused, for a pending payment, and for another member', async () => {
       const m = await memberIn('NL');
       const old = await bought(m);
-      await server.db.update(payments).set({ createdAt: new Date(Date.now() - 15 * 86400_000) }).where(eq(payments.id, old.id));
+      await server.db
+        .update(payments)
+        .set({ createdAt: new Date(Date.now() - 15 * 86400_000) })
+        .where(eq(payments.id, old.id));
       const late = await m.client.post('/api/refund.php', { payment: old.id });
       expect(late.status).toBe(409);
       expect(late.body.error).toMatchObject({ code: 'refund_expired', message: 'The refund period of this purchase is over.' });
@@ -383,9 +477,16 @@ describe.each(DATABASES)('payments on %s', (database) => {
       const { payment, redirect_url } = await start(m, { method: 'visa' });
       const page = await (await fetch(redirect_url)).text();
       expect(page).toContain('Store this card?');
-      const res = await fetch(redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `outcome=authorised&store=${store}`, redirect: 'manual' });
+      const res = await fetch(redirect_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `outcome=authorised&store=${store}`,
+        redirect: 'manual',
+      });
       expect(res.status).toBe(303);
-      await expect.poll(async () => (await m.client.get('/api/repeat-order.php')).body).toEqual({ last: { bundle_id: 1, method: 'visa' }, card: { method: 'visa', last4: '1111' } });
+      await expect
+        .poll(async () => (await m.client.get('/api/repeat-order.php')).body)
+        .toEqual({ last: { bundle_id: 1, method: 'visa' }, card: { method: 'visa', last4: '1111' } });
       return payment;
     }
 

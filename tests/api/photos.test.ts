@@ -15,7 +15,10 @@ let server: TestServer;
 const phonePhoto = (color = '#c33') =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'TestCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' },
+    })
     .toBuffer();
 
 /** The chunk ids of a WebP file's RIFF container (EXIF and XMP metadata would be chunks "EXIF" and "XMP "). */
@@ -64,7 +67,10 @@ describe.each(['memory', 'S3'] as const)('own photos, files in %s', (storage) =>
     const { user } = expectShape(UserResponse, await client.get('/api/user.php'));
     expect(photos[0].url).toContain(user!.profile.main_image!.filename);
     // With S3_URL the served files are the bucket's objects: full, thumb and the blurred pair.
-    if (s3) expect(s3.keys()).toEqual(expect.arrayContaining([photos[0].url, photos[0].thumb_url].map((u) => u.slice(u.lastIndexOf('/') + 1))));
+    if (s3)
+      expect(s3.keys()).toEqual(
+        expect.arrayContaining([photos[0].url, photos[0].thumb_url].map((u) => u.slice(u.lastIndexOf('/') + 1))),
+      );
     if (s3) expect(s3.keys()).toHaveLength(4);
   });
 
@@ -91,7 +97,8 @@ describe.each(['memory', 'S3'] as const)('own photos, files in %s', (storage) =>
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused).toHaveLength(7);
-    for (const r of refused) expect(r.body.error).toMatchObject({ code: 'photo_limit', message: 'Photo limit reached for free members.' });
+    for (const r of refused)
+      expect(r.body.error).toMatchObject({ code: 'photo_limit', message: 'Photo limit reached for free members.' });
     const { photos } = expectShape(OwnPhotosResponse, await client.get('/api/photos.php'));
     expect(photos.map((p) => p.position)).toEqual([0, 1, 2]);
 
@@ -103,14 +110,20 @@ describe.each(['memory', 'S3'] as const)('own photos, files in %s', (storage) =>
 
   it('reorders (the first is the main image) and deletes own photos only, with their files', async () => {
     const { client } = await activeMember(server);
-    for (const color of ['#111', '#555', '#999']) expect((await client.upload('/api/photos.php', form(await phonePhoto(color)))).status).toBe(201);
+    for (const color of ['#111', '#555', '#999'])
+      expect((await client.upload('/api/photos.php', form(await phonePhoto(color)))).status).toBe(201);
     const before = expectShape(OwnPhotosResponse, await client.get('/api/photos.php')).photos;
     const order = before.map((p) => p.id).reverse();
     const reordered = expectShape(OwnPhotosResponse, await client.put('/api/photos.php', { order })).photos;
     expect(reordered.map((p) => p.id)).toEqual(order);
     const { user } = expectShape(UserResponse, await client.get('/api/user.php'));
     expect(reordered[0].url).toContain(user!.profile.main_image!.filename);
-    for (const bad of [{ order: order.slice(1) }, { order: [...order, order[0]] }, { order: [order[0], order[1], 999999] }, { order: 'x' }]) {
+    for (const bad of [
+      { order: order.slice(1) },
+      { order: [...order, order[0]] },
+      { order: [order[0], order[1], 999999] },
+      { order: 'x' },
+    ]) {
       expect((await client.put('/api/photos.php', bad)).status).toBe(400);
     }
 
@@ -119,7 +132,10 @@ describe.each(['memory', 'S3'] as const)('own photos, files in %s', (storage) =>
     expect(theirs.status).toBe(404);
     const gone = reordered[0];
     const after = expectShape(OwnPhotosResponse, await client.del('/api/photos.php', { id: gone.id })).photos;
-    expect(after.map((p) => [p.id, p.position])).toEqual([[order[1], 0], [order[2], 1]]);
+    expect(after.map((p) => [p.id, p.position])).toEqual([
+      [order[1], 0],
+      [order[2], 1],
+    ]);
     expect((await fetch(server.url + gone.url)).status).toBe(404);
     expect((await fetch(server.url + gone.thumb_url)).status).toBe(404);
     if (s3) {

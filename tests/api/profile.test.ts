@@ -3,7 +3,14 @@
 // offline dataset, and distance bands that never locate a member closer than the location grid.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody, GeocodeResponse, MemberResponse, OwnProfileResponse, SearchResponse, type ProfileUpdate } from '../../contract/index.ts';
+import {
+  ErrorBody,
+  GeocodeResponse,
+  MemberResponse,
+  OwnProfileResponse,
+  SearchResponse,
+  type ProfileUpdate,
+} from '../../contract/index.ts';
 import { profiles } from '../../server/db/schema.ts';
 import { allSites } from '../../server/domain/sites.ts';
 import { GRID_LAT_DEG } from '../../server/domain/location.ts';
@@ -39,10 +46,21 @@ describe('GET and PUT /api/profile.php', () => {
   it('starts a new member with the details unset (absent in the public view, not defaulted)', async () => {
     const m = await activeMember(server);
     const own = expectShape(OwnProfileResponse, await m.client.get('/api/profile.php')).profile;
-    expect(own).toMatchObject({ hair_color: null, eye_color: null, body_type: null, relationship_status: null, tattoos: null, interests: [], region: '', city: '', located: false });
+    expect(own).toMatchObject({
+      hair_color: null,
+      eye_color: null,
+      body_type: null,
+      relationship_status: null,
+      tattoos: null,
+      interests: [],
+      region: '',
+      city: '',
+      located: false,
+    });
     const other = await activeMember(server);
     const view = expectShape(MemberResponse, await other.client.get(`/api/member.php?id=${m.id}`)).profile;
-    for (const f of ['hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'interests', 'about', 'distance']) expect(view).not.toHaveProperty(f);
+    for (const f of ['hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'interests', 'about', 'distance'])
+      expect(view).not.toHaveProperty(f);
   });
 
   it('saves every field and reads it back, and the public view shows the visible ones', async () => {
@@ -52,7 +70,15 @@ describe('GET and PUT /api/profile.php', () => {
     expect(expectShape(OwnProfileResponse, await m.client.get('/api/profile.php')).profile).toEqual(saved);
     const other = await activeMember(server);
     const view = expectShape(MemberResponse, await other.client.get(`/api/member.php?id=${m.id}`)).profile;
-    expect(view).toMatchObject({ name: 'Marieke', gender: 'female', region: 'Utrecht', city: 'Utrecht', hair_color: 'red', interests: full.interests, about: full.about });
+    expect(view).toMatchObject({
+      name: 'Marieke',
+      gender: 'female',
+      region: 'Utrecht',
+      city: 'Utrecht',
+      hair_color: 'red',
+      interests: full.interests,
+      about: full.about,
+    });
     // Unset again: gone from the public view.
     await m.client.put('/api/profile.php', { ...full, hair_color: null, interests: [] });
     const after = expectShape(MemberResponse, await other.client.get(`/api/member.php?id=${m.id}`)).profile;
@@ -98,7 +124,8 @@ describe('GET and PUT /api/profile.php', () => {
       const other = await activeMember(server);
       const view = expectShape(MemberResponse, await other.client.get(`/api/member.php?id=${m.id}`)).profile;
       expect(view).toMatchObject({ eye_color: 'green', about: full.about });
-      for (const f of ['sexuality', 'hair_color', 'body_type', 'relationship_status', 'tattoos', 'interests']) expect(view).not.toHaveProperty(f);
+      for (const f of ['sexuality', 'hair_color', 'body_type', 'relationship_status', 'tattoos', 'interests'])
+        expect(view).not.toHaveProperty(f);
       // The owner still reads every field.
       expect(expectShape(OwnProfileResponse, await m.client.get('/api/profile.php')).profile).toMatchObject(full);
     } finally {
@@ -120,9 +147,18 @@ describe('GET /api/geocode.php', () => {
     // The Dom tower in Utrecht.
     const res = await m.client.get('/api/geocode.php?lat=52.0907&lon=5.1214');
     expect(res.status).toBe(200);
-    expect(expectShape(GeocodeResponse, res).geocode).toEqual({ country: 'NL', region: 'UT', region_name: 'Utrecht', city: 'Utrecht' });
+    expect(expectShape(GeocodeResponse, res).geocode).toEqual({
+      country: 'NL',
+      region: 'UT',
+      region_name: 'Utrecht',
+      city: 'Utrecht',
+    });
     // Munich's Marienplatz.
-    expect(expectShape(GeocodeResponse, await m.client.get('/api/geocode.php?lat=48.1374&lon=11.5755')).geocode).toMatchObject({ country: 'DE', region: 'BY', city: 'Munich' });
+    expect(expectShape(GeocodeResponse, await m.client.get('/api/geocode.php?lat=48.1374&lon=11.5755')).geocode).toMatchObject({
+      country: 'DE',
+      region: 'BY',
+      city: 'Munich',
+    });
   });
 
   it('answers 404 not_found at sea and 400 for bad input', async () => {
@@ -130,7 +166,8 @@ describe('GET /api/geocode.php', () => {
     const sea = await m.client.get('/api/geocode.php?lat=45&lon=-30');
     expect(sea.status).toBe(404);
     expect(expectShape(ErrorBody, sea).error.code).toBe('not_found');
-    for (const q of ['lat=91&lon=0', 'lat=abc&lon=1', 'lat=10', 'lat=&lon=', 'lat=1e400&lon=0', '']) expect((await m.client.get(`/api/geocode.php?${q}`)).status, q).toBe(400);
+    for (const q of ['lat=91&lon=0', 'lat=abc&lon=1', 'lat=10', 'lat=&lon=', 'lat=1e400&lon=0', ''])
+      expect((await m.client.get(`/api/geocode.php?${q}`)).status, q).toBe(400);
   });
 });
 
@@ -149,13 +186,25 @@ describe('location grid and distance bands', () => {
     const target = await activeMember(server, { date_of_birth: '1951-03-03' });
     const observers = await Promise.all([0, 1, 2].map(() => activeMember(server)));
     // Three observers around Amsterdam, 3 to 40 km away.
-    const points: [number, number][] = [[52.3702, 4.8952], [52.3, 4.95], [52.6, 4.7]];
+    const points: [number, number][] = [
+      [52.3702, 4.8952],
+      [52.3, 4.95],
+      [52.6, 4.7],
+    ];
     for (const [i, o] of observers.entries()) await place(o.client, ...points[i]);
-    const bands = async () => Promise.all(observers.map(async (o) => expectShape(MemberResponse, await o.client.get(`/api/member.php?id=${target.id}`)).profile.distance));
+    const bands = async () =>
+      Promise.all(
+        observers.map(
+          async (o) => expectShape(MemberResponse, await o.client.get(`/api/member.php?id=${target.id}`)).profile.distance,
+        ),
+      );
 
     const home = { lat: 52.37231, lon: 4.88952 };
     expect((await place(target.client, home.lat, home.lon)).located).toBe(true);
-    const [row] = await server.db.select({ lat: profiles.gridLat, lon: profiles.gridLon }).from(profiles).where(eq(profiles.userId, target.id));
+    const [row] = await server.db
+      .select({ lat: profiles.gridLat, lon: profiles.gridLon })
+      .from(profiles)
+      .where(eq(profiles.userId, target.id));
     // Stored: the centre of a cell about 1.1 km high, not the position sent.
     expect(row.lat).not.toBe(home.lat);
     expect(Math.abs(row.lat! - home.lat)).toBeLessThanOrEqual(GRID_LAT_DEG / 2);
@@ -167,15 +216,25 @@ describe('location grid and distance bands', () => {
     // Anywhere else in the same cell, every observer gets exactly the same answer: nothing finer than the grid leaks.
     const cellLat = row.lat!;
     const cellLon = row.lon!;
-    for (const [dLat, dLon] of [[0.004, 0.006], [-0.004, -0.006], [0.0049, -0.0001]]) {
+    for (const [dLat, dLon] of [
+      [0.004, 0.006],
+      [-0.004, -0.006],
+      [0.0049, -0.0001],
+    ]) {
       await place(target.client, cellLat + dLat, cellLon + dLon);
-      const [again] = await server.db.select({ lat: profiles.gridLat, lon: profiles.gridLon }).from(profiles).where(eq(profiles.userId, target.id));
+      const [again] = await server.db
+        .select({ lat: profiles.gridLat, lon: profiles.gridLon })
+        .from(profiles)
+        .where(eq(profiles.userId, target.id));
       expect(again).toEqual(row);
       expect(await bands()).toEqual(first);
     }
     // Search cards carry the same band.
     const age = (await observers[0].client.get(`/api/member.php?id=${target.id}`)).body.profile.age as number;
-    const search = expectShape(SearchResponse, await observers[0].client.get(`/api/members.php?gender=male&country=NL&min_age=${age}&max_age=${age}`));
+    const search = expectShape(
+      SearchResponse,
+      await observers[0].client.get(`/api/members.php?gender=male&country=NL&min_age=${age}&max_age=${age}`),
+    );
     expect(search.profiles.find((p) => p.id === target.id)?.distance).toBe(first[0]);
     // The answers are bands, never numbers.
     const view = (await observers[0].client.get(`/api/member.php?id=${target.id}`)).body;
@@ -188,7 +247,10 @@ describe('location grid and distance bands', () => {
     const own = expectShape(OwnProfileResponse, await target.client.get('/api/profile.php')).profile;
     await target.client.put('/api/profile.php', { ...editable(own), location: null });
     expect(await bands()).toEqual([undefined, undefined, undefined]);
-    const [cleared] = await server.db.select({ lat: profiles.gridLat, lon: profiles.gridLon }).from(profiles).where(eq(profiles.userId, target.id));
+    const [cleared] = await server.db
+      .select({ lat: profiles.gridLat, lon: profiles.gridLon })
+      .from(profiles)
+      .where(eq(profiles.userId, target.id));
     expect(cleared).toEqual({ lat: null, lon: null });
   });
 });

@@ -15,7 +15,16 @@ import { createMailService } from '../../server/services/mail.ts';
 import { createSmsService } from '../../server/services/sms.ts';
 import { createPushService, MAX_SUBSCRIPTIONS_PER_MEMBER, VAPID_META_KEY, vapidSubject } from '../../server/services/push.ts';
 import { isPublicAddress } from '../../server/services/public-fetch.ts';
-import { decryptPush, p256PublicKey, readVapid, startFakePushService, testBrowser, type FakePushService, type ReceivedPush, type TestBrowser } from './fake-push-service.ts';
+import {
+  decryptPush,
+  p256PublicKey,
+  readVapid,
+  startFakePushService,
+  testBrowser,
+  type FakePushService,
+  type ReceivedPush,
+  type TestBrowser,
+} from './fake-push-service.ts';
 import { activeMember, Client, expectShape, newId, signupInput, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -65,7 +74,8 @@ async function confirmedOn(on: TestServer): Promise<Member> {
   return { client, id, email: input.email };
 }
 
-const send = (from: Member, to: Member, text: string, id = newId()) => from.client.post('/api/message.php', { id, profile: to.id, text });
+const send = (from: Member, to: Member, text: string, id = newId()) =>
+  from.client.post('/api/message.php', { id, profile: to.id, text });
 
 describe('VAPID keys', () => {
   it('are made once, stored in meta, and published as settings.push_public_key', async () => {
@@ -90,7 +100,14 @@ describe('a new message', () => {
   it('is pushed to the recipient: aes128gcm, TTL, Urgency, a valid VAPID JWT, and the PushPayload in the recipient language', async () => {
     const a = await activeMember(server);
     const b = await subscribed({ gender: 'female' });
-    await server.db.insert(photos).values({ userId: a.id, position: 0, key: `k${randomBytes(8).toString('hex')}`, blurKey: `b${randomBytes(8).toString('hex')}` });
+    await server.db
+      .insert(photos)
+      .values({
+        userId: a.id,
+        position: 0,
+        key: `k${randomBytes(8).toString('hex')}`,
+        blurKey: `b${randomBytes(8).toString('hex')}`,
+      });
     const res = await send(a, b, 'Hi there! Fancy a coffee?');
     expect(res.status).toBe(200);
 
@@ -195,12 +212,26 @@ describe('a new message', () => {
       expect((await send(sender, recipient, 'Still there after the crash?')).status).toBe(200);
       await new Promise((r) => setTimeout(r, 300));
       expect(service.received.filter((r) => r.path === browser.path)).toEqual([]);
-      const mailbox = async () => ((await new Client(quiet.url).get('/api/dev-mailbox.php')).body.mails as { to: string }[]).map((m) => m.to).sort();
+      const mailbox = async () =>
+        ((await new Client(quiet.url).get('/api/dev-mailbox.php')).body.mails as { to: string }[]).map((m) => m.to).sort();
       expect(await mailbox()).toEqual([]);
 
       const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
-      const services = { db: quiet.db, config: loadConfig({}), mail: await createMailService({ db: quiet.db, smtpUrl: null, from: 'x <x@localhost>' }), sms: createSmsService(quiet.db), payments: quiet.payments, images: quiet.images, push: quiet.push };
-      const later = await startJobQueue({ client: quiet.client, listen: quiet.listen, handlers: jobHandlers(services, log), log });
+      const services = {
+        db: quiet.db,
+        config: loadConfig({}),
+        mail: await createMailService({ db: quiet.db, smtpUrl: null, from: 'x <x@localhost>' }),
+        sms: createSmsService(quiet.db),
+        payments: quiet.payments,
+        images: quiet.images,
+        push: quiet.push,
+      };
+      const later = await startJobQueue({
+        client: quiet.client,
+        listen: quiet.listen,
+        handlers: jobHandlers(services, log),
+        log,
+      });
       await later.idle();
       await later.stop();
       const got = service.received.filter((r) => r.path === browser.path);
@@ -238,7 +269,7 @@ describe('a new message', () => {
     expect((await pushesTo(b.browser)).map((p) => decryptPush(p, b.browser).body)).toEqual(['Gone?']);
   });
 
-  it('a reading mark runs out without renewal, and only names the member\'s own conversations', async () => {
+  it("a reading mark runs out without renewal, and only names the member's own conversations", async () => {
     const a = await activeMember(server);
     const b = await subscribed();
     const c = await activeMember(server);
@@ -250,7 +281,10 @@ describe('a new message', () => {
     expect((await b.client.post('/api/reading.php', { conversation_id: 'x' })).status).toBe(400);
     expect((await new Client(server.url).post('/api/reading.php', { conversation_id: first.conversation_id })).status).toBe(403);
     // A page that vanished without its beacon: the mark ran out.
-    await server.db.update(liveReading).set({ until: new Date(Date.now() - 1000) }).where(eq(liveReading.userId, b.id));
+    await server.db
+      .update(liveReading)
+      .set({ until: new Date(Date.now() - 1000) })
+      .where(eq(liveReading.userId, b.id));
     service.received.length = 0;
     expect((await send(a, b, 'Two')).status).toBe(200);
     expect((await pushesTo(b.browser)).map((p) => decryptPush(p, b.browser).body)).toEqual(['Two']);
@@ -268,7 +302,13 @@ describe('likes and matches', () => {
     expect(like.headers.urgency).toBe('normal');
     expect(like.headers.ttl).toBe(String(12 * 3600));
     const liked = decryptPush(like, b.browser);
-    expect(liked).toMatchObject({ kind: 'like', profile_id: a.id, sender: { id: a.id, thumb_url: null }, url: '/likes', totals: { unread: 0, new_likes: 1 } });
+    expect(liked).toMatchObject({
+      kind: 'like',
+      profile_id: a.id,
+      sender: { id: a.id, thumb_url: null },
+      url: '/likes',
+      totals: { unread: 0, new_likes: 1 },
+    });
     expect(liked.title).toBe(`${liked.sender.name} likes you`);
     expect(liked.conversation_id).toBeUndefined();
     expect(liked.recipient_id).toBe(b.id);
@@ -286,7 +326,13 @@ describe('likes and matches', () => {
     const [match] = await pushesTo(a.browser);
     expect(match.headers.urgency).toBe('high');
     const matched = decryptPush(match, a.browser);
-    expect(matched).toMatchObject({ kind: 'match', profile_id: b.id, sender: { id: b.id }, title: "It's a match!", url: '/likes' });
+    expect(matched).toMatchObject({
+      kind: 'match',
+      profile_id: b.id,
+      sender: { id: b.id },
+      title: "It's a match!",
+      url: '/likes',
+    });
     expect(matched.body).toBe(`You and ${matched.sender.name} like each other.`);
   });
 });
@@ -330,7 +376,10 @@ describe('dead and failing subscriptions', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
-    const res = await b.client.post('/api/user.php?push=1', { ...browser.subscription, endpoint: `http://127.0.0.1:${port}/push/gone` });
+    const res = await b.client.post('/api/user.php?push=1', {
+      ...browser.subscription,
+      endpoint: `http://127.0.0.1:${port}/push/gone`,
+    });
     expect(res.status).toBe(200);
     expect((await send(a, b, 'hello?')).status).toBe(200);
     await server.jobs.idle();
@@ -342,8 +391,12 @@ describe('subscribing and unsubscribing', () => {
   it('unsubscribing removes the device; the call is idempotent and needs ?push=1', async () => {
     const a = await activeMember(server);
     const b = await subscribed();
-    expect((await b.client.del('/api/user.php?push=1', { endpoint: b.browser.subscription.endpoint })).body).toEqual({ subscribed: false });
-    expect((await b.client.del('/api/user.php?push=1', { endpoint: b.browser.subscription.endpoint })).body).toEqual({ subscribed: false });
+    expect((await b.client.del('/api/user.php?push=1', { endpoint: b.browser.subscription.endpoint })).body).toEqual({
+      subscribed: false,
+    });
+    expect((await b.client.del('/api/user.php?push=1', { endpoint: b.browser.subscription.endpoint })).body).toEqual({
+      subscribed: false,
+    });
     expect((await b.client.del('/api/user.php', { endpoint: b.browser.subscription.endpoint })).status).toBe(404);
     await send(a, b, 'anyone?');
     expect(await pushesTo(b.browser)).toEqual([]);
@@ -363,7 +416,10 @@ describe('subscribing and unsubscribing', () => {
     await send(a, b, 'for B');
     await send(a, c, 'for C');
     expect((await pushesTo(b.browser)).map((p) => decryptPush(p, b.browser).body)).toEqual(['for C']);
-    const rows = await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, b.browser.subscription.endpoint));
+    const rows = await server.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, b.browser.subscription.endpoint));
     expect(rows.map((r) => r.userId)).toEqual([c.id]);
   });
 
@@ -407,7 +463,10 @@ describe('subscribing and unsubscribing', () => {
     expect(await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, m.id))).toEqual([]);
     // Padded base64url keys are fine (stored without the padding).
     const padded = testBrowser(service, 'padded').subscription;
-    const ok = await m.client.post('/api/user.php?push=1', { ...padded, keys: { p256dh: `${padded.keys.p256dh}=`, auth: `${padded.keys.auth}==` } });
+    const ok = await m.client.post('/api/user.php?push=1', {
+      ...padded,
+      keys: { p256dh: `${padded.keys.p256dh}=`, auth: `${padded.keys.auth}==` },
+    });
     expect(ok.status).toBe(200);
     const [row] = await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, m.id));
     expect(row).toMatchObject({ p256dh: padded.keys.p256dh, auth: padded.keys.auth });
@@ -429,15 +488,47 @@ describe('subscribing and unsubscribing', () => {
   });
 
   it('sends only to public addresses: a name that resolves to loopback is refused when connecting (blind SSRF)', async () => {
-    for (const ip of ['10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '127.0.0.1', '0.0.0.0', '100.64.0.1', '::1', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1']) expect(isPublicAddress(ip), ip).toBe(false);
+    for (const ip of [
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '127.0.0.1',
+      '0.0.0.0',
+      '100.64.0.1',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isPublicAddress(ip), ip).toBe(false);
     for (const ip of ['8.8.8.8', '2001:4860:4860::8888', '::ffff:8.8.8.8']) expect(isPublicAddress(ip), ip).toBe(true);
     const m = await activeMember(server);
     const { port } = new URL(service.url);
     // A stored endpoint whose name points inside (as `127.0.0.1.nip.io` would): "localhost" resolves to 127.0.0.1.
-    await server.db.insert(pushSubscriptions).values({ userId: m.id, endpoint: `https://localhost:${port}/push/ssrf`, ...testBrowser(service, 'ssrf').subscription.keys });
+    await server.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: m.id,
+        endpoint: `https://localhost:${port}/push/ssrf`,
+        ...testBrowser(service, 'ssrf').subscription.keys,
+      });
     const logged: unknown[] = [];
-    const production = createPushService({ db: server.db, keys: webpush.generateVAPIDKeys(), subject: 'mailto:test@example.org', log: (_m, detail) => logged.push(detail) });
-    await production.send(m.id, { kind: 'like', recipient_id: m.id, sender: { id: 1, name: 'x', thumb_url: null }, title: 't', body: 'b', url: '/likes', totals: { unread: 0, new_likes: 1 } });
+    const production = createPushService({
+      db: server.db,
+      keys: webpush.generateVAPIDKeys(),
+      subject: 'mailto:test@example.org',
+      log: (_m, detail) => logged.push(detail),
+    });
+    await production.send(m.id, {
+      kind: 'like',
+      recipient_id: m.id,
+      sender: { id: 1, name: 'x', thumb_url: null },
+      title: 't',
+      body: 'b',
+      url: '/likes',
+      totals: { unread: 0, new_likes: 1 },
+    });
     expect(logged).toEqual([expect.objectContaining({ error: 'EADDRNOTPUBLIC' })]);
     expect(service.received).toEqual([]);
   });
@@ -448,7 +539,10 @@ describe('subscribing and unsubscribing', () => {
     const attacker = testBrowser(service, 'attacker').subscription;
     const res = await c.client.post('/api/user.php?push=1', { ...attacker, endpoint: b.browser.subscription.endpoint });
     expect(res.status).toBe(409);
-    const rows = await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, b.browser.subscription.endpoint));
+    const rows = await server.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, b.browser.subscription.endpoint));
     expect(rows.map((r) => [r.userId, r.auth])).toEqual([[b.id, b.browser.subscription.keys.auth.replace(/=+$/, '')]]);
   });
 
@@ -467,7 +561,13 @@ describe('the fake push service checks', () => {
   it('refuse a JWT signed by another key (the VAPID check can fail)', () => {
     const ours = webpush.generateVAPIDKeys();
     const theirs = webpush.generateVAPIDKeys();
-    const { Authorization } = webpush.getVapidHeaders(service.url, 'mailto:x@example.org', ours.publicKey, ours.privateKey, 'aes128gcm') as { Authorization: string };
+    const { Authorization } = webpush.getVapidHeaders(
+      service.url,
+      'mailto:x@example.org',
+      ours.publicKey,
+      ours.privateKey,
+      'aes128gcm',
+    ) as { Authorization: string };
     expect(readVapid(Authorization).k).toBe(ours.publicKey);
     expect(() => readVapid(Authorization.replace(ours.publicKey, theirs.publicKey))).toThrow(/does not verify/);
   });

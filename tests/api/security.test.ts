@@ -23,7 +23,8 @@ function from(server: TestServer, ip: string): Client {
   return client;
 }
 
-const login = (client: Client, email: string, password: string, headers: Record<string, string> = {}) => client.call('POST', '/api/user.php', { email, password }, headers);
+const login = (client: Client, email: string, password: string, headers: Record<string, string> = {}) =>
+  client.call('POST', '/api/user.php', { email, password }, headers);
 
 describe('dev tools (the dev mailbox)', () => {
   it('answer loopback clients only, unless DEV_TOOLS=on', async () => {
@@ -49,7 +50,9 @@ describe('dev tools (the dev mailbox)', () => {
     expect((await from(proxied, '203.0.113.9').post('/dev/psp/v72/sessions', {})).status).toBe(404);
     // On loopback the API still wants its key.
     expect((await new Client(proxied.url).post('/dev/psp/v72/sessions', {})).status).toBe(401);
-    const real = await startServer(0, { env: { PAYMENT_PROVIDER: 'adyen', ADYEN_API_KEY: 'k', ADYEN_MERCHANT_ACCOUNT: 'm', ADYEN_HMAC_KEY: 'ab'.repeat(32) } });
+    const real = await startServer(0, {
+      env: { PAYMENT_PROVIDER: 'adyen', ADYEN_API_KEY: 'k', ADYEN_MERCHANT_ACCOUNT: 'm', ADYEN_HMAC_KEY: 'ab'.repeat(32) },
+    });
     try {
       expect((await new Client(real.url).get(checkout)).status).toBe(404);
       expect((await new Client(real.url).post('/dev/psp/v72/sessions', {})).status).toBe(404);
@@ -64,7 +67,8 @@ describe('dev tools (the dev mailbox)', () => {
       // Without TRUST_PROXY a forged header changes nothing: still loopback, and the per-IP limit still counts.
       expect((await from(direct, '203.0.113.9').get('/api/dev-mailbox.php')).status).toBe(200);
       const answers: number[] = [];
-      for (let i = 0; i <= LOGIN_LIMITS.ip.max; i++) answers.push((await login(from(direct, `198.51.100.${i}`), `nobody${i}@example.org`, 'wrong password')).status);
+      for (let i = 0; i <= LOGIN_LIMITS.ip.max; i++)
+        answers.push((await login(from(direct, `198.51.100.${i}`), `nobody${i}@example.org`, 'wrong password')).status);
       expect(answers.slice(0, LOGIN_LIMITS.ip.max).every((s) => s === 401)).toBe(true);
       expect(answers.at(-1)).toBe(429);
     } finally {
@@ -74,7 +78,7 @@ describe('dev tools (the dev mailbox)', () => {
 });
 
 describe('login throttling', () => {
-  it("locks an address for the source that guessed, not for its owner elsewhere", async () => {
+  it('locks an address for the source that guessed, not for its owner elsewhere', async () => {
     const m = await activeMember(proxied);
     const attacker = from(proxied, '203.0.113.50');
     const answers = [];
@@ -91,16 +95,25 @@ describe('login throttling', () => {
     const m = await activeMember(proxied);
     const phone = from(proxied, '198.51.100.30');
     const first = await login(phone, m.email, 'correct horse battery');
-    const device = first.headers.getSetCookie().find((c) => c.startsWith('device='))!.split(';')[0];
+    const device = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('device='))!
+      .split(';')[0];
     expect(first.headers.getSetCookie().find((c) => c.startsWith('device='))).toMatch(/HttpOnly/i);
     // Guesses from everywhere used up the account-wide limit.
     const lock = { count: LOGIN_LIMITS.account.max + 1, windowStart: new Date(), blockedUntil: new Date(Date.now() + 3_600_000) };
-    await proxied.db.insert(loginFailures).values({ key: `login:${m.email}`, ...lock }).onConflictDoUpdate({ target: loginFailures.key, set: lock });
+    await proxied.db
+      .insert(loginFailures)
+      .values({ key: `login:${m.email}`, ...lock })
+      .onConflictDoUpdate({ target: loginFailures.key, set: lock });
     expect((await login(from(proxied, '198.51.100.31'), m.email, 'correct horse battery')).status).toBe(429);
     expect((await login(phone, m.email, 'correct horse battery', { cookie: device })).status).toBe(200);
     // A forged or another member's device cookie is no key.
     const other = await activeMember(proxied);
-    const otherDevice = (await login(from(proxied, '198.51.100.32'), other.email, 'correct horse battery')).headers.getSetCookie().find((c) => c.startsWith('device='))!.split(';')[0];
+    const otherDevice = (await login(from(proxied, '198.51.100.32'), other.email, 'correct horse battery')).headers
+      .getSetCookie()
+      .find((c) => c.startsWith('device='))!
+      .split(';')[0];
     expect((await login(phone, m.email, 'correct horse battery', { cookie: otherDevice })).status).toBe(429);
     expect((await login(phone, m.email, 'correct horse battery', { cookie: `${device}x` })).status).toBe(429);
   });
@@ -119,7 +132,8 @@ describe('signup', () => {
     const m = await activeMember(proxied);
     const prober = from(proxied, '203.0.113.88');
     const answers: number[] = [];
-    for (let i = 0; i <= SIGNUP_PROBE_LIMIT.max + 1; i++) answers.push((await prober.post('/api/signup.php', signupInput({ email: m.email.toUpperCase() }))).status);
+    for (let i = 0; i <= SIGNUP_PROBE_LIMIT.max + 1; i++)
+      answers.push((await prober.post('/api/signup.php', signupInput({ email: m.email.toUpperCase() }))).status);
     expect(answers.slice(0, SIGNUP_PROBE_LIMIT.max + 1).every((s) => s === 409)).toBe(true);
     const last = await prober.post('/api/signup.php', signupInput());
     expect(last.status).toBe(429);
@@ -152,10 +166,16 @@ describe('state-changing GETs and the live channel', () => {
 
   it('answer HEAD /api/events.php at once', async () => {
     const m = await activeMember(proxied);
-    const res = await fetch(`${proxied.url}/api/events.php`, { method: 'HEAD', headers: { cookie: m.client.cookie }, signal: AbortSignal.timeout(5_000) });
+    const res = await fetch(`${proxied.url}/api/events.php`, {
+      method: 'HEAD',
+      headers: { cookie: m.client.cookie },
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect((await fetch(`${proxied.url}/api/events.php`, { method: 'HEAD', signal: AbortSignal.timeout(5_000) })).status).toBe(403);
+    expect((await fetch(`${proxied.url}/api/events.php`, { method: 'HEAD', signal: AbortSignal.timeout(5_000) })).status).toBe(
+      403,
+    );
   });
 
   it(`keep at most ${MAX_STREAMS_PER_MEMBER} live streams per member: a new one ends the oldest`, async () => {

@@ -1,6 +1,14 @@
 // Site data over the real server: settings per domain (spec 3, 7), company info, interests, regions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AllRegionsResponse, CompanyInfoResponse, countries, InterestsResponse, interests, RegionsResponse, SettingsResponse } from '../../contract/index.ts';
+import {
+  AllRegionsResponse,
+  CompanyInfoResponse,
+  countries,
+  InterestsResponse,
+  interests,
+  RegionsResponse,
+  SettingsResponse,
+} from '../../contract/index.ts';
 import { Client, expectShape, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -14,7 +22,15 @@ afterAll(() => server.close());
 describe('site calls', () => {
   it('answers every public setting of spec 3, per site chosen by domain or the forced-domain parameter', async () => {
     const { settings } = expectShape(SettingsResponse, await c.get('/api/settings.php'));
-    expect(settings).toMatchObject({ domain: 'localhost', name: 'Heartline', message_credits: 10, signup_credits: 50, free_conversations: 2, free_photos: 3, premium_photos: 25 });
+    expect(settings).toMatchObject({
+      domain: 'localhost',
+      name: 'Heartline',
+      message_credits: 10,
+      signup_credits: 50,
+      free_conversations: 2,
+      free_photos: 3,
+      premium_photos: 25,
+    });
     expect(settings.languages).toHaveLength(11);
     const forced = expectShape(SettingsResponse, await c.get('/api/settings.php?domain=de.localhost&utm=x'));
     expect(forced.settings).toMatchObject({ domain: 'de.localhost', name: 'Herzklopfen', domain_language: 'de-DE' });
@@ -26,7 +42,9 @@ describe('site calls', () => {
   });
 
   it('answers company info, the interests icon set and real regions', async () => {
-    expect(expectShape(CompanyInfoResponse, await c.get('/api/companyinfo.php')).companyinfo.vat_numbers.length).toBeGreaterThan(0);
+    expect(expectShape(CompanyInfoResponse, await c.get('/api/companyinfo.php')).companyinfo.vat_numbers.length).toBeGreaterThan(
+      0,
+    );
     const list = expectShape(InterestsResponse, await c.get('/api/interests.php')).interests;
     expect(list.map((i) => i.id)).toEqual([...interests]);
     const nl = expectShape(RegionsResponse, await c.get('/api/regions.php?country=NL'));

@@ -15,16 +15,25 @@ afterAll(() => server.close());
 
 type Member = Awaited<ReturnType<typeof activeMember>>;
 
-const setCredits = (id: number, credits: number, paidUser = false) => server.db.update(users).set({ credits, paidUser }).where(eq(users.id, id));
+const setCredits = (id: number, credits: number, paidUser = false) =>
+  server.db.update(users).set({ credits, paidUser }).where(eq(users.id, id));
 
 async function maxSeq(userId: number): Promise<number> {
-  const [row] = await server.db.select({ seq: max(syncChanges.seq) }).from(syncChanges).where(eq(syncChanges.userId, userId));
+  const [row] = await server.db
+    .select({ seq: max(syncChanges.seq) })
+    .from(syncChanges)
+    .where(eq(syncChanges.userId, userId));
   return Number(row.seq ?? 0);
 }
 
 /** GET /api/sync.php; `since` undefined asks a snapshot. */
 const syncCall = (client: Client, since?: number | string, etag?: string) =>
-  client.call('GET', `/api/sync.php${since === undefined ? '' : `?since=${since}`}`, undefined, etag ? { 'if-none-match': etag } : {});
+  client.call(
+    'GET',
+    `/api/sync.php${since === undefined ? '' : `?since=${since}`}`,
+    undefined,
+    etag ? { 'if-none-match': etag } : {},
+  );
 
 /** A 200 answer, checked against the contract. */
 async function sync(m: Member, since?: number): Promise<SyncResponse> {
@@ -67,13 +76,26 @@ describe('GET /api/sync.php', () => {
     await a.client.post('/api/like.php', { profile: b.id });
 
     const snap = await sync(a);
-    expect(snap).toMatchObject({ snapshot: true, more: false, cursor: await maxSeq(a.id), removed_chats: [], removed_likes: [], removed_liked_by: [] });
+    expect(snap).toMatchObject({
+      snapshot: true,
+      more: false,
+      cursor: await maxSeq(a.id),
+      removed_chats: [],
+      removed_likes: [],
+      removed_liked_by: [],
+    });
     expect(snap.user).toMatchObject({ id: a.id, credits: 1000 - 10 * (2 + SNAPSHOT_MESSAGES + 5) });
     expect(snap.chats.map((ch) => ch.profile.id)).toEqual([b.id, c.id].reverse()); // newest conversation first
-    expect(snap.chats.find((ch) => ch.profile.id === b.id)).toMatchObject({ num_unread_messages: 1, peer_read_seq: 0, last_message: { text: 'three' } });
+    expect(snap.chats.find((ch) => ch.profile.id === b.id)).toMatchObject({
+      num_unread_messages: 1,
+      peer_read_seq: 0,
+      last_message: { text: 'three' },
+    });
     const seqs = snap.messages.map((m) => m.seq);
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
-    expect(snap.messages.filter((m) => m.conversation_id === fromB.conversation_id).map((m) => m.id)).toEqual([...toB, fromB].map((m) => m.id));
+    expect(snap.messages.filter((m) => m.conversation_id === fromB.conversation_id).map((m) => m.id)).toEqual(
+      [...toB, fromB].map((m) => m.id),
+    );
     const withC = snap.messages.filter((m) => m.sender_id === a.id && m.text.startsWith('c'));
     expect(withC.map((m) => m.text)).toEqual(Array.from({ length: SNAPSHOT_MESSAGES }, (_, i) => `c${i + 5}`));
     expect(snap.likes.map((l) => l.id)).toEqual([b.id]);
@@ -95,10 +117,22 @@ describe('GET /api/sync.php', () => {
 
     const m = await send(a, b, 'again');
     const da = await sync(a, sa.cursor);
-    expect(da).toMatchObject({ snapshot: false, more: false, user: { id: a.id, credits: 30 }, removed_chats: [], likes: [], liked_by: [] });
+    expect(da).toMatchObject({
+      snapshot: false,
+      more: false,
+      user: { id: a.id, credits: 30 },
+      removed_chats: [],
+      likes: [],
+      liked_by: [],
+    });
     expect(da.messages).toEqual([m]);
     expect(da.chats).toHaveLength(1);
-    expect(da.chats[0]).toMatchObject({ conversation: { id: m.conversation_id }, profile: { id: b.id }, num_unread_messages: 0, last_message: m });
+    expect(da.chats[0]).toMatchObject({
+      conversation: { id: m.conversation_id },
+      profile: { id: b.id },
+      num_unread_messages: 0,
+      last_message: m,
+    });
     expect(da.cursor).toBe(await maxSeq(a.id));
 
     const db = await sync(b, sb.cursor);
@@ -137,7 +171,13 @@ describe('GET /api/sync.php', () => {
     const a = await activeMember(server);
     const { cursor } = await sync(a);
     expect((await a.client.put('/api/user.php', { language: 'de' })).status).toBe(200);
-    expect(await sync(a, cursor)).toMatchObject({ user: { id: a.id, language: 'de' }, chats: [], messages: [], likes: [], liked_by: [] });
+    expect(await sync(a, cursor)).toMatchObject({
+      user: { id: a.id, language: 'de' },
+      chats: [],
+      messages: [],
+      likes: [],
+      liked_by: [],
+    });
   });
 
   it('shows a read chat as peer_read_seq to the sender and as unread 0 to the reader', async () => {
@@ -171,7 +211,11 @@ describe('GET /api/sync.php', () => {
     expect((await sync(a, sa.cursor)).removed_chats).toEqual([]);
 
     const back = await send(a, b, 'still there?');
-    expect(await sync(b, db.cursor)).toMatchObject({ removed_chats: [], chats: [{ conversation: { id: m.conversation_id } }], messages: [back] });
+    expect(await sync(b, db.cursor)).toMatchObject({
+      removed_chats: [],
+      chats: [{ conversation: { id: m.conversation_id } }],
+      messages: [back],
+    });
   });
 
   it('carries likes, unlikes and seen flags to both members', async () => {
@@ -199,7 +243,7 @@ describe('GET /api/sync.php', () => {
     expect(db).toMatchObject({ liked_by: [], removed_liked_by: [a.id] });
   });
 
-  it('takes a blocker\'s chat and likes away from the blocked member, and gives them back on unblock', async () => {
+  it("takes a blocker's chat and likes away from the blocked member, and gives them back on unblock", async () => {
     const a = await activeMember(server);
     const b = await activeMember(server, { gender: 'female' });
     const m = await send(a, b, 'hi');
@@ -209,18 +253,38 @@ describe('GET /api/sync.php', () => {
 
     await b.client.post('/api/block.php', { profile: a.id });
     const da = await sync(a, sa.cursor); // the blocked side
-    expect(da).toMatchObject({ chats: [], removed_chats: [m.conversation_id], likes: [], removed_likes: [b.id], liked_by: [], removed_liked_by: [b.id], total_unread: 0 });
+    expect(da).toMatchObject({
+      chats: [],
+      removed_chats: [m.conversation_id],
+      likes: [],
+      removed_likes: [b.id],
+      liked_by: [],
+      removed_liked_by: [b.id],
+      total_unread: 0,
+    });
     const db = await sync(b, sb.cursor); // the blocker keeps the chat, not the likes
-    expect(db).toMatchObject({ chats: [{ conversation: { id: m.conversation_id } }], removed_likes: [a.id], removed_liked_by: [a.id] });
+    expect(db).toMatchObject({
+      chats: [{ conversation: { id: m.conversation_id } }],
+      removed_likes: [a.id],
+      removed_liked_by: [a.id],
+    });
 
     await b.client.del('/api/block.php', { profile: a.id });
-    expect(await sync(a, da.cursor)).toMatchObject({ chats: [{ conversation: { id: m.conversation_id } }], likes: [{ id: b.id }], liked_by: [{ id: b.id }] });
+    expect(await sync(a, da.cursor)).toMatchObject({
+      chats: [{ conversation: { id: m.conversation_id } }],
+      likes: [{ id: b.id }],
+      liked_by: [{ id: b.id }],
+    });
   });
 
   it(`pages by DELTA_LIMIT (${DELTA_LIMIT}) with more=true, and a page's ETag never earns a 304`, async () => {
     const a = await activeMember(server);
     const start = (await sync(a)).cursor;
-    const fake = Array.from({ length: DELTA_LIMIT * 2 + 17 }, (_, i) => ({ userId: a.id, kind: 'like' as const, entityId: 1_000_000_000 + i }));
+    const fake = Array.from({ length: DELTA_LIMIT * 2 + 17 }, (_, i) => ({
+      userId: a.id,
+      kind: 'like' as const,
+      entityId: 1_000_000_000 + i,
+    }));
     // Through the log's one writer, whose NOTIFY also tells the server's cached log head (domain/sync.ts).
     await server.db.transaction((tx) => recordChanges(tx, fake));
     const seen: number[] = [];
@@ -252,7 +316,7 @@ describe('GET /api/sync.php', () => {
       const got = new Map<string, number>();
       let cursor = 0;
       const drain = async () => {
-        for (let more = true; more; ) {
+        for (let more = true; more;) {
           const d = await step(cursor);
           for (const msg of d.messages) got.set(msg.id, (got.get(msg.id) ?? 0) + 1);
           expect(d.cursor).toBeGreaterThanOrEqual(cursor);
@@ -290,35 +354,45 @@ describe('GET /api/sync.php', () => {
       const mine = sent.filter((x) => x.members.includes(f.m.id)).map((x) => x.msg.id);
       expect(mine.length).toBeGreaterThan(0);
       expect([...f.got.keys()].sort()).toEqual(mine.sort());
-      expect([...f.got.values()].every((n) => n === 1), 'a message came twice').toBe(true);
+      expect(
+        [...f.got.values()].every((n) => n === 1),
+        'a message came twice',
+      ).toBe(true);
     }
   });
 
   // PGlite has one connection, so transactions never overlap there: this needs PostgreSQL (TEST_DATABASE_URL).
-  it.runIf(process.env.TEST_DATABASE_URL)('makes a later writer of a user\'s change log wait until the earlier one commits (PostgreSQL)', async () => {
-    const a = await activeMember(server);
-    const likeRows = () =>
-      server.db.select({ entityId: syncChanges.entityId, seq: syncChanges.seq }).from(syncChanges).where(and(eq(syncChanges.userId, a.id), eq(syncChanges.kind, 'like'))).orderBy(asc(syncChanges.seq));
-    let release!: () => void;
-    const hold = new Promise<void>((done) => (release = done));
-    let recorded!: () => void;
-    const firstRecorded = new Promise<void>((done) => (recorded = done));
-    const first = server.db.transaction(async (tx) => {
-      await recordChanges(tx, [{ userId: a.id, kind: 'like', entityId: 1 }]);
-      recorded();
-      await hold;
-    });
-    await firstRecorded;
-    let secondDone = false;
-    const second = server.db
-      .transaction((tx) => recordChanges(tx, [{ userId: a.id, kind: 'like', entityId: 2 }]))
-      .then(() => (secondDone = true));
-    await new Promise((done) => setTimeout(done, 300));
-    // Seq N is in flight: N+1 must not be committed (a reader would move past N and never see it).
-    expect(secondDone).toBe(false);
-    expect(await likeRows()).toEqual([]);
-    release();
-    await Promise.all([first, second]);
-    expect((await likeRows()).map((r) => r.entityId)).toEqual([1, 2]);
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "makes a later writer of a user's change log wait until the earlier one commits (PostgreSQL)",
+    async () => {
+      const a = await activeMember(server);
+      const likeRows = () =>
+        server.db
+          .select({ entityId: syncChanges.entityId, seq: syncChanges.seq })
+          .from(syncChanges)
+          .where(and(eq(syncChanges.userId, a.id), eq(syncChanges.kind, 'like')))
+          .orderBy(asc(syncChanges.seq));
+      let release!: () => void;
+      const hold = new Promise<void>((done) => (release = done));
+      let recorded!: () => void;
+      const firstRecorded = new Promise<void>((done) => (recorded = done));
+      const first = server.db.transaction(async (tx) => {
+        await recordChanges(tx, [{ userId: a.id, kind: 'like', entityId: 1 }]);
+        recorded();
+        await hold;
+      });
+      await firstRecorded;
+      let secondDone = false;
+      const second = server.db
+        .transaction((tx) => recordChanges(tx, [{ userId: a.id, kind: 'like', entityId: 2 }]))
+        .then(() => (secondDone = true));
+      await new Promise((done) => setTimeout(done, 300));
+      // Seq N is in flight: N+1 must not be committed (a reader would move past N and never see it).
+      expect(secondDone).toBe(false);
+      expect(await likeRows()).toEqual([]);
+      release();
+      await Promise.all([first, second]);
+      expect((await likeRows()).map((r) => r.entityId)).toEqual([1, 2]);
+    },
+  );
 });

@@ -9,7 +9,15 @@ test('/activate/done says "activated" only after a working link', async ({ page 
 
   const email = `e2e.activate.${Date.now()}@example.org`;
   const res = await page.request.post('/api/signup.php', {
-    data: { email, name: `Act${Date.now() % 1e6}`, password: 'a long enough password', date_of_birth: '1990-02-03', gender: 'female', sexuality: 'hetero', country: 'DE' },
+    data: {
+      email,
+      name: `Act${Date.now() % 1e6}`,
+      password: 'a long enough password',
+      date_of_birth: '1990-02-03',
+      gender: 'female',
+      sexuality: 'hetero',
+      country: 'DE',
+    },
   });
   expect(res.ok(), await res.text()).toBe(true);
   await page.request.get('/api/logout.php');
@@ -31,7 +39,9 @@ test('after signup the search starts from what the member looks for, not "Everyo
 });
 
 test('a visitor who likes is asked to log in and comes back to the profile, where the like is real', async ({ page }) => {
-  const res = await page.request.get('/api/members.php', { params: { gender: 'male', country: 'DE', min_age: 18, max_age: 99, page: 1 } });
+  const res = await page.request.get('/api/members.php', {
+    params: { gender: 'male', country: 'DE', min_age: 18, max_age: 99, page: 1 },
+  });
   const target = ((await res.json()).profiles as { id: number; name: string }[])[0];
   await page.goto(`/members/${target.id}`);
   await page.getByRole('button', { name: 'Like', exact: true }).click();
@@ -129,7 +139,9 @@ test('a deleted account is gone at once, refused at login, and restored by the m
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('a long enough password');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Account pending deletion (reactivate via emailed link or contact customer service)')).toBeVisible();
+  await expect(
+    page.getByText('Account pending deletion (reactivate via emailed link or contact customer service)'),
+  ).toBeVisible();
 
   await page.goto(await mailedPath(page.request, email, /https?:\/\/\S+\/login\?reactivate=\S+/));
   await expect(page.getByText('Your account is restored. Log in to continue.')).toBeVisible();
@@ -141,7 +153,9 @@ test('a deleted account is gone at once, refused at login, and restored by the m
 
 test('settings: the blocked list unblocks, and "Download my data" saves the ZIP', async ({ page }) => {
   await signup(page.request);
-  const found = await page.request.get('/api/members.php', { params: { gender: 'female', country: 'NL', min_age: 18, max_age: 99, page: 1 } });
+  const found = await page.request.get('/api/members.php', {
+    params: { gender: 'female', country: 'NL', min_age: 18, max_age: 99, page: 1 },
+  });
   const target = ((await found.json()).profiles as { id: number; name: string }[])[0];
   expect((await page.request.post('/api/block.php', { data: { profile: target.id } })).ok()).toBe(true);
   await page.goto('/settings');
@@ -160,10 +174,20 @@ test('settings: the blocked list unblocks, and "Download my data" saves the ZIP'
   expect(names).toContain('profile.json');
 });
 
-test('a new member is reminded to activate (and can get the link again) and to add a photo, until dismissed', async ({ page }) => {
+test('a new member is reminded to activate (and can get the link again) and to add a photo, until dismissed', async ({
+  page,
+}) => {
   const email = `e2e.remind.${Date.now()}@example.org`;
   const res = await page.request.post('/api/signup.php', {
-    data: { email, name: `Rem${Date.now() % 1e6}`, password: 'a long enough password', date_of_birth: '1991-07-08', gender: 'male', sexuality: 'hetero', country: 'NL' },
+    data: {
+      email,
+      name: `Rem${Date.now() % 1e6}`,
+      password: 'a long enough password',
+      date_of_birth: '1991-07-08',
+      gender: 'male',
+      sexuality: 'hetero',
+      country: 'NL',
+    },
   });
   expect(res.ok()).toBe(true);
   await page.goto('/members');
@@ -184,10 +208,21 @@ test('a new member is reminded to activate (and can get the link again) and to a
   await expect(page.getByText('Members with a photo get many more replies.')).toHaveCount(0);
 });
 
-test('an unconfirmed member is told the other party cannot reply, and the message waits until the address is confirmed', async ({ page, browser }) => {
+test('an unconfirmed member is told the other party cannot reply, and the message waits until the address is confirmed', async ({
+  page,
+  browser,
+}) => {
   const email = `e2e.unconf.${Date.now()}@example.org`;
   const res = await page.request.post('/api/signup.php', {
-    data: { email, name: `Unc${Date.now() % 1e6}`, password: 'a long enough password', date_of_birth: '1985-03-04', gender: 'female', sexuality: 'hetero', country: 'NL' },
+    data: {
+      email,
+      name: `Unc${Date.now() % 1e6}`,
+      password: 'a long enough password',
+      date_of_birth: '1985-03-04',
+      gender: 'female',
+      sexuality: 'hetero',
+      country: 'NL',
+    },
   });
   expect(res.ok()).toBe(true);
   const lucas = await browser.newContext();
@@ -197,7 +232,10 @@ test('an unconfirmed member is told the other party cannot reply, and the messag
   await page.getByLabel('Message', { exact: true }).fill('Hi Lucas, nice profile!');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Hi Lucas, nice profile!')).toBeVisible();
-  const lucasChats = async () => ((await (await lucas.request.get('/api/chats.php')).json()).chats as { last_message: { text: string } | null }[]).map((c) => c.last_message?.text);
+  const lucasChats = async () =>
+    ((await (await lucas.request.get('/api/chats.php')).json()).chats as { last_message: { text: string } | null }[]).map(
+      (c) => c.last_message?.text,
+    );
   expect(await lucasChats()).not.toContain('Hi Lucas, nice profile!');
 
   await page.goto(await mailedPath(page.request, email, /https?:\/\/\S+\/api\/activate\.php\?token=\S+/));
@@ -211,7 +249,9 @@ test('settings: invisible mode takes the member out of search, and back', async 
   // Every page of a visitor's search that would show the member (support.signup: a man of 38 in NL).
   const inSearch = async () => {
     for (let page1 = 1; page1 <= 20; page1++) {
-      const res = await request.get('/api/members.php', { params: { gender: 'male', country: 'NL', min_age: 38, max_age: 38, page: page1 } });
+      const res = await request.get('/api/members.php', {
+        params: { gender: 'male', country: 'NL', min_age: 38, max_age: 38, page: page1 },
+      });
       const { profiles, numResults } = (await res.json()) as { profiles: { id: number }[]; numResults: number };
       if (profiles.some((p) => p.id === me.id)) return true;
       if (page1 * 20 >= numResults) return false;

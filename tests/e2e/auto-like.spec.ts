@@ -32,7 +32,9 @@ test('a new member gets the welcome like: modal, View profile, and the liker in 
     await a.page.clock.fastForward(AUTO_LIKE_DELAY_MS);
     await expect(dialog).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  const { profile } = (await (await answer).json()) as { profile: { id: number; card: { name: string; fictional: boolean }; main_image: { match: string } } };
+  const { profile } = (await (await answer).json()) as {
+    profile: { id: number; card: { name: string; fictional: boolean }; main_image: { match: string } };
+  };
   expect(profile.card.fictional).toBe(true);
 
   await expect(a.page.getByRole('dialog', { name: `${profile.card.name} likes you` })).toBeVisible();
@@ -45,7 +47,9 @@ test('a new member gets the welcome like: modal, View profile, and the liker in 
 
   // The likes reloaded about 500 ms after the answer: /likes lists the liker, with no second modal.
   await a.page.getByRole('link', { name: /Back to likes/ }).click();
-  await expect(a.page.getByRole('list', { name: 'Liked me' }).getByRole('link', { name: new RegExp(profile.card.name) })).toBeVisible();
+  await expect(
+    a.page.getByRole('list', { name: 'Liked me' }).getByRole('link', { name: new RegExp(profile.card.name) }),
+  ).toBeVisible();
   await a.page.clock.fastForward(AUTO_LIKE_DELAY_MS);
   await expect(dialog).toBeHidden();
 });
@@ -71,7 +75,10 @@ test('a like back of a member the user liked shows "It\'s a match!"', async ({ b
   expect((await a.page.request.post('/api/like.php', { data: { profile: b.id } })).ok()).toBe(true);
   await openMembers(a.page);
 
-  expect(await (await b.page.request.post('/api/like.php', { data: { profile: a.id } })).json()).toEqual({ liked: true, match: true });
+  expect(await (await b.page.request.post('/api/like.php', { data: { profile: a.id } })).json()).toEqual({
+    liked: true,
+    match: true,
+  });
 
   const dialog = a.page.getByRole('dialog', { name: "It's a match!" });
   await expect(dialog).toBeVisible();

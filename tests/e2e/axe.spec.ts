@@ -6,7 +6,13 @@ import { appReady, sendMessage, signup } from './support.ts';
 
 async function violations(page: Page): Promise<string[]> {
   const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return found.map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? ''})`).slice(0, 5).join(' | ')}`);
+  return found.map(
+    (v) =>
+      `${v.id}: ${v.help} -> ${v.nodes
+        .map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? ''})`)
+        .slice(0, 5)
+        .join(' | ')}`,
+  );
 }
 
 /** Opens `path`, waits for its content (its main heading, or `ready`: not the splash), and runs axe. */
@@ -18,15 +24,37 @@ async function check(page: Page, path: string, ready = page.locator('main h1, ma
 }
 
 test('visitor screens have no axe violations', async ({ page }) => {
-  for (const path of ['/', '/login', '/signup', '/reset-password', '/complaints', '/members', '/pricing', '/lang-config']) await check(page, path);
+  for (const path of ['/', '/login', '/signup', '/reset-password', '/complaints', '/members', '/pricing', '/lang-config'])
+    await check(page, path);
 });
 
 test('static pages have no axe violations', async ({ page }) => {
-  for (const path of ['/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pages/return-policy', '/pages/faq', '/pages/service', '/2257', '/no-such-page']) await check(page, path);
+  for (const path of [
+    '/pages/terms',
+    '/pages/privacy',
+    '/pages/cookies',
+    '/pages/ban',
+    '/pages/return-policy',
+    '/pages/faq',
+    '/pages/service',
+    '/2257',
+    '/no-such-page',
+  ])
+    await check(page, path);
 });
 
 test('landers and member landings have no axe violations', async ({ page }) => {
-  const landers = ['tinderswipe', 'alonetonight/amsterdam', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'];
+  const landers = [
+    'tinderswipe',
+    'alonetonight/amsterdam',
+    'collagelanding',
+    'gallery',
+    'iconslanding',
+    'maplanding',
+    'socialnetwork',
+    'transitionsvideolanding',
+    'video',
+  ];
   // The landers' photos must have loaded before axe looks (colour contrast over a photo, alt texts).
   for (const lander of landers) await check(page, `/landers/${lander}`, page.locator('main img[alt*=", "]').first());
   const res = await page.request.get('/api/lander.php');
@@ -42,7 +70,26 @@ test('member screens have no axe violations', async ({ page }) => {
   const { profiles } = (await (await page.request.get('/api/members.php')).json()) as { profiles: { id: number }[] };
   const other = profiles[0].id;
   await sendMessage(page.request, other, 'Hello from the accessibility test');
-  for (const path of ['/members', `/members/${other}`, '/chats', '/likes', '/profile', '/settings', '/notifications', '/credits', '/credits/3', '/credits/3/ideal', '/premium', '/transactions', '/directdebit?bundle=1', '/dev/sms', '/complete-signup', '/signup-matches', '/lang-config']) await check(page, path);
+  for (const path of [
+    '/members',
+    `/members/${other}`,
+    '/chats',
+    '/likes',
+    '/profile',
+    '/settings',
+    '/notifications',
+    '/credits',
+    '/credits/3',
+    '/credits/3/ideal',
+    '/premium',
+    '/transactions',
+    '/directdebit?bundle=1',
+    '/dev/sms',
+    '/complete-signup',
+    '/signup-matches',
+    '/lang-config',
+  ])
+    await check(page, path);
   await check(page, `/members/${other}/chat`, page.getByText('Hello from the accessibility test'));
 });
 
@@ -73,6 +120,7 @@ test('discovery screens and modals have no axe violations', async ({ page }) => 
   expect(await violations(page), 'like modal').toEqual([]);
 
   // The swipe game with no likes left today.
-  for (const p of profiles.slice(0, 4)) expect((await page.request.post('/api/like.php', { data: { profile: p.id, source: 'swipe' } })).ok()).toBe(true);
+  for (const p of profiles.slice(0, 4))
+    expect((await page.request.post('/api/like.php', { data: { profile: p.id, source: 'swipe' } })).ok()).toBe(true);
   await check(page, '/swipe-game', page.getByText("You've used today's likes"));
 });

@@ -11,7 +11,9 @@ const PHOTO_CREDITS = 20;
 
 type Sent = { id: string; sender_id: number; photo: { url: string; thumb_url: string; locked: boolean } | null };
 
-test('a photo picked offline is sent once when back online, without EXIF, and a free recipient sees it locked', async ({ browser }) => {
+test('a photo picked offline is sent once when back online, without EXIF, and a free recipient sees it locked', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const recipientContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -21,7 +23,10 @@ test('a photo picked offline is sent once when back online, without EXIF, and a 
   // A phone photo made here: the camera and a home's GPS position in its EXIF.
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2b8a6e' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'TestCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' },
+    })
     .toBuffer();
 
   await page.goto(`/chats/${recipient.id}`);
@@ -38,7 +43,9 @@ test('a photo picked offline is sent once when back online, without EXIF, and a 
   await context.setOffline(false);
   await expect(log.getByText('Waiting to send')).toHaveCount(0, { timeout: 30_000 });
 
-  const mine = ((await (await context.request.get('/api/messages.php', { params: { profile: recipient.id } })).json()).messages as Sent[]).filter((m) => m.photo);
+  const mine = (
+    (await (await context.request.get('/api/messages.php', { params: { profile: recipient.id } })).json()).messages as Sent[]
+  ).filter((m) => m.photo);
   expect(mine).toHaveLength(1);
   expect(mine[0].photo?.locked).toBe(false);
   expect(await credits(context.request)).toBe(start - PHOTO_CREDITS);
@@ -58,7 +65,9 @@ test('a photo picked offline is sent once when back online, without EXIF, and a 
   await expect(locked).toBeVisible();
   expect(await locked.getAttribute('src')).not.toBe(mine[0].photo!.thumb_url);
   await expect(theirLog.getByRole('link', { name: 'Premium members see all photos' })).toHaveAttribute('href', '/premium');
-  const theirs = ((await (await recipientContext.request.get('/api/messages.php', { params: { profile: me.id } })).json()).messages as Sent[]).filter((m) => m.photo);
+  const theirs = (
+    (await (await recipientContext.request.get('/api/messages.php', { params: { profile: me.id } })).json()).messages as Sent[]
+  ).filter((m) => m.photo);
   expect(theirs.map((m) => m.photo?.locked)).toEqual([true]);
   expect(JSON.stringify(theirs)).not.toContain(mine[0].photo!.url.replace('.webp', ''));
   // The chat list names it.
@@ -68,20 +77,31 @@ test('a photo picked offline is sent once when back online, without EXIF, and a 
   await recipientContext.close();
 });
 
-test('after an upgrade to premium, photos seen blurred are sharp in the conversation and the stored profile, offline too', async ({ browser }) => {
+test('after an upgrade to premium, photos seen blurred are sharp in the conversation and the stored profile, offline too', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const senderContext = await browser.newContext();
   const page = await context.newPage();
   const me = await signup(context.request);
   const sender = await signup(senderContext.request);
-  const jpeg = (background: string) => sharp({ create: { width: 300, height: 400, channels: 3, background } }).jpeg().toBuffer();
+  const jpeg = (background: string) =>
+    sharp({ create: { width: 300, height: 400, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
   // The sender: two profile photos (a free viewer sees the second blurred) and a photo in the chat.
   for (const color of ['#a33', '#3a3']) {
-    const res = await senderContext.request.post('/api/photos.php', { multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await jpeg(color) } } });
+    const res = await senderContext.request.post('/api/photos.php', {
+      multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await jpeg(color) } },
+    });
     expect(res.status()).toBe(201);
   }
   const sent = await senderContext.request.post('/api/chat-photo.php', {
-    multipart: { id: v7(), profile: String(me.id), photo: { name: 'chat.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#33a') } },
+    multipart: {
+      id: v7(),
+      profile: String(me.id),
+      photo: { name: 'chat.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#33a') },
+    },
   });
   expect(sent.ok(), await sent.text()).toBe(true);
 
@@ -102,15 +122,19 @@ test('after an upgrade to premium, photos seen blurred are sharp in the conversa
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });
-      const all = <T,>(store: string) => new Promise<T[]>((resolve, reject) => {
-        const req = idb.transaction(store).objectStore(store).getAll();
-        req.onsuccess = () => resolve(req.result as T[]);
-        req.onerror = () => reject(req.error);
-      });
+      const all = <T>(store: string) =>
+        new Promise<T[]>((resolve, reject) => {
+          const req = idb.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => resolve(req.result as T[]);
+          req.onerror = () => reject(req.error);
+        });
       const messages = await all<{ photo?: { locked: boolean } | null }>('messages');
       const profiles = await all<{ photos: { locked: boolean }[] }>('profiles');
       idb.close();
-      return { messages: messages.filter((m) => m.photo?.locked).length, profiles: profiles.filter((p) => p.photos.some((ph) => ph.locked)).length };
+      return {
+        messages: messages.filter((m) => m.photo?.locked).length,
+        profiles: profiles.filter((p) => p.photos.some((ph) => ph.locked)).length,
+      };
     }, `member-${me.id}`);
   expect(await lockedInDexie()).toEqual({ messages: 1, profiles: 1 });
 

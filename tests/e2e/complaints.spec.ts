@@ -4,7 +4,9 @@ import { signup } from './support.ts';
 
 test('a member reports a profile from its Report action and gets a reference', async ({ page }) => {
   await signup(page.request);
-  const found = await page.request.get('/api/members.php', { params: { gender: 'female', country: 'NL', min_age: 18, max_age: 99, page: 1 } });
+  const found = await page.request.get('/api/members.php', {
+    params: { gender: 'female', country: 'NL', min_age: 18, max_age: 99, page: 1 },
+  });
   const target = ((await found.json()).profiles as { id: number; name: string }[])[0];
   await page.goto(`/members/${target.id}`);
   await page.getByRole('link', { name: `Report ${target.name}` }).click();
@@ -15,7 +17,9 @@ test('a member reports a profile from its Report action and gets a reference', a
   await expect(page.getByText('Please write at least 10 characters.')).toBeVisible();
   await page.getByLabel('Your message').fill('The photos of this profile belong to someone else.');
   await page.getByRole('button', { name: 'Send report' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Thank you, we received your report.' })).toContainText(/Your reference is R-[A-Z2-9]{8}\./);
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you, we received your report.' })).toContainText(
+    /Your reference is R-[A-Z2-9]{8}\./,
+  );
 });
 
 test('a visitor reports with an e-mail address', async ({ page }) => {

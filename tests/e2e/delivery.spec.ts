@@ -8,7 +8,10 @@ const manifest = JSON.parse(readFileSync(`${DIST}/.vite/manifest.json`, 'utf8'))
 const entry = `/${manifest['index.html'].file}`;
 
 test('hashed assets come precompressed and immutable; the shell is revalidated', async ({ request }) => {
-  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     const res = await request.get(entry, { headers: { 'accept-encoding': encoding } });
     expect(res.headers()['content-encoding']).toBe(encoding);
     expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

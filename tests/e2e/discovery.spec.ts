@@ -5,9 +5,14 @@ import { appReady, signup } from './support.ts';
 
 /** Waits for the outbox to deliver the next swipe like and answers its status. */
 const swipeLikeSent = (page: Page) =>
-  page.waitForResponse((r) => r.url().endsWith('/api/like.php') && r.request().method() === 'POST' && r.request().postDataJSON()?.source === 'swipe').then((r) => r.status());
+  page
+    .waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/like.php') && r.request().method() === 'POST' && r.request().postDataJSON()?.source === 'swipe',
+    )
+    .then((r) => r.status());
 
-test("the swipe game: likes by button, arrow key and swipe; the 4th like and the refusal of the 5th", async ({ page }) => {
+test('the swipe game: likes by button, arrow key and swipe; the 4th like and the refusal of the 5th', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signup(page.request);
   await page.goto('/swipe-game');
@@ -59,10 +64,17 @@ test("the swipe game: likes by button, arrow key and swipe; the 4th like and the
 
   // The 5th: the page offers none (arrow key ignored), and the server refuses one sent anyway.
   let extra = false;
-  page.on('request', (r) => { if (r.url().endsWith('/api/like.php')) extra = true; });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/like.php')) extra = true;
+  });
   await page.keyboard.press('ArrowRight');
   const top = await nameOnTop();
-  const refused = await page.request.post('/api/like.php', { data: { profile: Number((await deck.getByRole('link', { name: 'View profile' }).getAttribute('href'))!.split('/').pop()), source: 'swipe' } });
+  const refused = await page.request.post('/api/like.php', {
+    data: {
+      profile: Number((await deck.getByRole('link', { name: 'View profile' }).getAttribute('href'))!.split('/').pop()),
+      source: 'swipe',
+    },
+  });
   expect(refused.status()).toBe(429);
   expect((await refused.json()).error.code).toBe('swipe_limit');
   expect(extra).toBe(false);
@@ -106,9 +118,11 @@ test('the like modal appears after ?t=60 seconds and the parameter leaves the UR
   await expect(page).toHaveURL(href!);
 });
 
-test('the icebreaker offers opening lines from the member\'s interests for an empty conversation', async ({ page }) => {
+test("the icebreaker offers opening lines from the member's interests for an empty conversation", async ({ page }) => {
   await signup(page.request);
-  const { profiles } = (await (await page.request.get('/api/swipe-deck.php')).json()) as { profiles: { id: number; name: string; interests: string[] }[] };
+  const { profiles } = (await (await page.request.get('/api/swipe-deck.php')).json()) as {
+    profiles: { id: number; name: string; interests: string[] }[];
+  };
   const member = profiles.find((p) => p.interests.length > 0)!;
   await page.goto(`/members/${member.id}/chat`);
   await page.getByRole('button', { name: 'Icebreakers' }).click();

@@ -10,8 +10,9 @@ const GIFT_CREDITS = 25;
 
 type Sent = { id: string; gift: string | null; sender_id: number };
 const giftsFrom = async (request: import('@playwright/test').APIRequestContext, profile: number, sender: number) =>
-  ((await (await request.get('/api/messages.php', { params: { profile, limit: 100 } })).json()).messages as Sent[])
-    .filter((m) => m.gift && m.sender_id === sender);
+  ((await (await request.get('/api/messages.php', { params: { profile, limit: 100 } })).json()).messages as Sent[]).filter(
+    (m) => m.gift && m.sender_id === sender,
+  );
 
 test('a gift sent offline arrives once when back online and the balance drops by gift_credits once', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -56,7 +57,10 @@ test('a gift sent offline arrives once when back online and the balance drops by
   const sanne = await browser.newContext();
   await login(sanne.request, SANNE);
   expect((await giftsFrom(sanne.request, me.id, me.id)).filter((m) => m.id === sent[0].id)).toHaveLength(1);
-  const chats = (await (await sanne.request.get('/api/chats.php')).json()).chats as { profile: { id: number }; last_message: Sent }[];
+  const chats = (await (await sanne.request.get('/api/chats.php')).json()).chats as {
+    profile: { id: number };
+    last_message: Sent;
+  }[];
   expect(chats.find((c) => c.profile.id === me.id)?.last_message).toMatchObject({ id: sent[0].id, gift: 'rose' });
   await sanne.close();
 

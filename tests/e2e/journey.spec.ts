@@ -18,7 +18,14 @@ test('sign up, activate, search, like, chat with credits; the other member answe
 
   // A signs up through the UI.
   await a.goto('/signup');
-  await fillSignupSteps(a, { email, name: `Alex${stamp % 10000}`, iAm: 'a man', lookingFor: 'women', date_of_birth: '1988-04-12', country: 'NL' });
+  await fillSignupSteps(a, {
+    email,
+    name: `Alex${stamp % 10000}`,
+    iAm: 'a man',
+    lookingFor: 'women',
+    date_of_birth: '1988-04-12',
+    country: 'NL',
+  });
   // The completion step, then the members who fit a man looking for women.
   await expect(a).toHaveURL('/complete-signup');
   await a.getByRole('link', { name: 'See who fits you' }).click();
@@ -29,7 +36,10 @@ test('sign up, activate, search, like, chat with credits; the other member answe
   // A activates through the dev mailbox (the mail is a job: it is there once the API lists it).
   await mailedPath(a.request, email);
   await a.goto('/dev/mailbox');
-  await a.getByRole('link', { name: /\/api\/activate\.php\?token=/ }).first().click();
+  await a
+    .getByRole('link', { name: /\/api\/activate\.php\?token=/ })
+    .first()
+    .click();
   await expect(a).toHaveURL(/\/activate\/done/);
 
   // A searches and opens B's profile.

@@ -8,12 +8,27 @@ import { fillSignupSteps, findMember, SANNE } from './support.ts';
 const landers: { path: string; heading: RegExp; slug?: string; sluggedHeading?: RegExp }[] = [
   { path: '/landers/tinderswipe', heading: /Swipe right on singles near you/ },
   { path: '/landers/alonetonight', heading: /Alone tonight\?/, slug: 'amsterdam', sluggedHeading: /Alone tonight\?/ },
-  { path: '/landers/collagelanding', heading: /Meet singles near you/, slug: 'amsterdam', sluggedHeading: /Meet singles in Amsterdam/ },
+  {
+    path: '/landers/collagelanding',
+    heading: /Meet singles near you/,
+    slug: 'amsterdam',
+    sluggedHeading: /Meet singles in Amsterdam/,
+  },
   { path: '/landers/gallery', heading: /New singles near you/, slug: 'milf', sluggedHeading: /New mature women near you/ },
   { path: '/landers/iconslanding', heading: /What are you into\?/, slug: 'bdsm', sluggedHeading: /What are you into\?/ },
   { path: '/landers/maplanding', heading: /Find singles on the map/, slug: 'gay', sluggedHeading: /Find gay men on the map/ },
-  { path: '/landers/socialnetwork', heading: /See what singles share today/, slug: 'utrecht', sluggedHeading: /See what singles share today/ },
-  { path: '/landers/transitionsvideolanding', heading: /Your next date is one click away/, slug: 'berlin', sluggedHeading: /Your next date is one click away/ },
+  {
+    path: '/landers/socialnetwork',
+    heading: /See what singles share today/,
+    slug: 'utrecht',
+    sluggedHeading: /See what singles share today/,
+  },
+  {
+    path: '/landers/transitionsvideolanding',
+    heading: /Your next date is one click away/,
+    slug: 'berlin',
+    sluggedHeading: /Your next date is one click away/,
+  },
   { path: '/landers/video', heading: /Video chat with singles/, slug: 'gilf', sluggedHeading: /Video chat with women over 60/ },
 ];
 
@@ -42,9 +57,14 @@ test('every lander opens its own page, with and without a slug, and no console e
       await expect(photo, path).toBeVisible();
       expect(await photo.getAttribute('width'), path).not.toBeNull();
       // Portraits are drawn on the server at first request: give the first ones time.
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: path, timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          message: path,
+          timeout: 30_000,
+        })
+        .toBe(true);
       // Each lander has its own look: its own class on the page.
-      seen.add(await page.locator('main section').first().getAttribute('class') ?? '');
+      seen.add((await page.locator('main section').first().getAttribute('class')) ?? '');
     }
   }
   expect(seen.size).toBe(landers.length);
@@ -58,7 +78,11 @@ test('the call to action opens the signup modal, and tracking parameters go with
   await expect(dialog).toBeVisible();
   const stamp = Date.now();
   const request = page.waitForRequest((r) => r.url().endsWith('/api/signup.php') && r.method() === 'POST');
-  await fillSignupSteps(dialog, { email: `lander.${stamp}@example.org`, name: `Lander${stamp % 100000}`, date_of_birth: '1985-06-01' });
+  await fillSignupSteps(dialog, {
+    email: `lander.${stamp}@example.org`,
+    name: `Lander${stamp % 100000}`,
+    date_of_birth: '1985-06-01',
+  });
   expect((await request).postDataJSON().tracking).toMatchObject({ network: 'x', ref: 'y' });
   // A lander's signup goes on to the completion step like any other (a member landing goes to that member's chat).
   await expect(page).toHaveURL('/complete-signup');
@@ -93,7 +117,11 @@ test('a member landing leads into signup and then the chat with that member', as
   await page.getByRole('button', { name: 'Chat with Sanne' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create your free account' });
   const stamp = Date.now();
-  await fillSignupSteps(dialog, { email: `member.lander.${stamp}@example.org`, name: `Visitor${stamp % 100000}`, date_of_birth: '1980-02-03' });
+  await fillSignupSteps(dialog, {
+    email: `member.lander.${stamp}@example.org`,
+    name: `Visitor${stamp % 100000}`,
+    date_of_birth: '1980-02-03',
+  });
   await expect(page).toHaveURL(new RegExp(`/members/${id}/chat$`));
   const me = await (await page.request.get('/api/user.php')).json();
   expect(me.user.email).toBe(`member.lander.${stamp}@example.org`);
@@ -103,6 +131,10 @@ test('the signup page of a member signs up in place and opens the chat with them
   const id = await findMember(page.request, SANNE.name, SANNE.age);
   await page.goto(`/members/${id}/signup`);
   const stamp = Date.now();
-  await fillSignupSteps(page, { email: `member.signup.${stamp}@example.org`, name: `Direct${stamp % 100000}`, date_of_birth: '1979-09-09' });
+  await fillSignupSteps(page, {
+    email: `member.signup.${stamp}@example.org`,
+    name: `Direct${stamp % 100000}`,
+    date_of_birth: '1979-09-09',
+  });
   await expect(page).toHaveURL(new RegExp(`/members/${id}/chat$`));
 });

@@ -8,7 +8,29 @@ const LANGUAGES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', '
 type Lng = (typeof LANGUAGES)[number];
 
 /** English UI words that no translation keeps (checked as whole, case-sensitive words). */
-const ENGLISH = ['Search', 'Send', 'Settings', 'Password', 'Buy', 'Cancel', 'Save', 'Next', 'Close', 'Message', 'Messages', 'Your', 'your', 'the', 'and', 'you', 'with', 'for', 'Log in', 'Sign up', 'Free'];
+const ENGLISH = [
+  'Search',
+  'Send',
+  'Settings',
+  'Password',
+  'Buy',
+  'Cancel',
+  'Save',
+  'Next',
+  'Close',
+  'Message',
+  'Messages',
+  'Your',
+  'your',
+  'the',
+  'and',
+  'you',
+  'with',
+  'for',
+  'Log in',
+  'Sign up',
+  'Free',
+];
 
 /** Words of that list that are also words of the language itself (Danish "Send besked", Italian "Password", ...). */
 const ALSO_NATIVE: Partial<Record<Lng, string[]>> = {
@@ -47,13 +69,17 @@ async function englishWords(page: Page, lng: Lng): Promise<string[]> {
 async function overflows(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    if (document.documentElement.scrollWidth > window.innerWidth + 1) found.push(`page is ${document.documentElement.scrollWidth}px wide`);
-    for (const el of document.querySelectorAll<HTMLElement>('button, .btn, .badge, .nav-link, .dropdown-item, .form-label, .form-check-label')) {
+    if (document.documentElement.scrollWidth > window.innerWidth + 1)
+      found.push(`page is ${document.documentElement.scrollWidth}px wide`);
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'button, .btn, .badge, .nav-link, .dropdown-item, .form-label, .form-check-label',
+    )) {
       if (!el.checkVisibility() || el.closest('[translate="no"]')) continue;
       // A count badge pinned over an icon's corner sticks out by design (layout.scss), not a text overflow.
       const pinned = [...el.querySelectorAll('.count-badge')].some((b) => getComputedStyle(b).position === 'absolute');
       if (pinned) continue;
-      if (el.scrollWidth > el.clientWidth + 1) found.push(`"${el.textContent?.trim()}" is ${el.scrollWidth}px in ${el.clientWidth}px`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(`"${el.textContent?.trim()}" is ${el.scrollWidth}px in ${el.clientWidth}px`);
     }
     return found;
   });
@@ -63,13 +89,19 @@ async function overflows(page: Page): Promise<string[]> {
 async function check(page: Page, lng: Lng, screen: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForLoadState('networkidle');
-  await test.info().attach(`${lng}-${screen}.png`, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+  await test
+    .info()
+    .attach(`${lng}-${screen}.png`, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
   if (lng !== 'en') expect(await englishWords(page, lng), `${lng} ${screen}: English words`).toEqual([]);
   expect(await overflows(page), `${lng} ${screen}: overflowing texts`).toEqual([]);
 }
 
 for (const lng of LANGUAGES) {
-  test(`${lng}: members, a chat, /credits and the signup modal are in the language and fit 390 px`, async ({ page, context, baseURL }) => {
+  test(`${lng}: members, a chat, /credits and the signup modal are in the language and fit 390 px`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const url = new URL(baseURL!);
     await context.addCookies([{ name: 'lang', value: lng, domain: url.hostname, path: '/' }]);
     await signup(page.request);
@@ -100,13 +132,16 @@ for (const lng of LANGUAGES) {
   });
 }
 
-test('a member\'s language follows them to a new device (spec 9: saved with PUT /api/user.php)', async ({ browser, baseURL }) => {
+test("a member's language follows them to a new device (spec 9: saved with PUT /api/user.php)", async ({ browser, baseURL }) => {
   const first = await browser.newContext({ baseURL });
   await signup(first.request);
   const saved = await first.request.put('/api/user.php', { data: { language: 'pl' } });
   expect(saved.ok()).toBe(true);
   // The new device has no lang cookie: only the session says who this is.
-  const device = await browser.newContext({ baseURL, storageState: { cookies: (await first.storageState()).cookies.filter((c) => c.name !== 'lang'), origins: [] } });
+  const device = await browser.newContext({
+    baseURL,
+    storageState: { cookies: (await first.storageState()).cookies.filter((c) => c.name !== 'lang'), origins: [] },
+  });
   const page = await device.newPage();
   await page.goto('/members');
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');

@@ -12,8 +12,14 @@ import { signup, waitForServiceWorker } from './support.ts';
 const WEBHOOK_SECRET = process.env.MAIL_WEBHOOK_SECRET;
 
 /** Posts mail events as the mail provider does (POST /api/mail-events.php). */
-async function mailEvents(request: APIRequestContext, events: { type: 'bounce' | 'spam_complaint'; email: string; kind?: string }[]) {
-  const res = await request.post('/api/mail-events.php', { headers: { authorization: `Bearer ${WEBHOOK_SECRET}` }, data: { events } });
+async function mailEvents(
+  request: APIRequestContext,
+  events: { type: 'bounce' | 'spam_complaint'; email: string; kind?: string }[],
+) {
+  const res = await request.post('/api/mail-events.php', {
+    headers: { authorization: `Bearer ${WEBHOOK_SECRET}` },
+    data: { events },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -54,7 +60,9 @@ test('e-mail notification switches are saved; a change that cannot be saved is p
   await expect(email.getByRole('switch', { name: 'Matches' })).toBeChecked();
 
   // The network drops while saving: the switch goes back, the error says so, and "Try again" saves it.
-  await page.route('**/api/notifications.php', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+  await page.route('**/api/notifications.php', (route) =>
+    route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback(),
+  );
   const messages = email.getByRole('switch', { name: 'New messages' });
   await messages.click();
   const failure = email.getByRole('alert');
@@ -93,7 +101,9 @@ async function openPushSettings(browser: Browser, grant: boolean) {
   return { context, page, push, toggle };
 }
 
-test('the push switch is labelled, reflects this device, reports a failed subscribe and explains a block', async ({ browser }) => {
+test('the push switch is labelled, reflects this device, reports a failed subscribe and explains a block', async ({
+  browser,
+}) => {
   const { context, push, toggle } = await openPushSettings(browser, true);
   await expect(toggle).not.toBeChecked();
   await expect(toggle).toHaveAccessibleDescription(/even when the app is closed/);
@@ -112,7 +122,10 @@ test('the push switch is labelled, reflects this device, reports a failed subscr
   const cdp = await blocked.newCDPSession(page2);
   const { targetInfo } = await cdp.send('Target.getTargetInfo');
   await cdp.send('Browser.setPermission', {
-    permission: { name: 'notifications' }, setting: 'denied', origin: new URL(page2.url()).origin, browserContextId: targetInfo.browserContextId,
+    permission: { name: 'notifications' },
+    setting: 'denied',
+    origin: new URL(page2.url()).origin,
+    browserContextId: targetInfo.browserContextId,
   });
   expect(await page2.evaluate(() => Notification.permission), 'the denial reached the page').toBe('denied');
   for (const load of ['live', 'reload']) {
@@ -125,7 +138,9 @@ test('the push switch is labelled, reflects this device, reports a failed subscr
   await blocked.close();
 });
 
-test('stopped e-mail notifications show the alert until dismissed, with reasons on the screen; turning on again clears them', async ({ browser }) => {
+test('stopped e-mail notifications show the alert until dismissed, with reasons on the screen; turning on again clears them', async ({
+  browser,
+}) => {
   expect(WEBHOOK_SECRET, 'playwright.config.ts gives the e2e server MAIL_WEBHOOK_SECRET').toBeTruthy();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const me = await newMember(context.request);
@@ -153,7 +168,9 @@ test('stopped e-mail notifications show the alert until dismissed, with reasons 
   const stopped = email.getByRole('region', { name: 'Stopped e-mail notifications' });
   await expect(stopped.getByRole('listitem')).toHaveCount(3);
   await expect(stopped.getByRole('listitem').first()).toContainText(`E-mails to ${me.email} could not be delivered`);
-  await expect(stopped.getByRole('listitem').first()).toContainText(`Since ${new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date())}`);
+  await expect(stopped.getByRole('listitem').first()).toContainText(
+    `Since ${new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date())}`,
+  );
   await expect(email.getByRole('switch', { name: 'New likes' })).not.toBeChecked();
   await stopped.getByRole('button', { name: 'Turn on again: New likes' }).click();
   await expect(email.getByRole('switch', { name: 'New likes' })).toBeChecked();

@@ -9,7 +9,10 @@ const BANNER = 'Your time bonus: 25% off';
 /** Seconds left on the time-bonus banner of `page` ("… for 03:59:12"). */
 async function bannerSeconds(page: Page): Promise<number> {
   const text = await page.getByRole('region', { name: BANNER }).innerText();
-  const [h, m, s] = text.match(/(\d\d):(\d\d):(\d\d)/)!.slice(1).map(Number);
+  const [h, m, s] = text
+    .match(/(\d\d):(\d\d):(\d\d)/)!
+    .slice(1)
+    .map(Number);
   return h * 3600 + m * 60 + s;
 }
 
@@ -27,7 +30,10 @@ async function brokeMember(page: Page): Promise<void> {
   expect(await credits(page.request)).toBe(0);
 }
 
-test('a new member\'s time bonus counts down from 04:00:00, the same in two tabs and on a device whose clock is 10 minutes fast', async ({ page, browser }) => {
+test("a new member's time bonus counts down from 04:00:00, the same in two tabs and on a device whose clock is 10 minutes fast", async ({
+  page,
+  browser,
+}) => {
   await signup(page.request);
   await page.goto('/members');
   const first = await bannerSeconds(page);
@@ -51,7 +57,9 @@ test('a new member\'s time bonus counts down from 04:00:00, the same in two tabs
   await skewed.close();
 });
 
-test('at 0 credits the popup opens 40 s into the members area, is cancelled by leaving it, and stays closed once closed', async ({ page }) => {
+test('at 0 credits the popup opens 40 s into the members area, is cancelled by leaving it, and stays closed once closed', async ({
+  page,
+}) => {
   await brokeMember(page);
   // The site's welcome like (auto-like, 15 s into the members area) opens its own modal: not this test's subject.
   await page.route('**/api/auto-like.php', (route) => route.fulfill({ json: { profile: null } }));
@@ -83,7 +91,9 @@ test('at 0 credits the popup opens 40 s into the members area, is cancelled by l
   await expect(popup).toHaveCount(0);
 });
 
-test('the price on /credits is 25 percent lower, the charged amount matches, and after paying the bonus is gone', async ({ page }) => {
+test('the price on /credits is 25 percent lower, the charged amount matches, and after paying the bonus is gone', async ({
+  page,
+}) => {
   await signup(page.request);
   await page.goto('/credits');
   await expect(page.getByRole('status').filter({ hasText: /TIMEBONUS25: 25% off, ends in 0[34]:/ })).toBeVisible();
@@ -108,6 +118,8 @@ test('the price on /credits is 25 percent lower, the charged amount matches, and
   await expect(page.getByRole('heading', { name: 'Search members' })).toBeVisible();
   await expect(page.getByRole('region', { name: BANNER })).toHaveCount(0);
   await page.goto('/credits');
-  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '100 credits' }) })).not.toContainText('Was');
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '100 credits' }) })).not.toContainText(
+    'Was',
+  );
   expect((await (await page.request.get('/api/discountcode.php')).json()).discount_code).toBeNull();
 });

@@ -27,7 +27,12 @@ test('a reload offline shows the chat list and an opened conversation from Dexie
   await context.setOffline(true);
   await page.goto('/chats');
   await expect(page.getByRole('link', { name: /Sanne/ })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /offline/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /offline/i })
+      .first(),
+  ).toBeVisible();
   await page.reload();
   await page.getByRole('link', { name: /Sanne/ }).click();
   await expect(log.getByText('Welcome! Reply when you can.')).toBeVisible();
@@ -77,8 +82,20 @@ test('a push through the DevTools protocol makes the open page sync and set the 
   await context.addInitScript(() => {
     const calls: number[] = [];
     (window as unknown as { badgeCalls: number[] }).badgeCalls = calls;
-    Object.defineProperty(navigator, 'setAppBadge', { value: (n?: number) => { calls.push(n ?? 0); return Promise.resolve(); }, configurable: true });
-    Object.defineProperty(navigator, 'clearAppBadge', { value: () => { calls.push(0); return Promise.resolve(); }, configurable: true });
+    Object.defineProperty(navigator, 'setAppBadge', {
+      value: (n?: number) => {
+        calls.push(n ?? 0);
+        return Promise.resolve();
+      },
+      configurable: true,
+    });
+    Object.defineProperty(navigator, 'clearAppBadge', {
+      value: () => {
+        calls.push(0);
+        return Promise.resolve();
+      },
+      configurable: true,
+    });
   });
   const page = await context.newPage();
   const me = await signup(context.request);

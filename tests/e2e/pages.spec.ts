@@ -32,10 +32,22 @@ test('each static page opens with its heading, and the legal ones with their ver
   await expect(page.getByRole('heading', { level: 2, name: '5. Credits and payments' })).toBeInViewport();
 });
 
-test('the footer links every page of spec 2 and shows the company, and a link inside a text navigates in the app', async ({ page }) => {
+test('the footer links every page of spec 2 and shows the company, and a link inside a text navigates in the app', async ({
+  page,
+}) => {
   await page.goto('/pages/service');
   const footer = page.getByRole('navigation', { name: 'Legal and help' });
-  for (const name of ['Terms and conditions', 'Privacy policy', 'Cookie policy', 'Access ban', 'Pricing', 'Complaints', 'Return policy', 'FAQ', 'Customer service']) {
+  for (const name of [
+    'Terms and conditions',
+    'Privacy policy',
+    'Cookie policy',
+    'Access ban',
+    'Pricing',
+    'Complaints',
+    'Return policy',
+    'FAQ',
+    'Customer service',
+  ]) {
     await expect(footer.getByRole('link', { name })).toBeVisible();
   }
   const company = page.locator('address.footer-company');

@@ -20,7 +20,9 @@ async function checkout(page: Page, bundleCredits: number, method: string) {
   await expect(page).toHaveURL(/\/dev\/psp\/checkout\//);
 }
 
-test('a free member at 0 credits buys credits from the chat with iDEAL, is premium, and the message goes out', async ({ page }) => {
+test('a free member at 0 credits buys credits from the chat with iDEAL, is premium, and the message goes out', async ({
+  page,
+}) => {
   const sanne = await brokeMember(page);
   await page.goto(`/chats/${sanne}`);
   await page.getByRole('textbox', { name: 'Message' }).fill('Now with credits?');
@@ -59,7 +61,10 @@ test('a free member at 0 credits buys credits from the chat with iDEAL, is premi
   expect(await credits(page.request)).toBe(0);
 });
 
-for (const [outcome, button] of [['refused', 'Refuse the payment'], ['cancelled', 'Cancel and go back']] as const) {
+for (const [outcome, button] of [
+  ['refused', 'Refuse the payment'],
+  ['cancelled', 'Cancel and go back'],
+] as const) {
   test(`a ${outcome} payment says so and offers the other methods`, async ({ page }) => {
     await signup(page.request);
     await page.goto('/credits');
@@ -72,7 +77,10 @@ for (const [outcome, button] of [['refused', 'Refuse the payment'], ['cancelled'
   });
 }
 
-test('a pending payment shows "Processing your payment" and completes when the checkout is paid in another tab', async ({ page, context }) => {
+test('a pending payment shows "Processing your payment" and completes when the checkout is paid in another tab', async ({
+  page,
+  context,
+}) => {
   await signup(page.request);
   await page.goto('/credits');
   await checkout(page, 600, 'Bank transfer');
@@ -115,11 +123,15 @@ test('direct debit: the mandate form, the SMS code from the dev SMS outbox, then
   await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
 
   let code = '';
-  await expect.poll(async () => {
-    const { messages } = (await (await page.request.get('/api/dev-sms.php')).json()) as { messages: { to: string; text: string }[] };
-    code = messages.find((m) => m.to === phone)?.text.match(/\b\d{6}\b/)?.[0] ?? '';
-    return code;
-  }).not.toBe('');
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get('/api/dev-sms.php')).json()) as {
+        messages: { to: string; text: string }[];
+      };
+      code = messages.find((m) => m.to === phone)?.text.match(/\b\d{6}\b/)?.[0] ?? '';
+      return code;
+    })
+    .not.toBe('');
   await page.getByRole('textbox', { name: 'Code' }).fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Confirm the direct debit' }).click();
   await expect(page.getByText('Code invalid')).toBeVisible();
@@ -129,7 +141,10 @@ test('direct debit: the mandate form, the SMS code from the dev SMS outbox, then
   expect(await credits(page.request)).toBe(150);
 });
 
-for (const [store, ending] of [['Store the card for next time', 'completes'], ['Store the card; its later charges are declined (test)', 'fails']] as const) {
+for (const [store, ending] of [
+  ['Store the card for next time', 'completes'],
+  ['Store the card; its later charges are declined (test)', 'fails'],
+] as const) {
   test(`repeat order with the stored card in one step: a charge that ${ending}`, async ({ page }) => {
     await signup(page.request);
     await page.goto('/credits');

@@ -10,7 +10,10 @@ import { signup } from './support.ts';
 const phonePhoto = (color: string) =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 5/1 26/1', GPSLongitudeRef: 'E', GPSLongitude: '5/1 7/1 17/1' } })
+    .withExif({
+      IFD0: { Make: 'TestCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 5/1 26/1', GPSLongitudeRef: 'E', GPSLongitude: '5/1 7/1 17/1' },
+    })
     .toBuffer();
 
 test('a new member edits the profile and others see it', async ({ page, browser }) => {
@@ -61,7 +64,9 @@ test('a new member edits the profile and others see it', async ({ page, browser 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signup(otherPage.request);
-  const search = await otherPage.request.get('/api/members.php', { params: { gender: 'male', country: 'NL', countryregion: 'UT', min_age: 18, max_age: 99, page: 1 } });
+  const search = await otherPage.request.get('/api/members.php', {
+    params: { gender: 'male', country: 'NL', countryregion: 'UT', min_age: 18, max_age: 99, page: 1 },
+  });
   const found = ((await search.json()).profiles as { id: number; name: string; city: string }[]).find((p) => p.id === me.id);
   expect(found).toMatchObject({ name: 'Jasper', city: 'Utrecht' });
   await otherPage.goto(`/members/${me.id}`);
@@ -103,7 +108,10 @@ test('the photo manager uploads, sets the main photo, reorders and deletes', asy
 });
 
 test('the location comes from the browser and the offline geocoder', async ({ browser }) => {
-  const context = await browser.newContext({ geolocation: { latitude: 52.0907, longitude: 5.1214 }, permissions: ['geolocation'] });
+  const context = await browser.newContext({
+    geolocation: { latitude: 52.0907, longitude: 5.1214 },
+    permissions: ['geolocation'],
+  });
   const page = await context.newPage();
   await signup(page.request);
   await page.goto('/profile');

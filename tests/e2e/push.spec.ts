@@ -15,17 +15,27 @@ interface Chat {
 async function messagePayload(request: APIRequestContext, meId: number, peerId: number) {
   const chats = (await (await request.get('/api/sync.php')).json()).chats as Chat[];
   const chat = chats.find((c) => c.profile.id === peerId)!;
-  const messages = (await (await request.get('/api/messages.php', { params: { profile: peerId } })).json()).messages as { seq: number }[];
+  const messages = (await (await request.get('/api/messages.php', { params: { profile: peerId } })).json()).messages as {
+    seq: number;
+  }[];
   const last = chat.last_message!;
   return {
-    kind: 'message', recipient_id: meId, conversation_id: chat.conversation.id,
+    kind: 'message',
+    recipient_id: meId,
+    conversation_id: chat.conversation.id,
     sender: { id: peerId, name: chat.profile.name, thumb_url: chat.profile.photo?.thumb_url ?? null },
-    title: chat.profile.name, body: last.text, url: `/chats/${peerId}`, totals: { unread: 1, new_likes: 0 },
-    chat, previous_seq: messages.filter((m) => m.seq < last.seq).at(-1)?.seq ?? null,
+    title: chat.profile.name,
+    body: last.text,
+    url: `/chats/${peerId}`,
+    totals: { unread: 1, new_likes: 0 },
+    chat,
+    previous_seq: messages.filter((m) => m.seq < last.seq).at(-1)?.seq ?? null,
   };
 }
 
-test('a push is stored in Dexie by the service worker, badges from it and notifies; a click opens the conversation', async ({ browser }) => {
+test('a push is stored in Dexie by the service worker, badges from it and notifies; a click opens the conversation', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.grantPermissions(['notifications']);
   const me = await signup(context.request);
@@ -53,7 +63,12 @@ test('a push is stored in Dexie by the service worker, badges from it and notifi
   await expect(page).toHaveTitle(/^\(1\) /);
   const [shown, ...others] = await shownNotifications(page);
   expect(others).toEqual([]);
-  expect(shown).toMatchObject({ title: 'Sanne', body: 'Free tonight?', tag: `conversation-${payload.conversation_id}`, data: { url: `/chats/${sanneId}` } });
+  expect(shown).toMatchObject({
+    title: 'Sanne',
+    body: 'Free tonight?',
+    tag: `conversation-${payload.conversation_id}`,
+    data: { url: `/chats/${sanneId}` },
+  });
   if (payload.sender.thumb_url) expect(shown.icon).toContain(payload.sender.thumb_url);
 
   // Online again, a push wakes the open page's sync.
@@ -83,7 +98,9 @@ test('a push is stored in Dexie by the service worker, badges from it and notifi
   await context.close();
 });
 
-test('a push for another member than the one logged in shows only the generic notification and stores nothing', async ({ browser }) => {
+test('a push for another member than the one logged in shows only the generic notification and stores nothing', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   await context.grantPermissions(['notifications']);
   const me = await signup(context.request);
@@ -94,23 +111,53 @@ test('a push for another member than the one logged in shows only the generic no
   const sw = await swRegistration(context, page);
   const chat = {
     conversation: { id: 999_999, last_message_at: '2026-11-21T10:00:00.000Z' },
-    profile: { id: 5, name: 'Someone', age: 30, gender: 'female', country: 'NL', region: '', city: '', fictional: false, online: false, photo: null },
-    num_unread_messages: 1, peer_read_seq: 0,
-    last_message: { id: '0190b3a0-0000-7000-8000-000000000001', conversation_id: 999_999, sender_id: 5, text: 'Private words', created_at: '2026-11-21T10:00:00.000Z', seq: 1, read: false },
+    profile: {
+      id: 5,
+      name: 'Someone',
+      age: 30,
+      gender: 'female',
+      country: 'NL',
+      region: '',
+      city: '',
+      fictional: false,
+      online: false,
+      photo: null,
+    },
+    num_unread_messages: 1,
+    peer_read_seq: 0,
+    last_message: {
+      id: '0190b3a0-0000-7000-8000-000000000001',
+      conversation_id: 999_999,
+      sender_id: 5,
+      text: 'Private words',
+      created_at: '2026-11-21T10:00:00.000Z',
+      seq: 1,
+      read: false,
+    },
   };
   await sw.push({
-    kind: 'message', recipient_id: me.id + 1, conversation_id: 999_999, sender: { id: 5, name: 'Someone', thumb_url: null },
-    title: 'Someone', body: 'Private words', url: '/chats/5', totals: { unread: 1, new_likes: 0 }, chat, previous_seq: null,
+    kind: 'message',
+    recipient_id: me.id + 1,
+    conversation_id: 999_999,
+    sender: { id: 5, name: 'Someone', thumb_url: null },
+    title: 'Someone',
+    body: 'Private words',
+    url: '/chats/5',
+    totals: { unread: 1, new_likes: 0 },
+    chat,
+    previous_seq: null,
   });
-  await expect.poll(() => shownNotifications(page)).toEqual([
-    expect.objectContaining({ title: 'Something new for you', body: 'Open the app to see your new messages and likes.' }),
-  ]);
+  await expect
+    .poll(() => shownNotifications(page))
+    .toEqual([
+      expect.objectContaining({ title: 'Something new for you', body: 'Open the app to see your new messages and likes.' }),
+    ]);
   await expect(page.getByRole('heading', { name: 'No conversations yet' })).toBeVisible();
   await expect(page.getByText('Private words')).toHaveCount(0);
   await context.close();
 });
 
-test('the live channel shows a message in the other member\'s open chat within a second, with no polling', async ({ browser }) => {
+test("the live channel shows a message in the other member's open chat within a second, with no polling", async ({ browser }) => {
   const meContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const me = await signup(meContext.request);
   const sanneId = await findMember(meContext.request, SANNE.name, SANNE.age);
@@ -121,7 +168,9 @@ test('the live channel shows a message in the other member\'s open chat within a
   const hers = await sanneContext.newPage();
   try {
     const streams: string[] = [];
-    mine.on('request', (r) => { if (r.url().includes('/api/events.php')) streams.push(r.url()); });
+    mine.on('request', (r) => {
+      if (r.url().includes('/api/events.php')) streams.push(r.url());
+    });
     await mine.goto(`/chats/${sanneId}`);
     await expect(mine.getByRole('log', { name: 'Messages' }).getByText('Hello from the live test')).toBeVisible();
     await hers.goto(`/chats/${me.id}`);
@@ -131,7 +180,9 @@ test('the live channel shows a message in the other member\'s open chat within a
     // Past the start-up syncs, nothing polls: six quiet seconds without one sync call.
     await mine.waitForTimeout(7_000);
     const polls: number[] = [];
-    mine.on('request', (r) => { if (r.url().includes('/api/sync.php')) polls.push(Date.now()); });
+    mine.on('request', (r) => {
+      if (r.url().includes('/api/sync.php')) polls.push(Date.now());
+    });
     await mine.waitForTimeout(6_000);
     expect(polls).toEqual([]);
 
@@ -149,7 +200,9 @@ test('the live channel shows a message in the other member\'s open chat within a
     await hers.getByRole('textbox', { name: 'Message' }).fill(text);
     const sentAt = Date.now();
     await hers.getByRole('button', { name: 'Send', exact: true }).click();
-    const seenAt = await (await mine.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt, undefined, { timeout: 10_000 })).jsonValue();
+    const seenAt = await (
+      await mine.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt, undefined, { timeout: 10_000 })
+    ).jsonValue();
     expect(seenAt! - sentAt).toBeLessThan(1_000);
   } finally {
     await meContext.close();
@@ -174,13 +227,26 @@ test('a like that comes by push while the page is open still gets the new-like m
   await signup(liker.request);
   expect((await (await liker.request.post('/api/like.php', { data: { profile: me.id } })).json()).match).toBe(false);
   await liker.close();
-  const [likedBy] = (await (await context.request.get('/api/likes.php')).json()).liked_by as { id: number; name: string; photo: { thumb_url: string } | null }[];
+  const [likedBy] = (await (await context.request.get('/api/likes.php')).json()).liked_by as {
+    id: number;
+    name: string;
+    photo: { thumb_url: string } | null;
+  }[];
   await sw.push({
-    kind: 'like', recipient_id: me.id, profile_id: likedBy.id, sender: { id: likedBy.id, name: likedBy.name, thumb_url: likedBy.photo?.thumb_url ?? null },
-    title: `${likedBy.name} likes you`, body: 'Like them back to start chatting.', url: '/likes', totals: { unread: 0, new_likes: 1 }, liked_by: likedBy,
+    kind: 'like',
+    recipient_id: me.id,
+    profile_id: likedBy.id,
+    sender: { id: likedBy.id, name: likedBy.name, thumb_url: likedBy.photo?.thumb_url ?? null },
+    title: `${likedBy.name} likes you`,
+    body: 'Like them back to start chatting.',
+    url: '/likes',
+    totals: { unread: 0, new_likes: 1 },
+    liked_by: likedBy,
   });
   // The worker stored the like before the page synced, so the sync finds nothing new: the worker's message names it.
   await expect(page.getByRole('dialog', { name: `${likedBy.name} likes you` })).toBeVisible();
-  await expect.poll(() => shownNotifications(page)).toEqual([expect.objectContaining({ title: `${likedBy.name} likes you`, tag: 'likes' })]);
+  await expect
+    .poll(() => shownNotifications(page))
+    .toEqual([expect.objectContaining({ title: `${likedBy.name} likes you`, tag: 'likes' })]);
   await context.close();
 });

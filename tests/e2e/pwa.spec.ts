@@ -70,12 +70,16 @@ test('the service worker installs, controls the page and precaches the shell and
   expect(cached).toContain('/index.html');
   expect(cached).toContain(`/${entry}`);
   for (const file of files) expect(cached, `${file} is precached`).toContain(file);
-  for (const icon of ['/icons/icon-192.png', '/icons/maskable-512.png', '/icons/apple-touch-icon.png']) expect(cached).toContain(icon);
+  for (const icon of ['/icons/icon-192.png', '/icons/maskable-512.png', '/icons/apple-touch-icon.png'])
+    expect(cached).toContain(icon);
   // Screenshots are for the install dialog only, and woff (not woff2) is never fetched by a SW-capable browser.
   expect(cached.filter((p) => p.startsWith('/screenshots/') || p.endsWith('.woff'))).toEqual([]);
 });
 
-test('Chromium finds the site installable; the manifest has the icons, shortcuts and screenshots', async ({ playwright, baseURL }) => {
+test('Chromium finds the site installable; the manifest has the icons, shortcuts and screenshots', async ({
+  playwright,
+  baseURL,
+}) => {
   // An installability check needs a normal profile: Playwright's default contexts count as incognito.
   const profile = mkdtempSync(path.join(tmpdir(), 'pwa-profile-'));
   const context = await playwright.chromium.launchPersistentContext(profile, {
@@ -124,7 +128,18 @@ test('the manifest says what an installed app needs, and its images are what it 
   ]);
   // Issue 13: the description and shortcut names in every other site language (manifest localization).
   expect(manifest.description).toBe('Heartline is the dating site for adults: search members near you, like, match and chat.');
-  expect(Object.keys(manifest.description_localized).sort()).toEqual(['da', 'de', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv']);
+  expect(Object.keys(manifest.description_localized).sort()).toEqual([
+    'da',
+    'de',
+    'es',
+    'fi',
+    'fr',
+    'it',
+    'nb',
+    'nl',
+    'pl',
+    'sv',
+  ]);
   expect(manifest.description_localized.de).toMatch(/^Heartline ist die Dating-Seite/);
   expect(manifest.shortcuts[0].name_localized).toMatchObject({ de: 'Nachrichten', pl: 'Wiadomości', fi: expect.any(String) });
   expect(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
@@ -145,7 +160,10 @@ test('the manifest says what an installed app needs, and its images are what it 
   }
 });
 
-test('offline: a screen never visited opens from the precache; data calls are not answered by the SW', async ({ context, page }) => {
+test('offline: a screen never visited opens from the precache; data calls are not answered by the SW', async ({
+  context,
+  page,
+}) => {
   await logIn(context);
   await page.goto('/chats');
   await waitForController(page);
@@ -165,7 +183,11 @@ test('offline: a screen never visited opens from the precache; data calls are no
   await expect(page.getByText('Heartline Media B.V.')).toBeVisible();
 
   const calls = await page.evaluate(async () => {
-    const outcome = (url: string) => fetch(url).then((r) => `status ${r.status}`, () => 'failed');
+    const outcome = (url: string) =>
+      fetch(url).then(
+        (r) => `status ${r.status}`,
+        () => 'failed',
+      );
     return { settings: await outcome('/api/settings.php'), chats: await outcome('/api/chats.php') };
   });
   expect(calls).toEqual({ settings: 'failed', chats: 'failed' });
@@ -223,7 +245,11 @@ test('a push always shows a notification and wakes the pages; Background Sync wa
   await sw.push('ping');
   await expect
     .poll(notifications)
-    .toContainEqual({ title: 'Something new for you', body: 'Open the app to see your new messages and likes.', tag: 'activity' });
+    .toContainEqual({
+      title: 'Something new for you',
+      body: 'Open the app to see your new messages and likes.',
+      tag: 'activity',
+    });
 
   await sw.backgroundSync('outbox');
   await expect.poll(messages).toContainEqual({ type: 'sync', reason: 'background-sync' });

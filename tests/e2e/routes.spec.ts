@@ -13,7 +13,8 @@ async function walk(page: Page, list: string[]): Promise<string[]> {
   let current = '';
   page.on('console', (m) => {
     // A 4xx answer the screen handles (an expired link, a payment of someone else) is logged by Chromium too.
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) problems.push(`${current}: console: ${m.text()}`);
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+      problems.push(`${current}: console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`${current}: page error: ${e.message}`));
   page.on('requestfailed', (r) => {
@@ -35,7 +36,8 @@ async function walk(page: Page, list: string[]): Promise<string[]> {
       }
       await expect(page.locator('main').first()).toBeVisible();
       if ((await page.getByText('This page could not be found').count()) > 0) problems.push(`${path} at ${width} px: 404 page`);
-      if ((await page.locator('main').first().innerText()).trim().length < 20) problems.push(`${path} at ${width} px: empty screen`);
+      if ((await page.locator('main').first().innerText()).trim().length < 20)
+        problems.push(`${path} at ${width} px: empty screen`);
     }
   }
   return problems;

@@ -12,7 +12,9 @@ async function results(page: Page) {
 }
 
 test.describe('the adult-cam promotion tile (spec 2)', () => {
-  test('shows after the fifth member where the site enables it: an advertisement, new tab, sponsored, not a member, in the tab order', async ({ page }) => {
+  test('shows after the fifth member where the site enables it: an advertisement, new tab, sponsored, not a member, in the tab order', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/members');
     const list = await results(page);
@@ -61,7 +63,9 @@ test.describe('logged-out search (spec 6)', () => {
     await serveSettings(page, { logged_out_search, logged_out_search_trafficsource });
   }
 
-  test('a visitor without a traffic source is sent to log in when only visitors from a traffic source may search', async ({ page }) => {
+  test('a visitor without a traffic source is sent to log in when only visitors from a traffic source may search', async ({
+    page,
+  }) => {
     await withSettings(page, false, true);
     await page.goto('/members');
     await expect(page).toHaveURL(/\/login\?/);

@@ -3,7 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { appReady, login, SANNE } from './support.ts';
 
-test('with scripts off, visitor pages and a member\'s search, profile, chats and credits arrive drawn, with their data', async ({ browser }) => {
+test("with scripts off, visitor pages and a member's search, profile, chats and credits arrive drawn, with their data", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
   const page = await context.newPage();
   const loginPage = await page.goto('/login');
@@ -26,7 +28,10 @@ test('with scripts off, visitor pages and a member\'s search, profile, chats and
   // A member's page holds their data.
   expect(members!.headers()['cache-control']).toBe('private, no-store');
   await expect(page.getByText(/\d+ members found/)).toBeVisible();
-  const first = page.locator('a[href^="/members/"]').filter({ has: page.locator('img') }).first();
+  const first = page
+    .locator('a[href^="/members/"]')
+    .filter({ has: page.locator('img') })
+    .first();
   await expect(first).toBeVisible();
   const href = await first.getAttribute('href');
   await page.goto(href!);
@@ -35,7 +40,9 @@ test('with scripts off, visitor pages and a member\'s search, profile, chats and
   // Her chat list (GET /api/chats.php; other tests may have written to her) and the bundles of her payment country
   // (GET /api/credits.php), not their placeholders.
   await page.goto('/chats');
-  await expect(page.getByRole('list', { name: 'Messages' }).or(page.getByRole('heading', { name: 'No conversations yet' }))).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Messages' }).or(page.getByRole('heading', { name: 'No conversations yet' })),
+  ).toBeVisible();
   await page.goto('/credits');
   await expect(page.getByRole('link', { name: /^Choose .+ credits?$/ }).first()).toBeVisible();
   await context.close();

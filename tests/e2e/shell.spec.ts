@@ -28,7 +28,10 @@ test.describe('the entry warning (spec 1)', () => {
     await expect(page.getByRole('dialog', { name: WARNING })).toHaveCount(0);
   });
 
-  test('is skipped outside the site\'s countries, for members, when the site turns it off, and in the installed app', async ({ page, browser }) => {
+  test("is skipped outside the site's countries, for members, when the site turns it off, and in the installed app", async ({
+    page,
+    browser,
+  }) => {
     // The German brand's countries are DE, AT and CH: a visitor from the Netherlands is outside them.
     const port = new URL(test.info().project.use.baseURL!).port;
     await visit(page, `http://de.localhost:${port}/login`, 'NL');
@@ -47,7 +50,8 @@ test.describe('the entry warning (spec 1)', () => {
     const installed = await browser.newPage();
     await installed.addInitScript(() => {
       const real = window.matchMedia.bind(window);
-      window.matchMedia = (q: string) => (q.includes('display-mode: standalone') ? ({ ...real(q), matches: true, media: q } as MediaQueryList) : real(q));
+      window.matchMedia = (q: string) =>
+        q.includes('display-mode: standalone') ? ({ ...real(q), matches: true, media: q } as MediaQueryList) : real(q);
     });
     await visit(installed, '/login', 'NL');
     await expect(installed.getByRole('dialog', { name: WARNING })).toHaveCount(0);
@@ -55,7 +59,9 @@ test.describe('the entry warning (spec 1)', () => {
   });
 });
 
-test('the progress bar shows after 200 ms of loading, fills when the screen is there and hides 500 ms later (spec 9)', async ({ browser }) => {
+test('the progress bar shows after 200 ms of loading, fills when the screen is there and hides 500 ms later (spec 9)', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.clock.install();

@@ -65,17 +65,29 @@ test('the signup steps check each step, survive a reload, and lead to the comple
 
   const request = page.waitForRequest((r) => r.url().endsWith('/api/signup.php') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  expect((await request).postDataJSON()).toMatchObject({ email, name, date_of_birth: '1990-05-17', gender: 'female', sexuality: 'hetero', country: 'NL', signup_message: 'Hiking and good coffee.' });
+  expect((await request).postDataJSON()).toMatchObject({
+    email,
+    name,
+    date_of_birth: '1990-05-17',
+    gender: 'female',
+    sexuality: 'hetero',
+    country: 'NL',
+    signup_message: 'Hiking and good coffee.',
+  });
   await expect(page).toHaveURL('/complete-signup');
   // The draft is gone once the account exists.
-  expect(await page.evaluate(() => localStorage.getItem('signup-draft') ?? sessionStorage.getItem('signup-draft-password'))).toBeNull();
+  expect(
+    await page.evaluate(() => localStorage.getItem('signup-draft') ?? sessionStorage.getItem('signup-draft-password')),
+  ).toBeNull();
   await page.getByRole('link', { name: 'See who fits you' }).click();
   await expect(page).toHaveURL('/signup-matches');
   const me = (await (await page.request.get('/api/user.php')).json()).user;
   expect(me.email).toBe(email);
 });
 
-test('the signup modal closes by Escape before a signup starts, but not by Escape or backdrop once it is under way', async ({ page }) => {
+test('the signup modal closes by Escape before a signup starts, but not by Escape or backdrop once it is under way', async ({
+  page,
+}) => {
   await page.goto('/');
   const openModal = () => page.getByRole('button', { name: 'Sign up for free' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create your free account' });

@@ -20,11 +20,13 @@ export async function login(request: APIRequestContext, account: { email: string
  */
 export async function mailedPath(request: APIRequestContext, to: string, pattern: RegExp = /https?:\/\/\S+/): Promise<string> {
   let found = '';
-  await expect.poll(async () => {
-    const { mails } = (await (await request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
-    found = mails.find((m) => m.to === to && pattern.test(m.text))?.text.match(pattern)?.[0] ?? '';
-    return found;
-  }).not.toBe('');
+  await expect
+    .poll(async () => {
+      const { mails } = (await (await request.get('/api/dev-mailbox.php')).json()) as { mails: { to: string; text: string }[] };
+      found = mails.find((m) => m.to === to && pattern.test(m.text))?.text.match(pattern)?.[0] ?? '';
+      return found;
+    })
+    .not.toBe('');
   const url = new URL(found);
   return url.pathname + url.search;
 }
@@ -40,8 +42,13 @@ export async function signup(request: APIRequestContext) {
   const email = `e2e.${stamp}@example.org`;
   const res = await request.post('/api/signup.php', {
     data: {
-      email, name: `Tester${stamp.slice(-6)}`, password: 'a long enough password',
-      date_of_birth: '1988-04-12', gender: 'male', sexuality: 'hetero', country: 'NL',
+      email,
+      name: `Tester${stamp.slice(-6)}`,
+      password: 'a long enough password',
+      date_of_birth: '1988-04-12',
+      gender: 'male',
+      sexuality: 'hetero',
+      country: 'NL',
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
@@ -93,7 +100,9 @@ export async function fillSignupSteps(scope: Page | Locator, input: SignupInput)
 
 /** The id of member `name` aged `age` in the NL search. */
 export async function findMember(request: APIRequestContext, name: string, age: number): Promise<number> {
-  const res = await request.get('/api/members.php', { params: { gender: 'female', country: 'NL', min_age: age, max_age: age, page: 1 } });
+  const res = await request.get('/api/members.php', {
+    params: { gender: 'female', country: 'NL', min_age: age, max_age: age, page: 1 },
+  });
   const found = ((await res.json()).profiles as { id: number; name: string }[]).find((p) => p.name === name);
   if (!found) throw new Error(`no member ${name}`);
   return found.id;
@@ -116,7 +125,9 @@ export async function credits(request: APIRequestContext): Promise<number> {
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
   if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 10_000 }).catch(() => page.reload());
+    await page
+      .waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 10_000 })
+      .catch(() => page.reload());
   }
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
@@ -143,10 +154,13 @@ export async function serveSettings(page: Page, patch: Record<string, unknown>):
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const res = await route.fetch();
-    const html = (await res.text()).replace(/(<script type="application\/json" id="ssr-boot"[^>]*>)(.*?)(<\/script>)/s, (_m, open: string, json: string, close: string) => {
-      const boot = JSON.parse(json) as { settings: Record<string, unknown> };
-      return open + scriptJson({ ...boot, settings: { ...boot.settings, ...patch } }) + close;
-    });
+    const html = (await res.text()).replace(
+      /(<script type="application\/json" id="ssr-boot"[^>]*>)(.*?)(<\/script>)/s,
+      (_m, open: string, json: string, close: string) => {
+        const boot = JSON.parse(json) as { settings: Record<string, unknown> };
+        return open + scriptJson({ ...boot, settings: { ...boot.settings, ...patch } }) + close;
+      },
+    );
     await route.fulfill({ response: res, body: html });
   });
 }

@@ -16,9 +16,15 @@ export async function swRegistration(context: BrowserContext, page: Page) {
   const origin = new URL(scopeURL).origin;
   return {
     /** Delivers a push with `data` (JSON-encoded unless a string), as a push service would. */
-    push: (data: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: typeof data === 'string' ? data : JSON.stringify(data) }),
+    push: (data: unknown) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId,
+        data: typeof data === 'string' ? data : JSON.stringify(data),
+      }),
     /** Fires a Background Sync event with `tag`, as the browser does when the network is back. */
-    backgroundSync: (tag: string) => cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag, lastChance: false }),
+    backgroundSync: (tag: string) =>
+      cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag, lastChance: false }),
   };
 }
 
@@ -35,8 +41,20 @@ export async function spyOnWorkerBadge(worker: Worker): Promise<() => Promise<nu
   await worker.evaluate(() => {
     const calls: number[] = [];
     (self as unknown as { badgeCalls: number[] }).badgeCalls = calls;
-    Object.defineProperty(navigator, 'setAppBadge', { value: (n?: number) => { calls.push(n ?? 0); return Promise.resolve(); }, configurable: true });
-    Object.defineProperty(navigator, 'clearAppBadge', { value: () => { calls.push(0); return Promise.resolve(); }, configurable: true });
+    Object.defineProperty(navigator, 'setAppBadge', {
+      value: (n?: number) => {
+        calls.push(n ?? 0);
+        return Promise.resolve();
+      },
+      configurable: true,
+    });
+    Object.defineProperty(navigator, 'clearAppBadge', {
+      value: () => {
+        calls.push(0);
+        return Promise.resolve();
+      },
+      configurable: true,
+    });
   });
   return () => worker.evaluate(() => (self as unknown as { badgeCalls: number[] }).badgeCalls);
 }
@@ -44,6 +62,12 @@ export async function spyOnWorkerBadge(worker: Worker): Promise<() => Promise<nu
 /** The notifications the worker's registration shows now. */
 export function shownNotifications(page: Page) {
   return page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, data: n.data as unknown })),
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      icon: n.icon,
+      data: n.data as unknown,
+    })),
   );
 }

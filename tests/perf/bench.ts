@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   const messages = num(process.env.BENCH_MESSAGES, 10_000);
   const samples = num(process.env.BENCH_SAMPLES, 30);
   const warmup = num(process.env.BENCH_WARMUP, 5);
-  console.log(`== 2. Dexie vs network (${messages.toLocaleString('en')} messages, ${warmup} warm-up run${warmup === 1 ? '' : 's'} and ${samples} samples per path, alternating)\n`);
+  console.log(
+    `== 2. Dexie vs network (${messages.toLocaleString('en')} messages, ${warmup} warm-up run${warmup === 1 ? '' : 's'} and ${samples} samples per path, alternating)\n`,
+  );
   const t = Date.now();
   const result = await benchDexieVsNetwork({ messages, samples, warmup, log: (l) => console.log(l) });
   console.log('');
@@ -40,7 +42,8 @@ async function main(): Promise<void> {
   const databases = process.env.BENCH_SERVER_DATABASES ?? 'PGlite,PostgreSQL';
   const results = [];
   if (databases.includes('PGlite')) results.push(await benchServer('PGlite', withoutPg, (l) => console.log(l)));
-  if (TEST_DATABASE_URL && databases.includes('PostgreSQL')) results.push(await benchServer('PostgreSQL', process.env, (l) => console.log(l)));
+  if (TEST_DATABASE_URL && databases.includes('PostgreSQL'))
+    results.push(await benchServer('PostgreSQL', process.env, (l) => console.log(l)));
   else if (!TEST_DATABASE_URL) console.log('(PostgreSQL: set TEST_DATABASE_URL to a maintenance database URL to measure it too)');
   console.log('');
   console.log(formatServerBench(results));

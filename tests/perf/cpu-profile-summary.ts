@@ -26,7 +26,10 @@ export function summarise(profile: Profile): { total: number; functions: Map<str
   profile.samples.forEach((id, i) => {
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    const file = url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\/((@[^/]+\/)?[^/]+).*$/, '[$1]').replace(/^.*\/(server|contract|tests)\//, '$1/');
+    const file = url
+      .replace(/^file:\/\//, '')
+      .replace(/^.*\/node_modules\/((@[^/]+\/)?[^/]+).*$/, '[$1]')
+      .replace(/^.*\/(server|contract|tests)\//, '$1/');
     total += ms;
     add(functions, `${functionName || '(anonymous)'} ${file || '(native)'}:${lineNumber + 1}`, ms);
     add(files, file || `(${functionName})`, ms);
@@ -40,7 +43,8 @@ if (process.argv[1]?.endsWith('cpu-profile-summary.ts')) {
   const { total, functions, files } = summarise(JSON.parse(readFileSync(file, 'utf8')) as Profile);
   const print = (title: string, m: Map<string, number>) => {
     console.log(`\n${title}`);
-    for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+    for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${v.toFixed(0).padStart(6)} ms  ${k}`);
   };
   console.log(`total ${total.toFixed(0)} ms`);
   print('self time per file', files);

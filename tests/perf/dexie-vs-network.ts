@@ -72,7 +72,9 @@ export async function benchDexieVsNetwork(opts: DexieVsNetworkOptions = {}): Pro
     const insertMs = performance.now() - t0;
     const [{ n }] = await server.db.select({ n: count() }).from(messages).where(eq(messages.conversationId, conversationId));
     if (n !== total) throw new Error(`expected ${total} messages in the conversation, found ${n}`);
-    log(`  conversation ${conversationId}: ${n.toLocaleString('en')} messages (1 via POST /api/message.php, the rest by SQL in ${insertMs.toFixed(0)} ms)`);
+    log(
+      `  conversation ${conversationId}: ${n.toLocaleString('en')} messages (1 via POST /api/message.php, the rest by SQL in ${insertMs.toFixed(0)} ms)`,
+    );
 
     // Network path: what the chat screen does on open (conversation-store.ts): GET /api/messages.php?profile=<peer>
     // (limit defaults to 50), JSON body parsed with the contract's MessagesResponse.
@@ -104,15 +106,21 @@ export async function benchDexieVsNetwork(opts: DexieVsNetworkOptions = {}): Pro
     const heapDeltaBytes = gc ? process.memoryUsage().heapUsed - heapBefore : null;
     const stored = await db.messages.count();
     if (stored !== total) throw new Error(`expected ${total} rows in Dexie, found ${stored}`);
-    log(`  Dexie (fake-indexeddb): bulkPut of ${stored.toLocaleString('en')} MessageRows in ${bulkPutMs.toFixed(0)} ms (rows read from the database in ${loadRowsMs.toFixed(0)} ms)`);
+    log(
+      `  Dexie (fake-indexeddb): bulkPut of ${stored.toLocaleString('en')} MessageRows in ${bulkPutMs.toFixed(0)} ms (rows read from the database in ${loadRowsMs.toFixed(0)} ms)`,
+    );
     const dexieDb = db;
     const fromDexie = () => messagePage(dexieDb, conversationId, PAGE_SIZE);
 
     // Both paths must show the same page.
     const [net, local] = [await fromNetwork(), await fromDexie()];
     const expected = Math.min(total, PAGE_SIZE);
-    const same = net.messages.length === expected && local.length === expected && net.messages.every((m, i) => m.id === local[i].id);
-    if (!same) throw new Error(`the pages differ: network ${net.messages.length} rows (${net.messages[0]?.seq}..), Dexie ${local.length} rows (${local[0]?.seq}..)`);
+    const same =
+      net.messages.length === expected && local.length === expected && net.messages.every((m, i) => m.id === local[i].id);
+    if (!same)
+      throw new Error(
+        `the pages differ: network ${net.messages.length} rows (${net.messages[0]?.seq}..), Dexie ${local.length} rows (${local[0]?.seq}..)`,
+      );
     log(`  both paths answer the same ${expected} messages (seq ${local[0].seq}..${local[expected - 1].seq}), oldest first`);
 
     for (let i = 0; i < warmup; i++) {
@@ -138,7 +146,14 @@ export async function benchDexieVsNetwork(opts: DexieVsNetworkOptions = {}): Pro
     }
     const network = summarize(netMs);
     const dexie = summarize(dexieMs);
-    return { messages: total, pageSize: PAGE_SIZE, network, dexie, ratio: network.median / dexie.median, setup: { insertMs, loadRowsMs, bulkPutMs, heapDeltaBytes } };
+    return {
+      messages: total,
+      pageSize: PAGE_SIZE,
+      network,
+      dexie,
+      ratio: network.median / dexie.median,
+      setup: { insertMs, loadRowsMs, bulkPutMs, heapDeltaBytes },
+    };
   } finally {
     db?.close();
     await Dexie.delete(dbName).catch(() => {});
@@ -148,8 +163,12 @@ export async function benchDexieVsNetwork(opts: DexieVsNetworkOptions = {}): Pro
 
 /** The printed result. */
 export function formatDexieVsNetwork(r: DexieVsNetworkResult): string {
-  const line = (label: string, s: Summary) => `  ${label.padEnd(44)} median ${ms(s.median).padStart(9)}   min ${ms(s.min).padStart(9)}   p90 ${ms(s.p90).padStart(9)}   (n=${s.n})`;
-  const heap = r.setup.heapDeltaBytes === null ? 'not measured (run node with --expose-gc)' : `${(r.setup.heapDeltaBytes / 1024 / 1024).toFixed(1)} MB heapUsed after gc`;
+  const line = (label: string, s: Summary) =>
+    `  ${label.padEnd(44)} median ${ms(s.median).padStart(9)}   min ${ms(s.min).padStart(9)}   p90 ${ms(s.p90).padStart(9)}   (n=${s.n})`;
+  const heap =
+    r.setup.heapDeltaBytes === null
+      ? 'not measured (run node with --expose-gc)'
+      : `${(r.setup.heapDeltaBytes / 1024 / 1024).toFixed(1)} MB heapUsed after gc`;
   return [
     `First page (${r.pageSize} messages) of a ${r.messages.toLocaleString('en')}-message conversation`,
     line('network: GET /api/messages.php + zod parse', r.network),
@@ -158,7 +177,7 @@ export function formatDexieVsNetwork(r: DexieVsNetworkResult): string {
     `  holding ${r.messages.toLocaleString('en')} rows in Dexie: ${heap} (fake-indexeddb's in-memory copy; approximate)`,
     '',
     '  Caveats: fake-indexeddb is an in-memory IndexedDB written in JavaScript, so the Dexie figure is a lower bound',
-    '  for a phone (real IndexedDB reads from disk through the browser\'s storage process). The network is loopback',
+    "  for a phone (real IndexedDB reads from disk through the browser's storage process). The network is loopback",
     '  to a server in the same process on an in-memory PGlite, so the network figure is a lower bound too: a phone',
     '  adds radio latency (tens to hundreds of ms per round trip) that no loopback run shows.',
   ].join('\n');

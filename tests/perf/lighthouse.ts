@@ -81,13 +81,22 @@ async function memberCookie(base: string): Promise<string> {
  * is not counted as the visitor's load time. Lighthouse still starts each run with an empty browser cache.
  */
 async function warmUp(base: string, cookie: string, pages: typeof PAGES): Promise<void> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking'],
+  });
   try {
     for (const page of pages) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, serviceWorkers: 'block' });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        serviceWorkers: 'block',
+      });
       if (page.member) await context.addCookies([{ name: 'sid', value: cookie.slice('sid='.length), url: base }]);
       const tab = await context.newPage();
-      await tab.goto(`${base}${page.path}`, { waitUntil: 'networkidle', timeout: 60_000 }).catch((e: Error) => console.log(`warm-up of ${page.path}: ${e.message}`));
+      await tab
+        .goto(`${base}${page.path}`, { waitUntil: 'networkidle', timeout: 60_000 })
+        .catch((e: Error) => console.log(`warm-up of ${page.path}: ${e.message}`));
       await context.close();
     }
   } finally {
@@ -97,8 +106,13 @@ async function warmUp(base: string, cookie: string, pages: typeof PAGES): Promis
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const { base, stop: stopSite } = BASE ? { base: BASE, stop: () => {} } : await startSite().then(({ port, stop }) => ({ base: `http://localhost:${port}`, stop }));
-const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const { base, stop: stopSite } = BASE
+  ? { base: BASE, stop: () => {} }
+  : await startSite().then(({ port, stop }) => ({ base: `http://localhost:${port}`, stop }));
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 let failed = false;
 try {
   const cookie = await memberCookie(base);
@@ -127,16 +141,20 @@ try {
       for (const c of CATEGORIES) {
         for (const ref of lhr.categories[c].auditRefs) {
           const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit.score !== null && audit.score < 1) costs.set(ref.id, [c, `${c}: ${ref.id} (${audit.displayValue ?? Math.round(audit.score * 100)})`]);
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+            costs.set(ref.id, [c, `${c}: ${ref.id} (${audit.displayValue ?? Math.round(audit.score * 100)})`]);
         }
       }
     }
     const medians = CATEGORIES.map((c) => median(scores[c]));
-    console.log(`${page.path.padEnd(17)} ${CATEGORIES.map((c, i) => `${c} ${medians[i]}`).join('  ')}  (runs: ${CATEGORIES.map((c) => scores[c].join('/')).join(', ')})${GATE !== null && !page.perfGate ? '  (performance not gated)' : ''}`);
+    console.log(
+      `${page.path.padEnd(17)} ${CATEGORIES.map((c, i) => `${c} ${medians[i]}`).join('  ')}  (runs: ${CATEGORIES.map((c) => scores[c].join('/')).join(', ')})${GATE !== null && !page.perfGate ? '  (performance not gated)' : ''}`,
+    );
     const gated = GATE === null ? [] : CATEGORIES.filter((c, i) => medians[i] < GATE && (c !== 'performance' || page.perfGate));
     if (gated.length > 0) failed = true;
     // Under a gate: the audits of the categories that failed it; without one, every audit that cost points.
-    for (const [category, cost] of costs.values()) if (GATE === null || gated.some((c) => c === category)) console.log(`    ${cost}`);
+    for (const [category, cost] of costs.values())
+      if (GATE === null || gated.some((c) => c === category)) console.log(`    ${cost}`);
   }
 } finally {
   await chrome.kill();

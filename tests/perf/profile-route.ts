@@ -15,20 +15,33 @@ import { login, startTarget } from './server-bench.ts';
 const [route = '/api/sync.php', secondsArg = '5'] = process.argv.slice(2);
 const dir = mkdtempSync(path.join(tmpdir(), 'cpu-prof-'));
 const app = await startTarget('app', process.env);
-const ask = <T>(m: object) => new Promise<T>((resolve) => { app.child.once('message', (a) => resolve(a as T)); app.child.send(m); });
+const ask = <T>(m: object) =>
+  new Promise<T>((resolve) => {
+    app.child.once('message', (a) => resolve(a as T));
+    app.child.send(m);
+  });
 const sender = await login(app.url, 'sanne@demo.test');
 const recipient = await login(app.url, 'lucas@demo.test');
 const json = { 'content-type': 'application/json', origin: app.url, cookie: sender.cookie };
-await fetch(`${app.url}/api/message.php`, { method: 'POST', headers: json, body: JSON.stringify({ id: v7(), profile: recipient.id, text: 'hello' }) });
+await fetch(`${app.url}/api/message.php`, {
+  method: 'POST',
+  headers: json,
+  body: JSON.stringify({ id: v7(), profile: recipient.id, text: 'hello' }),
+});
 const headers: Record<string, string> = { cookie: sender.cookie };
-if (route === '/api/sync.php') headers['if-none-match'] = (await fetch(`${app.url}/api/sync.php`, { headers })).headers.get('etag')!;
+if (route === '/api/sync.php')
+  headers['if-none-match'] = (await fetch(`${app.url}/api/sync.php`, { headers })).headers.get('etag')!;
 const send = route === 'send' || route === 'sends';
 // `sends`: the many-member send's pairs, each with the conversation its first message started.
 const pairs = route === 'sends' ? await ask<{ pairs: { email: string; recipient: number }[] }>({ pairs: 20 }) : { pairs: [] };
 const senders = await Promise.all(
   pairs.pairs.map(async ({ email, recipient: to }) => {
     const { cookie } = await login(app.url, email);
-    await fetch(`${app.url}/api/message.php`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ id: v7(), profile: to, text: 'hello' }) });
+    await fetch(`${app.url}/api/message.php`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ id: v7(), profile: to, text: 'hello' }),
+    });
     return { cookie, to };
   }),
 );
@@ -64,7 +77,11 @@ const file = path.join(dir, 'route.cpuprofile');
 writeFileSync(file, JSON.stringify(profile));
 console.log(`profile: ${file}`);
 const { total, functions, files } = summarise(profile);
-for (const [title, m] of [['per file', files], ['per function', functions]] as const) {
+for (const [title, m] of [
+  ['per file', files],
+  ['per function', functions],
+] as const) {
   console.log(`\nself time ${title} (of ${total.toFixed(0)} ms)`);
-  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
 }

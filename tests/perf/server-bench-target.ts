@@ -17,7 +17,9 @@ if (mode === 'bare') {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end('{"ok":true}');
   });
-  server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  server.listen(0, '127.0.0.1', () =>
+    console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
 } else {
   // Statements sent to PostgreSQL, counted where node-postgres sends each one (the bench asks over IPC).
   let statements = 0;
@@ -35,7 +37,11 @@ if (mode === 'bare') {
     if (m?.idle) void server.jobs.idle().then(() => process.send?.({ idle: true }));
     else if (m?.grow) void grow(m.grow).then((email) => process.send?.({ email }));
     else if (m?.pairs) void pairs(m.pairs).then((pairList) => process.send?.({ pairs: pairList }));
-    else if (m?.profile === 'start') void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start')).then(() => process.send?.({ started: true }));
+    else if (m?.profile === 'start')
+      void inspector
+        .post('Profiler.enable')
+        .then(() => inspector.post('Profiler.start'))
+        .then(() => process.send?.({ started: true }));
     else if (m?.profile === 'stop') void inspector.post('Profiler.stop').then((r) => process.send?.({ profile: r.profile }));
     else process.send?.({ statements });
   });
@@ -89,8 +95,17 @@ if (mode === 'bare') {
       from pair_users join users model on model.email = case when pair_users.email like '%.sender@%' then 'sanne@demo.test' else 'lucas@demo.test' end
       join profiles p on p.user_id = model.id`);
     await server.db.execute(sql`analyze`);
-    const ids = new Map((await server.db.execute<{ email: string; id: number }>(sql`select email, id from users where email like 'pair%@bench.test'`)).rows.map((r) => [r.email, r.id]));
-    return Array.from({ length: n }, (_, i) => ({ email: `pair${i + 1}.sender@bench.test`, recipient: ids.get(`pair${i + 1}.recipient@bench.test`)! }));
+    const ids = new Map(
+      (
+        await server.db.execute<{ email: string; id: number }>(
+          sql`select email, id from users where email like 'pair%@bench.test'`,
+        )
+      ).rows.map((r) => [r.email, r.id]),
+    );
+    return Array.from({ length: n }, (_, i) => ({
+      email: `pair${i + 1}.sender@bench.test`,
+      recipient: ids.get(`pair${i + 1}.recipient@bench.test`)!,
+    }));
   };
   // The test payment service's HMAC key: the bench signs its webhooks as the service does.
   console.log(JSON.stringify({ url: server.url, hmacKey: server.payments.testKeys!.hmacKey }));

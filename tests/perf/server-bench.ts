@@ -31,7 +31,12 @@ interface Case {
  * The goals of issue 14 on PostgreSQL, as a share of the bare route's requests per second. The send's is for sends from
  * many members at once (the server's capacity); one member's sends queue behind that member's row lock.
  */
-export const GOALS: Record<string, number> = { 'sync.php 304': 0.4, 'chats.php': 0.15, 'members.php search': 0.15, 'message send (many members)': 0.08 };
+export const GOALS: Record<string, number> = {
+  'sync.php 304': 0.4,
+  'chats.php': 0.15,
+  'members.php search': 0.15,
+  'message send (many members)': 0.08,
+};
 
 /** Sender and recipient pairs of the many-member send: with 10 connections, two sends of one member rarely overlap. */
 const SEND_PAIRS = 20;
@@ -69,9 +74,16 @@ const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v
  * Starts a bench target process (server-bench-target.ts: `bare` or `app`) with `nodeArgs` (e.g. `--cpu-prof`) and
  * resolves once it listens, with its URL and (app) the test payment service's HMAC key.
  */
-export async function startTarget(mode: 'bare' | 'app', env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<{ url: string; hmacKey?: string; child: ChildProcess }> {
+export async function startTarget(
+  mode: 'bare' | 'app',
+  env: NodeJS.ProcessEnv,
+  nodeArgs: string[] = [],
+): Promise<{ url: string; hmacKey?: string; child: ChildProcess }> {
   // Its stderr is shown only when it fails to start (at the end, deferred pushes of aborted sends log noise).
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'tests/perf/server-bench-target.ts', mode], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'tests/perf/server-bench-target.ts', mode], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const lines = createInterface({ input: child.stdout! });
@@ -89,15 +101,30 @@ export async function login(url: string, email: string): Promise<{ cookie: strin
     body: JSON.stringify({ email, password: 'demo-password' }),
   });
   const body = (await res.json()) as { user: { id: number } };
-  return { cookie: res.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0], id: body.user.id };
+  return {
+    cookie: res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))!
+      .split(';')[0],
+    id: body.user.id,
+  };
 }
 
 /**
  * A signed AUTHORISATION notification (HMAC as Adyen and the test service sign it) of a payment the member started
  * and that this notification settled: the body the bench posts again and again.
  */
-async function settledPaymentWebhook(url: string, json: Record<string, string>, cookie: string, hmacKey: string): Promise<string> {
-  const res = await fetch(`${url}/api/payment.php`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ id: v7(), bundle: 1, method: 'visa' }) });
+async function settledPaymentWebhook(
+  url: string,
+  json: Record<string, string>,
+  cookie: string,
+  hmacKey: string,
+): Promise<string> {
+  const res = await fetch(`${url}/api/payment.php`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ id: v7(), bundle: 1, method: 'visa' }),
+  });
   const { payment } = (await res.json()) as { payment: { id: string; amount: number; currency: string } };
   const item = {
     additionalData: {} as Record<string, string>,
@@ -124,7 +151,12 @@ async function syncHead(url: string, cookie: string, since?: number): Promise<{ 
   }
 }
 
-function run(url: string, c: Case, seconds: number, connections: number): Promise<{ rps: number; total: number; latency: number }> {
+function run(
+  url: string,
+  c: Case,
+  seconds: number,
+  connections: number,
+): Promise<{ rps: number; total: number; latency: number }> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -148,7 +180,12 @@ function run(url: string, c: Case, seconds: number, connections: number): Promis
         if (err) return reject(err);
         // The conditional sync must answer 304 every time (else it measured snapshots), every other call 2xx.
         const good = c.label.includes('304') ? result['3xx'] : result['2xx'];
-        if (good !== result.requests.total || result.errors) return reject(new Error(`${c.label}: ${result.requests.total - good} unexpected answers of ${result.requests.total}: ${JSON.stringify(result.statusCodeStats)}`));
+        if (good !== result.requests.total || result.errors)
+          return reject(
+            new Error(
+              `${c.label}: ${result.requests.total - good} unexpected answers of ${result.requests.total}: ${JSON.stringify(result.statusCodeStats)}`,
+            ),
+          );
         resolve({ rps: result.requests.average, total: result.requests.total, latency: result.latency.average });
       },
     );
@@ -156,7 +193,11 @@ function run(url: string, c: Case, seconds: number, connections: number): Promis
 }
 
 /** Runs the benchmark on one database (`env` carries TEST_DATABASE_URL for PostgreSQL). */
-export async function benchServer(database: string, env: NodeJS.ProcessEnv, log: (line: string) => void = () => {}): Promise<ServerBenchResult> {
+export async function benchServer(
+  database: string,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void = () => {},
+): Promise<ServerBenchResult> {
   const seconds = num(process.env.BENCH_SERVER_SECONDS, 3);
   const rounds = num(process.env.BENCH_SERVER_ROUNDS, 3);
   const connections = num(process.env.BENCH_SERVER_CONNECTIONS, 10);
@@ -166,7 +207,11 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
     const sender = await login(app.url, 'sanne@demo.test');
     const recipient = await login(app.url, 'lucas@demo.test');
     const json = { 'content-type': 'application/json', origin: app.url };
-    await fetch(`${app.url}/api/message.php`, { method: 'POST', headers: { ...json, cookie: sender.cookie }, body: JSON.stringify({ id: v7(), profile: recipient.id, text: 'hello' }) });
+    await fetch(`${app.url}/api/message.php`, {
+      method: 'POST',
+      headers: { ...json, cookie: sender.cookie },
+      body: JSON.stringify({ id: v7(), profile: recipient.id, text: 'hello' }),
+    });
     const member = { cookie: sender.cookie };
     const webhook = await settledPaymentWebhook(app.url, json, member.cookie, app.hmacKey!);
     // The many-member send: each request from the next of SEND_PAIRS senders to their own recipient, in a conversation
@@ -178,7 +223,11 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
     const senders = await Promise.all(
       pairs.map(async ({ email, recipient }) => {
         const { cookie } = await login(app.url, email);
-        await fetch(`${app.url}/api/message.php`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ id: v7(), profile: recipient, text: 'hello' }) });
+        await fetch(`${app.url}/api/message.php`, {
+          method: 'POST',
+          headers: { ...json, cookie },
+          body: JSON.stringify({ id: v7(), profile: recipient, text: 'hello' }),
+        });
         return { cookie, recipient };
       }),
     );
@@ -195,9 +244,22 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
       { label: 'chats.php', path: '/api/chats.php', headers: member },
       { label: 'members.php search', path: '/api/members.php', headers: member },
       // Adyen resends notifications; each is verified (HMAC) and applied idempotently (the payment is settled already).
-      { label: 'payment webhook', path: '/api/payment-webhook.php', method: 'POST', headers: { 'content-type': 'application/json' }, each: () => ({ body: webhook }) },
+      {
+        label: 'payment webhook',
+        path: '/api/payment-webhook.php',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        each: () => ({ body: webhook }),
+      },
       // All from one member to one member: they queue behind the sender's row lock (its rate is round trips in a row).
-      { label: 'message send (one member)', path: '/api/message.php', method: 'POST', headers: { ...json, ...member }, jobs: true, each: () => ({ body: JSON.stringify({ id: v7(), profile: recipient.id, text: 'Benchmark message' }) }) },
+      {
+        label: 'message send (one member)',
+        path: '/api/message.php',
+        method: 'POST',
+        headers: { ...json, ...member },
+        jobs: true,
+        each: () => ({ body: JSON.stringify({ id: v7(), profile: recipient.id, text: 'Benchmark message' }) }),
+      },
       {
         label: 'message send (many members)',
         path: '/api/message.php',
@@ -216,7 +278,9 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
     const conditional = cases.find((c) => c.label === 'sync.php 304');
     const delta = cases.find((c) => c.label === 'sync.php delta');
     const samples = new Map<string, number[]>(cases.map((c) => [c.label, []]));
-    const counted = new Map<string, { statements: number; requests: number }>(cases.map((c) => [c.label, { statements: 0, requests: 0 }]));
+    const counted = new Map<string, { statements: number; requests: number }>(
+      cases.map((c) => [c.label, { statements: 0, requests: 0 }]),
+    );
     for (let round = 0; round < rounds; round++) {
       for (const c of cases) {
         // The send changes the log, so it runs last in a round; the conditional sync uses the etag of its round.
@@ -273,7 +337,16 @@ export async function benchServer(database: string, env: NodeJS.ProcessEnv, log:
       const { statements, requests } = counted.get(label)!;
       return label === cases[0].label || statements === 0 ? null : statements / requests;
     };
-    return { database, rows: cases.map((c) => ({ label: c.label, rps: median(samples.get(c.label)!), ratio: median(samples.get(c.label)!) / base, statements: perRequest(c.label) })), growth };
+    return {
+      database,
+      rows: cases.map((c) => ({
+        label: c.label,
+        rps: median(samples.get(c.label)!),
+        ratio: median(samples.get(c.label)!) / base,
+        statements: perRequest(c.label),
+      })),
+      growth,
+    };
   } finally {
     bare.child.kill('SIGTERM');
     app.child.kill('SIGTERM');
@@ -301,10 +374,24 @@ export function formatServerBench(results: ServerBenchResult[]): string {
   );
   const goals = results
     .filter((r) => r.database === 'PostgreSQL')
-    .flatMap((r) => r.rows.filter((row) => GOALS[row.label]).map((row) => `${row.label}: ${(row.ratio * 100).toFixed(1)}% of bare, goal ${GOALS[row.label] * 100}%: ${row.ratio >= GOALS[row.label] ? 'met' : 'NOT met'}`));
+    .flatMap((r) =>
+      r.rows
+        .filter((row) => GOALS[row.label])
+        .map(
+          (row) =>
+            `${row.label}: ${(row.ratio * 100).toFixed(1)}% of bare, goal ${GOALS[row.label] * 100}%: ${row.ratio >= GOALS[row.label] ? 'met' : 'NOT met'}`,
+        ),
+    );
   if (goals.length) goals.unshift('\nGoals on PostgreSQL (issue 14):');
-  const growth = results.filter((r) => r.growth.length).map((r) =>
-    [`\n${r.database}: time of one request (median of 5, one at a time) by the member's number of conversations`, '| conversations | chats.php | sync.php snapshot |', '|---:|---:|---:|', ...r.growth.map((g) => `| ${g.conversations} | ${g.chatsMs.toFixed(1)} ms | ${g.snapshotMs.toFixed(1)} ms |`)].join('\n'),
-  );
+  const growth = results
+    .filter((r) => r.growth.length)
+    .map((r) =>
+      [
+        `\n${r.database}: time of one request (median of 5, one at a time) by the member's number of conversations`,
+        '| conversations | chats.php | sync.php snapshot |',
+        '|---:|---:|---:|',
+        ...r.growth.map((g) => `| ${g.conversations} | ${g.chatsMs.toFixed(1)} ms | ${g.snapshotMs.toFixed(1)} ms |`),
+      ].join('\n'),
+    );
   return [head, rule, ...rows, ...goals, ...growth].join('\n');
 }

@@ -1,29 +1,75 @@
 // The size accounting on tiny fake builds: manifest and no-manifest (index.html + import statements) alike.
 import { describe, expect, it } from 'vitest';
 import {
-  analyze, baseName, distPath, dynamicImportsOf, formatReport, graphFromHtml, graphFromManifest, KB, parseIndexHtml, staticImportsOf, type Manifest,
+  analyze,
+  baseName,
+  distPath,
+  dynamicImportsOf,
+  formatReport,
+  graphFromHtml,
+  graphFromManifest,
+  KB,
+  parseIndexHtml,
+  staticImportsOf,
+  type Manifest,
 } from './sizes.ts';
 
 // gzip sizes in KB by file: the entry is 60 + 30 + 10 = 100 KB; the chat route 29 + 1.5 (its CSS) = 30.5 KB,
 // 44 KB on first open with the shared chunk.
 const KBs: Record<string, number> = {
-  'assets/index.js': 60, 'assets/react.js': 30, 'assets/runtime.js': 10,
-  'assets/chat.js': 29, 'assets/shared.js': 15, 'assets/home.js': 5, 'assets/en-common.js': 1, 'assets/modal.js': 3,
-  'assets/index.css': 8, 'assets/chat.css': 1.5, 'assets/home.css': 0.5,
+  'assets/index.js': 60,
+  'assets/react.js': 30,
+  'assets/runtime.js': 10,
+  'assets/chat.js': 29,
+  'assets/shared.js': 15,
+  'assets/home.js': 5,
+  'assets/en-common.js': 1,
+  'assets/modal.js': 3,
+  'assets/index.css': 8,
+  'assets/chat.css': 1.5,
+  'assets/home.css': 0.5,
 };
 const size = (file: string) => ({ gzip: (KBs[file] ?? 0) * KB, raw: (KBs[file] ?? 0) * KB * 3 });
 
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, imports: ['_react.js', '_runtime.js'], dynamicImports: ['src/chat.tsx', 'src/home.tsx', 'locales/en/common.json', 'node_modules/workbox-window/build/workbox-window.prod.es5.mjs'], css: ['assets/index.css'] },
+  'index.html': {
+    file: 'assets/index.js',
+    src: 'index.html',
+    isEntry: true,
+    imports: ['_react.js', '_runtime.js'],
+    dynamicImports: [
+      'src/chat.tsx',
+      'src/home.tsx',
+      'locales/en/common.json',
+      'node_modules/workbox-window/build/workbox-window.prod.es5.mjs',
+    ],
+    css: ['assets/index.css'],
+  },
   '_react.js': { file: 'assets/react.js', imports: ['_runtime.js'] },
   '_runtime.js': { file: 'assets/runtime.js' },
   '_shared.js': { file: 'assets/shared.js', imports: ['_react.js', 'index.html'] },
-  'src/chat.tsx': { file: 'assets/chat.js', src: 'src/chat.tsx', isDynamicEntry: true, imports: ['_shared.js', '_react.js', 'index.html'], dynamicImports: ['src/modal.tsx'], css: ['assets/chat.css'] },
+  'src/chat.tsx': {
+    file: 'assets/chat.js',
+    src: 'src/chat.tsx',
+    isDynamicEntry: true,
+    imports: ['_shared.js', '_react.js', 'index.html'],
+    dynamicImports: ['src/modal.tsx'],
+    css: ['assets/chat.css'],
+  },
   'src/modal.tsx': { file: 'assets/modal.js', src: 'src/modal.tsx', isDynamicEntry: true, imports: ['_shared.js'] },
-  'src/home.tsx': { file: 'assets/home.js', src: 'src/home.tsx', isDynamicEntry: true, imports: ['index.html'], css: ['assets/home.css'] },
+  'src/home.tsx': {
+    file: 'assets/home.js',
+    src: 'src/home.tsx',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+    css: ['assets/home.css'],
+  },
   'locales/en/common.json': { file: 'assets/en-common.js', src: 'locales/en/common.json', isDynamicEntry: true },
   // Workbox chunks are left out of the page budgets.
-  'node_modules/workbox-window/build/workbox-window.prod.es5.mjs': { file: 'assets/workbox-window.prod.es5-Bd17z0YL.js', isDynamicEntry: true },
+  'node_modules/workbox-window/build/workbox-window.prod.es5.mjs': {
+    file: 'assets/workbox-window.prod.es5-Bd17z0YL.js',
+    isDynamicEntry: true,
+  },
   // A second entry (a worker built alongside) is not the page's.
   'sw.ts': { file: 'sw.js', src: 'sw.ts', isEntry: true },
 };
@@ -84,7 +130,8 @@ describe('size accounting without a manifest', () => {
       'const C=p(()=>import(`./chat.js`),__vite__mapDeps([0,1,2,3])),H=p(()=>import("./home.js"),__vite__mapDeps([4,5])),L=()=>import(`./en-common.js`);',
     'assets/react.js': 'import{r}from"./runtime.js";export{r as t};',
     'assets/runtime.js': 'var r=1;export{r};',
-    'assets/chat.js': 'import{t}from"./react.js";import{s}from"./shared.js";/* empty css */import{x}from"./index.js";const M=()=>import("./modal.js");export{t as default};',
+    'assets/chat.js':
+      'import{t}from"./react.js";import{s}from"./shared.js";/* empty css */import{x}from"./index.js";const M=()=>import("./modal.js");export{t as default};',
     'assets/shared.js': 'export*from"./react.js";const s="import(\\"./nothing.js\\")";export{s};',
     'assets/modal.js': 'import{s}from"./shared.js";',
     'assets/home.js': 'import{x}from"./index.js";',
@@ -96,14 +143,22 @@ describe('size accounting without a manifest', () => {
   it('finds the same entry, lazy chunks and CSS as the manifest does', () => {
     expect(report.entry.gzip).toBe(100 * KB);
     expect(report.lazy.map((l) => [l.name, l.gzip / KB])).toEqual([
-      ['chat', 30.5], ['shared shared', 15], ['home', 5.5], ['modal', 3], ['en-common', 1],
+      ['chat', 30.5],
+      ['shared shared', 15],
+      ['home', 5.5],
+      ['modal', 3],
+      ['en-common', 1],
     ]);
     expect(report.css.entry.map((c) => c.file)).toEqual(['assets/index.css']);
     expect(report.css.lazy.map((c) => c.file)).toEqual(['assets/chat.css', 'assets/home.css']);
   });
 
   it('parses index.html, import statements and preload tables', () => {
-    expect(parseIndexHtml(html)).toEqual({ scripts: ['assets/index.js'], preloads: ['assets/react.js'], styles: ['assets/index.css'] });
+    expect(parseIndexHtml(html)).toEqual({
+      scripts: ['assets/index.js'],
+      preloads: ['assets/react.js'],
+      styles: ['assets/index.css'],
+    });
     expect(staticImportsOf(files['assets/chat.js'])).toEqual(['./react.js', './shared.js', './index.js']);
     expect(staticImportsOf(files['assets/shared.js'])).toEqual(['./react.js']);
     expect(dynamicImportsOf(files['assets/index.js'])).toEqual([

@@ -15,7 +15,8 @@ export type Budgets = { entryJs: number; lazyChunk: number; css: number };
  * Files the page budgets leave out (shown for information): the service worker (sw.js) and workbox chunks, the
  * runtime files a generated worker imports and the page's lazily loaded workbox-window.
  */
-export const isServiceWorkerFile = (file: string) => /(^|\/)(sw|service-worker)\.m?js$/.test(file) || /(^|\/)workbox-[^/]*\.m?js$/.test(file);
+export const isServiceWorkerFile = (file: string) =>
+  /(^|\/)(sw|service-worker)\.m?js$/.test(file) || /(^|\/)workbox-[^/]*\.m?js$/.test(file);
 
 /** zlib level used for every size here (9 = best; Vite's own report uses the zlib default and reads a little larger). */
 export const GZIP_LEVEL = 9;
@@ -65,12 +66,19 @@ export function distPath(url: string, base = ''): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return null;
   const clean = url.split(/[?#]/)[0];
   const joined = clean.startsWith('/') ? clean : path.posix.join(base, clean);
-  return path.posix.normalize(joined).replace(/^\/+/, '').replace(/^(\.\.\/)+/, '');
+  return path.posix
+    .normalize(joined)
+    .replace(/^\/+/, '')
+    .replace(/^(\.\.\/)+/, '');
 }
 
 /** The start-up resources of index.html: script sources, modulepreload links and stylesheets (dist paths). */
 export function parseIndexHtml(html: string): { scripts: string[]; preloads: string[]; styles: string[] } {
-  const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined);
+  const attr = (tag: string, name: string) =>
+    tag
+      .match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))
+      ?.slice(1)
+      .find((v) => v !== undefined);
   const scripts: string[] = [];
   const preloads: string[] = [];
   const styles: string[] = [];
@@ -125,7 +133,8 @@ export const START_STAGES = ['node_modules/react-dom/client.js', 'src/i18n/index
 
 /** Static `import ... from "./x.js"`, `import "./x.js"` and `export ... from "./x.js"` of a (minified) ES module. */
 export function staticImportsOf(code: string): string[] {
-  const re = /(?:^|[;}\s/])(?:import|export)\s*(?:(?:\{[^}]*\}|\*\s*as\s*[\w$]+|\*|[\w$]+(?:\s*,\s*(?:\{[^}]*\}|\*\s*as\s*[\w$]+))?)\s*from\s*)?(["'`])(\.{1,2}\/[^"'`]+?\.m?js)\1/g;
+  const re =
+    /(?:^|[;}\s/])(?:import|export)\s*(?:(?:\{[^}]*\}|\*\s*as\s*[\w$]+|\*|[\w$]+(?:\s*,\s*(?:\{[^}]*\}|\*\s*as\s*[\w$]+))?)\s*from\s*)?(["'`])(\.{1,2}\/[^"'`]+?\.m?js)\1/g;
   return uniq([...code.matchAll(re)].map((m) => m[2]));
 }
 
@@ -146,7 +155,12 @@ export function dynamicImportsOf(code: string): { spec: string; deps: string[] }
   const re = /\bimport\(\s*(["'`])(\.{1,2}\/[^"'`]+?\.m?js)\1\s*\)(\s*,\s*__vite__mapDeps\(\s*\[([\d,\s]*)\]\s*\))?/g;
   return [...code.matchAll(re)].map((m) => ({
     spec: m[2],
-    deps: (m[4] ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((i) => files[Number(i)]).filter((f): f is string => !!f),
+    deps: (m[4] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((i) => files[Number(i)])
+      .filter((f): f is string => !!f),
   }));
 }
 
@@ -173,7 +187,13 @@ export function graphFromHtml(html: string, read: (file: string) => string | und
       for (const f of d.deps) if (isCss(f)) css.add(f);
       lazyCss.set(d.file, css);
     }
-    chunks.set(file, { file, name: baseName(file), imports: uniq(imports), dynamicImports: uniq(dynamic.map((d) => d.file)), css: [] });
+    chunks.set(file, {
+      file,
+      name: baseName(file),
+      imports: uniq(imports),
+      dynamicImports: uniq(dynamic.map((d) => d.file)),
+      css: [],
+    });
     queue.push(...imports, ...dynamic.map((d) => d.file));
   }
   for (const [file, css] of lazyCss) {
@@ -185,7 +205,10 @@ export function graphFromHtml(html: string, read: (file: string) => string | und
 
 /** "assets/chat-screen-XYch15aM.js" -> "chat-screen". */
 export function baseName(file: string): string {
-  return path.posix.basename(file).replace(/\.m?js$|\.css$/, '').replace(/-[A-Za-z0-9_-]{8}$/, '');
+  return path.posix
+    .basename(file)
+    .replace(/\.m?js$|\.css$/, '')
+    .replace(/-[A-Za-z0-9_-]{8}$/, '');
 }
 
 /** Static-import closure of `roots` (roots included). Unknown files are kept (they count with size 0 if missing). */
@@ -228,7 +251,14 @@ export interface SizeReport {
   budgets: Budgets;
   entry: { files: SizedFile[]; gzip: number; raw: number; over: boolean };
   lazy: LazyChunkReport[];
-  css: { entry: SizedFile[]; lazy: { file: string; usedBy: string[]; gzip: number; raw: number }[]; entryGzip: number; totalGzip: number; totalRaw: number; over: boolean };
+  css: {
+    entry: SizedFile[];
+    lazy: { file: string; usedBy: string[]; gzip: number; raw: number }[];
+    entryGzip: number;
+    totalGzip: number;
+    totalRaw: number;
+    over: boolean;
+  };
   /** Not budgeted, shown for information: the service worker and workbox files, and files nothing loads. */
   info: { label: string; files: SizedFile[] }[];
   over: boolean;
@@ -290,14 +320,29 @@ export function analyze(
     const firstOpen = closure.map(sized);
     const gz = sum(own, 'gzip');
     lazy.push({
-      file, name: chunk.name, files: own, gzip: gz, raw: sum(own, 'raw'), css: css.map(sized),
-      firstOpenGzip: sum(firstOpen, 'gzip'), over: gz > budgets.lazyChunk,
+      file,
+      name: chunk.name,
+      files: own,
+      gzip: gz,
+      raw: sum(own, 'raw'),
+      css: css.map(sized),
+      firstOpenGzip: sum(firstOpen, 'gzip'),
+      over: gz > budgets.lazyChunk,
     });
   }
   for (const file of shared) {
     if (ignore(file)) continue;
     const f = sized(file);
-    lazy.push({ file, name: `shared ${baseName(file)}`, files: [f], gzip: f.gzip, raw: f.raw, css: [], firstOpenGzip: f.gzip, over: f.gzip > budgets.lazyChunk });
+    lazy.push({
+      file,
+      name: `shared ${baseName(file)}`,
+      files: [f],
+      gzip: f.gzip,
+      raw: f.raw,
+      css: [],
+      firstOpenGzip: f.gzip,
+      over: f.gzip > budgets.lazyChunk,
+    });
   }
   lazy.sort((a, b) => b.gzip - a.gzip);
 
@@ -305,7 +350,14 @@ export function analyze(
   const lazyCssRows = [...lazyCss].map(([file, usedBy]) => ({ ...sized(file), usedBy }));
   const totalGzip = sum(entryCss, 'gzip') + lazyCssRows.reduce((n, r) => n + r.gzip, 0);
   const totalRaw = sum(entryCss, 'raw') + lazyCssRows.reduce((n, r) => n + r.raw, 0);
-  const css = { entry: entryCss, lazy: lazyCssRows, entryGzip: sum(entryCss, 'gzip'), totalGzip, totalRaw, over: sum(entryCss, 'gzip') > budgets.css };
+  const css = {
+    entry: entryCss,
+    lazy: lazyCssRows,
+    entryGzip: sum(entryCss, 'gzip'),
+    totalGzip,
+    totalRaw,
+    over: sum(entryCss, 'gzip') > budgets.css,
+  };
 
   const entry = { files: entrySized, gzip: entryGz, raw: sum(entrySized, 'raw'), over: entryGz > budgets.entryJs };
   return {
@@ -331,11 +383,21 @@ export function formatReport(r: SizeReport, opts: { distLabel?: string; details?
   const row = (label: string, gzip: number, raw: number | null, budget: number | null, over: boolean | null) =>
     `${pad(label, W)} ${lpad(kb(gzip), 11)} ${lpad(raw === null ? '' : kb(raw), 11)} ${lpad(budget === null ? '' : `${budget / KB} KB`, 8)}  ${over === null ? '' : verdict(over)}`.trimEnd();
   const out: string[] = [];
-  out.push(`Bundle sizes of ${opts.distLabel ?? 'dist/'} (${r.source === 'manifest' ? 'from .vite/manifest.json' : 'no manifest: from index.html and the chunks\' import statements'})`);
+  out.push(
+    `Bundle sizes of ${opts.distLabel ?? 'dist/'} (${r.source === 'manifest' ? 'from .vite/manifest.json' : "no manifest: from index.html and the chunks' import statements"})`,
+  );
   out.push(`gzip level ${r.gzipLevel} per file (node:zlib), KB = 1024 bytes; budgets from DESIGN.md "Budgets".`);
   out.push('');
   out.push(`${pad('', W)} ${lpad('gzip', 11)} ${lpad('raw', 11)} ${lpad('budget', 8)}`);
-  out.push(row(`Entry JS (${r.entry.files.length} chunks: <script type=module> + static imports)`, r.entry.gzip, r.entry.raw, r.budgets.entryJs, r.entry.over));
+  out.push(
+    row(
+      `Entry JS (${r.entry.files.length} chunks: <script type=module> + static imports)`,
+      r.entry.gzip,
+      r.entry.raw,
+      r.budgets.entryJs,
+      r.entry.over,
+    ),
+  );
   for (const f of r.entry.files) out.push(row(`    ${f.file}`, f.gzip, f.raw, null, null));
   out.push('');
   out.push(`Lazy chunks (${r.lazy.length}): each route chunk with its CSS, and each shared chunk, on its own`);
@@ -347,7 +409,8 @@ export function formatReport(r: SizeReport, opts: { distLabel?: string; details?
   out.push('');
   out.push('CSS');
   for (const c of r.css.entry) out.push(row(`  entry ${c.file}`, c.gzip, c.raw, null, null));
-  for (const c of r.css.lazy) out.push(row(`  lazy  ${c.file} (${c.usedBy.length} chunk${c.usedBy.length === 1 ? '' : 's'})`, c.gzip, c.raw, null, null));
+  for (const c of r.css.lazy)
+    out.push(row(`  lazy  ${c.file} (${c.usedBy.length} chunk${c.usedBy.length === 1 ? '' : 's'})`, c.gzip, c.raw, null, null));
   out.push(row('CSS total (entry + lazy, each file once)', r.css.totalGzip, r.css.totalRaw, null, null));
   out.push(row('Entry CSS (render-blocking)', r.css.entryGzip, null, r.budgets.css, r.css.over));
   for (const i of r.info) {
@@ -388,7 +451,9 @@ export function loadDist(distDir: string, budgets: Budgets = BUDGETS): SizeRepor
     const p = path.join(distDir, file);
     return existsSync(p) && statSync(p).isFile() ? readFileSync(p, 'utf8') : undefined;
   };
-  const graph = existsSync(manifestPath) ? graphFromManifest(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest, html) : graphFromHtml(html, read);
+  const graph = existsSync(manifestPath)
+    ? graphFromManifest(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest, html)
+    : graphFromHtml(html, read);
   if (!graph.entries.length) throw new Error(`no entry script found in ${htmlPath}`);
   const cache = new Map<string, { gzip: number; raw: number }>();
   const size = (file: string) => {
@@ -412,8 +477,16 @@ export function loadDist(distDir: string, budgets: Budgets = BUDGETS): SizeRepor
       ? { label: 'Service worker and workbox files (not budgeted)', files: workers.map((f) => ({ file: f, ...size(f) })) }
       : { label: 'Service worker: no sw.js in dist/ (not budgeted)', files: [] },
   );
-  const counted = new Set([...report.entry.files.map((f) => f.file), ...report.lazy.flatMap((l) => [...l.files.map((f) => f.file), ...l.css.map((c) => c.file)]), ...report.css.entry.map((c) => c.file)]);
+  const counted = new Set([
+    ...report.entry.files.map((f) => f.file),
+    ...report.lazy.flatMap((l) => [...l.files.map((f) => f.file), ...l.css.map((c) => c.file)]),
+    ...report.css.entry.map((c) => c.file),
+  ]);
   const loose = all.filter((f) => (isJs(f) || isCss(f)) && !isWorker(f) && !counted.has(f));
-  if (loose.length) report.info.push({ label: 'JS/CSS nothing in index.html reaches (not counted)', files: loose.map((f) => ({ file: f, ...size(f) })) });
+  if (loose.length)
+    report.info.push({
+      label: 'JS/CSS nothing in index.html reaches (not counted)',
+      files: loose.map((f) => ({ file: f, ...size(f) })),
+    });
   return report;
 }

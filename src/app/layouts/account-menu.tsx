@@ -19,7 +19,12 @@ export function AccountMenu({ name }: { name: string }) {
   };
   return (
     <Dropdown as="li" align="end" className="nav-item account-menu">
-      <Dropdown.Toggle variant="link" className="nav-link d-flex align-items-center gap-2" id="account-menu-toggle" aria-label={t('nav.account')}>
+      <Dropdown.Toggle
+        variant="link"
+        className="nav-link d-flex align-items-center gap-2"
+        id="account-menu-toggle"
+        aria-label={t('nav.account')}
+      >
         <span className="avatar-initial" aria-hidden="true">
           {name.slice(0, 1).toUpperCase() || '?'}
         </span>

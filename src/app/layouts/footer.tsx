@@ -106,7 +106,13 @@ export function Disclaimer() {
       <div className="container">
         <p className="mb-1">{t('footer.adultsOnly', { name: settings?.name ?? '' })}</p>
         <p className="mb-1">
-          <img src={settings?.fictional_icon || '/icons/fictional.svg'} width="16" height="16" alt="" className="me-1 align-text-bottom" />
+          <img
+            src={settings?.fictional_icon || '/icons/fictional.svg'}
+            width="16"
+            height="16"
+            alt=""
+            className="me-1 align-text-bottom"
+          />
           {settings?.fictional_warning || t('footer.fictional')}
         </p>
         <p className="mb-0">{t('footer.copyright', { year: new Date().getFullYear(), name: settings?.name ?? '' })}</p>

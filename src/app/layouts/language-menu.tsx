@@ -34,7 +34,11 @@ export async function switchLanguage(lng: Language): Promise<void> {
 export function LanguageMenu({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const { user, settings } = useSnapshot(session);
-  const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : isLanguage(i18n.language) ? i18n.language : 'en';
+  const current: Language = isLanguage(i18n.resolvedLanguage)
+    ? i18n.resolvedLanguage
+    : isLanguage(i18n.language)
+      ? i18n.language
+      : 'en';
   const shown = visibleLanguages(user?.profile.country ?? settings?.geoip_selected_country ?? settings?.geoip_country, current);
   return (
     <Dropdown as="li" align="end" className="nav-item language-menu">

@@ -71,7 +71,12 @@ function CreditsLink({ paid, credits }: { paid: boolean; credits: number }) {
       <CoinIcon />
       <span className="ms-1">{t('nav.credits')}</span>
       {credits <= CREDITS_BADGE_MAX && (
-        <CountBadge count={credits} showZero bg={credits > 0 ? 'warning' : 'danger'} label={t('nav.creditsBalance', { count: credits })} />
+        <CountBadge
+          count={credits}
+          showZero
+          bg={credits > 0 ? 'warning' : 'danger'}
+          label={t('nav.creditsBalance', { count: credits })}
+        />
       )}
     </NavLink>
   );

@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { activationReminder, isSmartphone, showPhotoAlert } from './account-alert-rules.ts';
 
-const user = (over: { status?: 'not_confirmed' | 'confirmed'; disabled?: number; profileStatus?: 'active' | 'disabled'; photo?: boolean } = {}) => ({
+const user = (
+  over: {
+    status?: 'not_confirmed' | 'confirmed';
+    disabled?: number;
+    profileStatus?: 'active' | 'disabled';
+    photo?: boolean;
+  } = {},
+) => ({
   status: over.status ?? 'not_confirmed',
-  notifications_disabled: Array.from({ length: over.disabled ?? 0 }, () => ({ kind: 'message' as const, reason: 'bounce' as const, since: '2026-01-01T00:00:00Z' })),
+  notifications_disabled: Array.from({ length: over.disabled ?? 0 }, () => ({
+    kind: 'message' as const,
+    reason: 'bounce' as const,
+    since: '2026-01-01T00:00:00Z',
+  })),
   profile: {
-    id: 1, name: 'A', country: 'NL' as const, gender: null, sexuality: null, status: over.profileStatus ?? 'disabled',
+    id: 1,
+    name: 'A',
+    country: 'NL' as const,
+    gender: null,
+    sexuality: null,
+    status: over.profileStatus ?? 'disabled',
     main_image: over.photo ? { filename: 'a.webp', thumb_filename: 'a-t.webp', status: 'active' as const } : null,
   },
 });
@@ -14,7 +30,8 @@ describe('profile photo alert (spec 2)', () => {
   it('shows without a main image, outside the listed routes, until dismissed', () => {
     expect(showPhotoAlert(user(), 'members', null)).toBe(true);
     expect(showPhotoAlert(user({ photo: true }), 'members', null)).toBe(false);
-    for (const r of ['profile', 'signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings']) expect(showPhotoAlert(user(), r, null), r).toBe(false);
+    for (const r of ['profile', 'signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings'])
+      expect(showPhotoAlert(user(), r, null), r).toBe(false);
     expect(showPhotoAlert(user(), 'members', 1700000000000)).toBe(false);
     expect(showPhotoAlert(null, 'members', null)).toBe(false);
   });

@@ -12,7 +12,16 @@ export interface AlertUser {
 /** Spec 2: the profile photo alert's dismissal is stored with its time under this key. */
 export const ENRICH_ALERT_KEY = 'hide-enrich-alert';
 /** Spec 2: routes where the profile photo alert never shows. */
-export const ENRICH_ALERT_HIDDEN_ON: ReadonlySet<string> = new Set(['profile', 'signup', 'complete-signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings']);
+export const ENRICH_ALERT_HIDDEN_ON: ReadonlySet<string> = new Set([
+  'profile',
+  'signup',
+  'complete-signup',
+  'activate-done',
+  'premium',
+  'notifications',
+  'directdebit',
+  'settings',
+]);
 /** Spec 2: routes where the activation reminder never shows. */
 export const ACTIVATION_HIDDEN_ON: ReadonlySet<string> = new Set(['signup', 'complete-signup', 'settings', 'notifications']);
 /** Spec 2: the query parameter that turns the activation reminder into a modal on a smartphone. */
@@ -33,7 +42,8 @@ export function activationReminder(
   routeName: string,
   where: { smartphone: boolean; search: string },
 ): 'modal' | 'alert' | null {
-  if (!user || user.notifications_disabled.length > 0 || user.status !== 'not_confirmed' || user.profile.status !== 'disabled') return null;
+  if (!user || user.notifications_disabled.length > 0 || user.status !== 'not_confirmed' || user.profile.status !== 'disabled')
+    return null;
   if (ACTIVATION_HIDDEN_ON.has(routeName)) return null;
   return where.smartphone && new URLSearchParams(where.search).has(SIGNUP_COMPLETE_PARAM) ? 'modal' : 'alert';
 }

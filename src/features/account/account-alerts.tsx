@@ -39,22 +39,36 @@ function ActivationReminder({ modal, email }: { modal: boolean; email: string })
     <>
       <p className="mb-2">{t('reminder.text', { email })}</p>
       {state === 'sent' ? (
-        <p className="mb-0 fw-semibold" role="status">{t('reminder.sent')}</p>
+        <p className="mb-0 fw-semibold" role="status">
+          {t('reminder.sent')}
+        </p>
       ) : (
         <>
           <button type="button" className="btn btn-sm btn-primary" disabled={state === 'busy'} onClick={() => void resend()}>
             {t('reminder.resend')}
           </button>
-          {state !== 'idle' && state !== 'busy' && <p className="mb-0 mt-2 text-danger" role="alert">{state}</p>}
+          {state !== 'idle' && state !== 'busy' && (
+            <p className="mb-0 mt-2 text-danger" role="alert">
+              {state}
+            </p>
+          )}
         </>
       )}
     </>
   );
   if (modal) {
     return (
-      <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby="activation-reminder-title" contentClassName="rounded-4 border-0 shadow">
+      <Modal
+        show={open}
+        onHide={() => setOpen(false)}
+        centered
+        aria-labelledby="activation-reminder-title"
+        contentClassName="rounded-4 border-0 shadow"
+      >
         <Modal.Header closeButton closeLabel={t('reminder.close')} className="border-0 pb-0">
-          <Modal.Title id="activation-reminder-title" as="h2" className="h5">{t('reminder.title')}</Modal.Title>
+          <Modal.Title id="activation-reminder-title" as="h2" className="h5">
+            {t('reminder.title')}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>{body}</Modal.Body>
       </Modal>
@@ -63,7 +77,9 @@ function ActivationReminder({ modal, email }: { modal: boolean; email: string })
   return (
     <div className="container pt-3">
       <section className="alert alert-warning mb-0" aria-labelledby="activation-reminder-title">
-        <h2 id="activation-reminder-title" className="h6 fw-bold mb-1">{t('reminder.title')}</h2>
+        <h2 id="activation-reminder-title" className="h6 fw-bold mb-1">
+          {t('reminder.title')}
+        </h2>
         {body}
       </section>
     </div>
@@ -77,7 +93,9 @@ function PhotoAlert({ onDismiss }: { onDismiss(): void }) {
     <div className="container pt-3">
       <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mb-0" role="status">
         <span className="flex-grow-1">{t('photoAlert.text')}</span>
-        <Link href="/profile" className="btn btn-sm btn-primary">{t('photoAlert.action')}</Link>
+        <Link href="/profile" className="btn btn-sm btn-primary">
+          {t('photoAlert.action')}
+        </Link>
         <button type="button" className="btn-close" aria-label={t('photoAlert.dismiss')} onClick={onDismiss} />
       </div>
     </div>

@@ -13,9 +13,13 @@ export default function AccountDeletedScreen() {
       <div className="container">
         <div className="auth-card card text-center">
           <div className="card-body">
-            <h1 id="deleted-heading" className="auth-title">{t('deleteAccount.doneTitle')}</h1>
+            <h1 id="deleted-heading" className="auth-title">
+              {t('deleteAccount.doneTitle')}
+            </h1>
             <p className="auth-lead">{t('deleteAccount.doneText', { days: REACTIVATION_DAYS })}</p>
-            <Link href="/" className="btn btn-primary btn-lg">{t('deleteAccount.home')}</Link>
+            <Link href="/" className="btn btn-primary btn-lg">
+              {t('deleteAccount.home')}
+            </Link>
           </div>
         </div>
       </div>

@@ -64,7 +64,10 @@ export default function LoginScreen() {
             </h1>
             <p className="auth-lead">{t('login.lead')}</p>
             {restore && (
-              <div className={`alert ${restore.error ? 'alert-danger' : 'alert-success'}`} role={restore.error ? 'alert' : 'status'}>
+              <div
+                className={`alert ${restore.error ? 'alert-danger' : 'alert-success'}`}
+                role={restore.error ? 'alert' : 'status'}
+              >
                 {restore.error ? errorText(restore.error, { t }) : restore.done ? t('reactivate.done') : t('reactivate.checking')}
               </div>
             )}
@@ -76,11 +79,22 @@ export default function LoginScreen() {
               )}
               <Form.Group className="mb-3" controlId="login-email">
                 <Form.Label>{t('fields.email')}</Form.Label>
-                <Form.Control type="email" inputMode="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+                <Form.Control
+                  type="email"
+                  inputMode="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
               </Form.Group>
               <Form.Group className="mb-3" controlId="login-password">
                 <Form.Label>{t('fields.password')}</Form.Label>
-                <Form.Control type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                <Form.Control
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               </Form.Group>
               <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
                 {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}

@@ -35,10 +35,20 @@ export default function MailChangeDoScreen() {
       <div className="container">
         <div className="auth-card card text-center">
           <div className="card-body">
-            <h1 id="mail-change-heading" className="auth-title">{t('emailChange.doneTitle')}</h1>
-            {!state && <div className="spinner-border text-primary" role="status"><span className="visually-hidden">{t('emailChange.checking')}</span></div>}
+            <h1 id="mail-change-heading" className="auth-title">
+              {t('emailChange.doneTitle')}
+            </h1>
+            {!state && (
+              <div className="spinner-border text-primary" role="status">
+                <span className="visually-hidden">{t('emailChange.checking')}</span>
+              </div>
+            )}
             {state?.email && <p className="auth-lead">{t('emailChange.done', { email: state.email })}</p>}
-            {state?.error != null && <div className="alert alert-danger" role="alert">{errorText(state.error, { t })}</div>}
+            {state?.error != null && (
+              <div className="alert alert-danger" role="alert">
+                {errorText(state.error, { t })}
+              </div>
+            )}
             {state && (
               <Link href={user ? '/settings' : '/login'} className="btn btn-primary btn-lg">
                 {user ? t('settings.title') : t('login.submit')}

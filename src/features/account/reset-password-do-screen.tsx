@@ -38,7 +38,8 @@ export default function ResetPasswordDoScreen() {
       showToast(t('password.resetDone'));
       navigate('/members', { replace: true });
     } catch (err) {
-      if (err instanceof ApiCallError && (err.code === 'password_too_short' || err.code === 'password_too_common')) setFields({ password: errorText(err, { t }) });
+      if (err instanceof ApiCallError && (err.code === 'password_too_short' || err.code === 'password_too_common'))
+        setFields({ password: errorText(err, { t }) });
       else setError(err);
       setBusy(false);
     }
@@ -49,13 +50,28 @@ export default function ResetPasswordDoScreen() {
       <div className="container">
         <div className="auth-card card">
           <div className="card-body">
-            <h1 id="reset-do-heading" className="auth-title">{t('password.resetTitle')}</h1>
-            {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+            <h1 id="reset-do-heading" className="auth-title">
+              {t('password.resetTitle')}
+            </h1>
+            {error != null && (
+              <div className="alert alert-danger" role="alert">
+                {errorText(error, { t })}
+              </div>
+            )}
             {linkInvalid ? (
-              <Link href="/reset-password" className="btn btn-primary btn-lg w-100">{t('password.newLink')}</Link>
+              <Link href="/reset-password" className="btn btn-primary btn-lg w-100">
+                {t('password.newLink')}
+              </Link>
             ) : (
               <Form noValidate onSubmit={onSubmit} aria-busy={busy}>
-                <NewPasswordFields idPrefix="reset-do" password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} errors={fields} />
+                <NewPasswordFields
+                  idPrefix="reset-do"
+                  password={password}
+                  repeat={repeat}
+                  onPassword={setPassword}
+                  onRepeat={setRepeat}
+                  errors={fields}
+                />
                 <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
                   {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
                   {t('password.save')}

@@ -38,7 +38,9 @@ export default function ResetPasswordScreen() {
       <div className="container">
         <div className="auth-card card">
           <div className="card-body">
-            <h1 id="reset-heading" className="auth-title">{t('reset.title')}</h1>
+            <h1 id="reset-heading" className="auth-title">
+              {t('reset.title')}
+            </h1>
             {sentTo ? (
               <div className="alert alert-success" role="status">
                 {t('reset.sent', { email: sentTo, minutes: RESET_LINK_MINUTES })}
@@ -47,10 +49,20 @@ export default function ResetPasswordScreen() {
               <>
                 <p className="auth-lead">{t('reset.lead')}</p>
                 <Form noValidate onSubmit={onSubmit} aria-busy={busy}>
-                  {error && <div className="alert alert-danger" role="alert">{error}</div>}
+                  {error && (
+                    <div className="alert alert-danger" role="alert">
+                      {error}
+                    </div>
+                  )}
                   <Form.Group className="mb-3" controlId="reset-email">
                     <Form.Label>{t('fields.email')}</Form.Label>
-                    <Form.Control type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+                    <Form.Control
+                      type="email"
+                      inputMode="email"
+                      autoComplete="email"
+                      value={email}
+                      onChange={(e) => setEmail(e.target.value)}
+                    />
                   </Form.Group>
                   <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
                     {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}

@@ -13,7 +13,11 @@ const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
 /** What is stored in localStorage: the values without the password, the step, when it was saved (ms since epoch). */
 const StoredDraft = z.object({
-  step: z.number().int().min(0).max(SIGNUP_STEPS.length - 1),
+  step: z
+    .number()
+    .int()
+    .min(0)
+    .max(SIGNUP_STEPS.length - 1),
   saved_at: z.number(),
   values: z.object({
     email: z.string().max(254),

@@ -9,7 +9,16 @@ import { errorText } from '../../i18n/error-text.ts';
 import { suggestEmail } from './email-suggest.ts';
 import { session, signup } from './session-store.ts';
 import { clearSignupDraft, loadSignupDraft, saveSignupDraft } from './signup-draft.ts';
-import { latestDateOfBirth, SIGNUP_STEPS, stepOf, toRequest, validateSignup, type SignupErrors, type SignupField, type SignupValues } from './signup-rules.ts';
+import {
+  latestDateOfBirth,
+  SIGNUP_STEPS,
+  stepOf,
+  toRequest,
+  validateSignup,
+  type SignupErrors,
+  type SignupField,
+  type SignupValues,
+} from './signup-rules.ts';
 import { getTracking } from './tracking.ts';
 import './account.scss';
 import { sortedCountries } from '../../i18n/country-names.ts';
@@ -185,13 +194,23 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
       </Form.Control.Feedback>
     ) : null;
 
-  const stepTitles = [t('account:signup.steps.you'), t('account:signup.steps.birthday'), t('account:signup.steps.email'), t('account:signup.steps.username'), t('account:signup.steps.password')];
+  const stepTitles = [
+    t('account:signup.steps.you'),
+    t('account:signup.steps.birthday'),
+    t('account:signup.steps.email'),
+    t('account:signup.steps.username'),
+    t('account:signup.steps.password'),
+  ];
 
   return (
     <Form noValidate onSubmit={onSubmit} className="signup-form" aria-busy={busy}>
       <ol className="signup-progress" aria-label={t('account:signup.progress')}>
         {stepTitles.map((title, index) => (
-          <li key={title} className={index < step ? 'is-done' : index === step ? 'is-current' : undefined} aria-current={index === step ? 'step' : undefined}>
+          <li
+            key={title}
+            className={index < step ? 'is-done' : index === step ? 'is-current' : undefined}
+            aria-current={index === step ? 'step' : undefined}
+          >
             <span className="signup-progress-mark" aria-hidden="true">
               {index < step ? '✓' : index + 1}
             </span>
@@ -205,7 +224,9 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
         </div>
       )}
       <fieldset key={step} className="signup-step">
-        <legend className="signup-step-legend">{t('account:signup.stepOf', { step: step + 1, total: SIGNUP_STEPS.length, title: stepTitles[step] })}</legend>
+        <legend className="signup-step-legend">
+          {t('account:signup.stepOf', { step: step + 1, total: SIGNUP_STEPS.length, title: stepTitles[step] })}
+        </legend>
 
         {step === 0 && (
           <div className="row g-2">
@@ -218,7 +239,10 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
             </Form.Group>
             <Form.Group className="col-6 mb-3" controlId={id('lookingFor')}>
               <Form.Label>{t('account:signup.lookingFor')}</Form.Label>
-              <Form.Select value={values.lookingFor} onChange={(e) => set('lookingFor', e.target.value as SignupValues['lookingFor'])}>
+              <Form.Select
+                value={values.lookingFor}
+                onChange={(e) => set('lookingFor', e.target.value as SignupValues['lookingFor'])}
+              >
                 <option value="men">{t('account:signup.men')}</option>
                 <option value="women">{t('account:signup.women')}</option>
                 <option value="both">{t('account:signup.menAndWomen')}</option>
@@ -242,7 +266,9 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
                 onChange={(e) => set('date_of_birth', e.target.value)}
               />
               {feedback('date_of_birth')}
-              {!errors.date_of_birth && <Form.Text id={`${id('date_of_birth')}-hint`}>{t('account:signup.dobPrompt', { age: MINIMUM_AGE })}</Form.Text>}
+              {!errors.date_of_birth && (
+                <Form.Text id={`${id('date_of_birth')}-hint`}>{t('account:signup.dobPrompt', { age: MINIMUM_AGE })}</Form.Text>
+              )}
             </Form.Group>
             <Form.Group className="mb-3" controlId={id('country')}>
               <Form.Label>{t('account:fields.country')}</Form.Label>
@@ -328,7 +354,9 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
                 onChange={(e) => set('signup_message', e.target.value)}
               />
               {feedback('signup_message')}
-              {!errors.signup_message && <Form.Text id={`${id('signup_message')}-hint`}>{t('account:signup.messageHint')}</Form.Text>}
+              {!errors.signup_message && (
+                <Form.Text id={`${id('signup_message')}-hint`}>{t('account:signup.messageHint')}</Form.Text>
+              )}
             </Form.Group>
           </>
         )}

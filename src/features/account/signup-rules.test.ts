@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, latestDateOfBirth, SIGNUP_STEPS, stepOf, toRequest, toSexuality, validateSignup, type SignupValues } from './signup-rules.ts';
+import {
+  ageOn,
+  latestDateOfBirth,
+  SIGNUP_STEPS,
+  stepOf,
+  toRequest,
+  toSexuality,
+  validateSignup,
+  type SignupValues,
+} from './signup-rules.ts';
 
 const today = new Date(2026, 5, 15); // 15 June 2026
 const valid: SignupValues = {
@@ -26,7 +35,9 @@ describe('validateSignup (spec 5)', () => {
     expect(validateSignup({ ...valid, name: 'A' }, today)).toEqual({ name: 'account:signup.usernameLength' });
     expect(validateSignup({ ...valid, password: 'short' }, today)).toEqual({ password: 'errors:password_too_short' });
     expect(validateSignup({ ...valid, date_of_birth: '' }, today)).toEqual({ date_of_birth: 'account:signup.dobRequired' });
-    expect(validateSignup({ ...valid, date_of_birth: '1990-02-30' }, today)).toEqual({ date_of_birth: 'errors:invalid_date_of_birth' });
+    expect(validateSignup({ ...valid, date_of_birth: '1990-02-30' }, today)).toEqual({
+      date_of_birth: 'errors:invalid_date_of_birth',
+    });
     expect(validateSignup({ ...valid, country: '' }, today)).toEqual({ country: 'account:signup.countryRequired' });
   });
 
@@ -42,7 +53,10 @@ describe('validateSignup per step (spec 2: steps 0 to 4)', () => {
 
   it('checks only the fields of the step, so an empty form passes step 0 and stops at step 1', () => {
     expect(validateSignup(empty, today, SIGNUP_STEPS[0])).toEqual({});
-    expect(validateSignup(empty, today, SIGNUP_STEPS[1])).toEqual({ date_of_birth: 'account:signup.dobRequired', country: 'account:signup.countryRequired' });
+    expect(validateSignup(empty, today, SIGNUP_STEPS[1])).toEqual({
+      date_of_birth: 'account:signup.dobRequired',
+      country: 'account:signup.countryRequired',
+    });
     expect(validateSignup(empty, today, SIGNUP_STEPS[2])).toEqual({ email: 'errors:invalid_email' });
     expect(validateSignup(empty, today, SIGNUP_STEPS[3])).toEqual({ name: 'account:signup.usernameLength' });
     expect(validateSignup(empty, today, SIGNUP_STEPS[4])).toEqual({ password: 'errors:password_too_short' });
@@ -50,17 +64,32 @@ describe('validateSignup per step (spec 2: steps 0 to 4)', () => {
 
   it('the username step already knows the e-mail (it comes first)', () => {
     expect(stepOf('email')).toBeLessThan(stepOf('name'));
-    expect(validateSignup({ ...valid, name: 'ann@example.com' }, today, SIGNUP_STEPS[3])).toEqual({ name: 'errors:username_is_email' });
+    expect(validateSignup({ ...valid, name: 'ann@example.com' }, today, SIGNUP_STEPS[3])).toEqual({
+      name: 'errors:username_is_email',
+    });
   });
 
   it("applies the contract's schema to the step's fields (a character the contract refuses)", () => {
-    expect(validateSignup({ ...valid, signup_message: 'hi\u0000' }, today, SIGNUP_STEPS[3])).toEqual({ signup_message: 'errors:bad_request' });
-    expect(validateSignup({ ...valid, signup_message: 'x'.repeat(501) }, today, SIGNUP_STEPS[3])).toEqual({ signup_message: 'account:signup.messageTooLong' });
+    expect(validateSignup({ ...valid, signup_message: 'hi\u0000' }, today, SIGNUP_STEPS[3])).toEqual({
+      signup_message: 'errors:bad_request',
+    });
+    expect(validateSignup({ ...valid, signup_message: 'x'.repeat(501) }, today, SIGNUP_STEPS[3])).toEqual({
+      signup_message: 'account:signup.messageTooLong',
+    });
     expect(validateSignup({ ...valid, signup_message: 'hi\u0000' }, today, SIGNUP_STEPS[4])).toEqual({});
   });
 
   it('puts every field on exactly one step', () => {
-    expect(SIGNUP_STEPS.flat().sort()).toEqual(['country', 'date_of_birth', 'email', 'gender', 'lookingFor', 'name', 'password', 'signup_message']);
+    expect(SIGNUP_STEPS.flat().sort()).toEqual([
+      'country',
+      'date_of_birth',
+      'email',
+      'gender',
+      'lookingFor',
+      'name',
+      'password',
+      'signup_message',
+    ]);
   });
 });
 

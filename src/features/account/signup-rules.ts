@@ -19,13 +19,20 @@ export interface SignupValues {
   signup_message: string;
 }
 
-export type SignupField = 'email' | 'name' | 'password' | 'date_of_birth' | 'gender' | 'lookingFor' | 'country' | 'signup_message';
+export type SignupField =
+  'email' | 'name' | 'password' | 'date_of_birth' | 'gender' | 'lookingFor' | 'country' | 'signup_message';
 
 /**
  * Spec 2 "signup steps 0 to 4": the fields each step asks for, in order. The e-mail comes before the username so the
  * username step can check "not the same as your e-mail address" (spec 5); the password comes last.
  */
-export const SIGNUP_STEPS = [['gender', 'lookingFor'], ['date_of_birth', 'country'], ['email'], ['name', 'signup_message'], ['password']] as const satisfies readonly (readonly SignupField[])[];
+export const SIGNUP_STEPS = [
+  ['gender', 'lookingFor'],
+  ['date_of_birth', 'country'],
+  ['email'],
+  ['name', 'signup_message'],
+  ['password'],
+] as const satisfies readonly (readonly SignupField[])[];
 
 /** The index (0-4) of the step that asks for `field`. */
 export function stepOf(field: SignupField): number {
@@ -79,7 +86,11 @@ const emailSchema = z.email();
  * Checks the `fields` of `values` (default: all, i.e. before sending); an empty object means they are fine. Spec 5's
  * rules first, then the contract's SignupRequest schema picked to those fields. `today` is injectable for tests.
  */
-export function validateSignup(values: SignupValues, today = new Date(), fields: readonly SignupField[] = SIGNUP_STEPS.flat()): SignupErrors {
+export function validateSignup(
+  values: SignupValues,
+  today = new Date(),
+  fields: readonly SignupField[] = SIGNUP_STEPS.flat(),
+): SignupErrors {
   const errors: SignupErrors = {};
   const email = values.email.trim();
   const name = values.name.trim();
@@ -108,7 +119,9 @@ export function validateSignup(values: SignupValues, today = new Date(), fields:
 
   // The contract's schema is the last word on shapes (lengths, enums, characters) the rules above do not name.
   if (Object.keys(errors).length === 0) {
-    const mask = Object.fromEntries(fields.map((field) => [requestKey[field], true])) as Partial<Record<keyof SignupRequest, true>>;
+    const mask = Object.fromEntries(fields.map((field) => [requestKey[field], true])) as Partial<
+      Record<keyof SignupRequest, true>
+    >;
     const parsed = SignupRequest.pick(mask).safeParse(toRequest(values));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -10,7 +10,10 @@ export function useResendActivation() {
   const resend = async () => {
     setState('busy');
     try {
-      const [{ api }, { SentResponse }] = await Promise.all([import('../../api/client.ts'), import('../../../contract/account.ts')]);
+      const [{ api }, { SentResponse }] = await Promise.all([
+        import('../../api/client.ts'),
+        import('../../../contract/account.ts'),
+      ]);
       await api('/api/activation-resend.php', SentResponse, { method: 'POST', body: {} });
       setState('sent');
     } catch (err) {
@@ -20,4 +23,3 @@ export function useResendActivation() {
   };
   return { state, resend };
 }
-

@@ -10,7 +10,15 @@ import { Avatar } from './avatar.tsx';
  * Top bar of a conversation: back to /chats, the member's thumb and name (links to the profile), online dot,
  * fictional icon, and Report (opens /complaints about the member). Without `member` it shows a placeholder, or nothing when `hideMember` (blocked: spec 6).
  */
-export function ChatHeader({ profileId, member, hideMember = false }: { profileId: number; member: MemberCard | undefined; hideMember?: boolean }) {
+export function ChatHeader({
+  profileId,
+  member,
+  hideMember = false,
+}: {
+  profileId: number;
+  member: MemberCard | undefined;
+  hideMember?: boolean;
+}) {
   const { t } = useTranslation('chat');
   return (
     <header className="bg-white border-bottom shadow-sm flex-shrink-0">
@@ -20,7 +28,11 @@ export function ChatHeader({ profileId, member, hideMember = false }: { profileI
         </Link>
         {hideMember ? null : member ? (
           <>
-            <Link href={`/members/${profileId}`} className="d-flex align-items-center gap-2 text-body text-decoration-none" style={{ minWidth: 0 }}>
+            <Link
+              href={`/members/${profileId}`}
+              className="d-flex align-items-center gap-2 text-body text-decoration-none"
+              style={{ minWidth: 0 }}
+            >
               <Avatar member={member} size={40} />
               <span style={{ minWidth: 0 }}>
                 <span className="d-flex align-items-center gap-2 fw-semibold text-truncate" translate="no">
@@ -28,12 +40,19 @@ export function ChatHeader({ profileId, member, hideMember = false }: { profileI
                   {member.online && <OnlineDot />}
                 </span>
                 <span className="d-block small text-body-secondary text-truncate">
-                  {member.online ? t('online') : <span translate="no">{[member.age, member.city].filter(Boolean).join(' · ')}</span>}
+                  {member.online ? (
+                    t('online')
+                  ) : (
+                    <span translate="no">{[member.age, member.city].filter(Boolean).join(' · ')}</span>
+                  )}
                 </span>
               </span>
             </Link>
             {member.fictional && <FictionalBadge size={20} className="ms-1" />}
-            <Link href={`/complaints?member=${profileId}`} className="btn btn-link btn-sm text-body-secondary text-decoration-none ms-auto">
+            <Link
+              href={`/complaints?member=${profileId}`}
+              className="btn btn-link btn-sm text-body-secondary text-decoration-none ms-auto"
+            >
               {t('report')}
             </Link>
           </>

@@ -26,7 +26,9 @@ export function ChatListItem({ chat, meId, onDelete }: { chat: ConversationRow; 
       ? t(mine ? 'gifts:previewYou' : 'gifts:preview', { gift })
       : last.photo
         ? t(mine ? 'list.photoYou' : 'list.photo')
-        : mine ? t('list.you', { text: last.text }) : last.text;
+        : mine
+          ? t('list.you', { text: last.text })
+          : last.text;
   return (
     <li className="list-group-item bg-white d-flex align-items-center gap-1 px-2 py-0">
       <Link
@@ -37,10 +39,15 @@ export function ChatListItem({ chat, meId, onDelete }: { chat: ConversationRow; 
         <Avatar member={profile} size={52} />
         <span className="flex-grow-1" style={{ minWidth: 0 }}>
           <span className="d-flex align-items-center gap-2">
-            <span className={`text-truncate ${unread ? 'fw-bold' : 'fw-semibold'}`} translate="no">{profile.name}</span>
+            <span className={`text-truncate ${unread ? 'fw-bold' : 'fw-semibold'}`} translate="no">
+              {profile.name}
+            </span>
             {profile.fictional && <FictionalBadge size={16} />}
             {when && (
-              <time dateTime={when} className={`ms-auto small flex-shrink-0 ${unread ? 'text-primary fw-semibold' : 'text-body-secondary'}`}>
+              <time
+                dateTime={when}
+                className={`ms-auto small flex-shrink-0 ${unread ? 'text-primary fw-semibold' : 'text-body-secondary'}`}
+              >
                 {hydrated && formatListTime(when, i18n.language || 'en')}
               </time>
             )}

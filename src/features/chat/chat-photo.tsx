@@ -25,17 +25,37 @@ export function ChatPhoto({ message, mine, memberName }: { message: MessageRow; 
   const { t } = useTranslation('chat');
   const local = useObjectUrl(message.photo ? undefined : message.localPhoto);
   const photo = message.photo;
-  const alt = mine ? t('photo.altMine') : photo?.locked ? t('photo.lockedAlt', { name: memberName }) : t('photo.alt', { name: memberName });
+  const alt = mine
+    ? t('photo.altMine')
+    : photo?.locked
+      ? t('photo.lockedAlt', { name: memberName })
+      : t('photo.alt', { name: memberName });
   const src = photo?.thumb_url ?? local;
   if (!src) return null;
-  const img = <img src={src} alt={alt} width={240} height={320} className="d-block rounded-3 object-fit-cover bg-body-secondary" style={{ width: 180, height: 240 }} />;
+  const img = (
+    <img
+      src={src}
+      alt={alt}
+      width={240}
+      height={320}
+      className="d-block rounded-3 object-fit-cover bg-body-secondary"
+      style={{ width: 180, height: 240 }}
+    />
+  );
   if (photo?.locked) {
     return (
       <span className="position-relative d-block rounded-3 overflow-hidden">
         {img}
-        <span className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center gap-2 text-center p-2" style={{ background: 'rgba(0,0,0,.35)' }}>
-          <span className="rounded-circle bg-white text-dark d-inline-flex p-2 shadow"><LockIcon size={20} /></span>
-          <Link href="/premium" className="btn btn-sm btn-primary rounded-pill">{t('photo.locked')}</Link>
+        <span
+          className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center gap-2 text-center p-2"
+          style={{ background: 'rgba(0,0,0,.35)' }}
+        >
+          <span className="rounded-circle bg-white text-dark d-inline-flex p-2 shadow">
+            <LockIcon size={20} />
+          </span>
+          <Link href="/premium" className="btn btn-sm btn-primary rounded-pill">
+            {t('photo.locked')}
+          </Link>
         </span>
       </span>
     );

@@ -95,7 +95,8 @@ export default function ChatScreen() {
   useReadingMark(conv?.id ?? null, liveOpen);
 
   // Spec 4: opening a chat sets its unread count to 0 (and again when a message arrives while it is open).
-  const unreadHere = !!conv && conv.id > 0 && (conv.unread > 0 || !!messages?.some((m) => m.senderId === profileId && m.read === 0));
+  const unreadHere =
+    !!conv && conv.id > 0 && (conv.unread > 0 || !!messages?.some((m) => m.senderId === profileId && m.read === 0));
   useEffect(() => {
     if (unreadHere && conv) void queueReadChat(db, conv.id).then(() => requestSync('read-chat'));
   }, [db, unreadHere, conv]);
@@ -140,7 +141,9 @@ export default function ChatScreen() {
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
           <span className="flex-grow-1">{errorText(loadError, { t })}</span>
         </div>
-        <Link href="/chats" className="btn btn-link px-0">{t('backToChats')}</Link>
+        <Link href="/chats" className="btn btn-link px-0">
+          {t('backToChats')}
+        </Link>
       </div>
     );
   } else {
@@ -148,7 +151,9 @@ export default function ChatScreen() {
       <>
         {loadError != null && (
           <div className="container pt-2 flex-shrink-0" style={{ maxWidth: 820 }}>
-            <div className="alert alert-warning py-2 mb-0 small" role="status">{online ? errorText(loadError, { t }) : t('offlineSaved')}</div>
+            <div className="alert alert-warning py-2 mb-0 small" role="status">
+              {online ? errorText(loadError, { t }) : t('offlineSaved')}
+            </div>
           </div>
         )}
         <MessageList
@@ -163,7 +168,11 @@ export default function ChatScreen() {
           onDelete={(id) => void discardMessage(db, id)}
           empty={
             <div className="text-center py-5 px-3 text-body-secondary">
-              {member && <div className="mb-3 d-flex justify-content-center"><Avatar member={member} size={88} /></div>}
+              {member && (
+                <div className="mb-3 d-flex justify-content-center">
+                  <Avatar member={member} size={88} />
+                </div>
+              )}
               <h2 className="h5 text-body">{t('empty.title', { name: member?.name ?? '' })}</h2>
               <p className="mb-0">{t('empty.text')}</p>
               {member && (
@@ -189,14 +198,36 @@ export default function ChatScreen() {
       {body}
       {icebreaker && member && (
         <Suspense fallback={null}>
-          <IcebreakerModal show name={member.name} interests={stored?.interests ?? []} onPick={(text) => setSuggestion({ text })} onHide={() => setIcebreaker(false)} />
+          <IcebreakerModal
+            show
+            name={member.name}
+            interests={stored?.interests ?? []}
+            onPick={(text) => setSuggestion({ text })}
+            onHide={() => setIcebreaker(false)}
+          />
         </Suspense>
       )}
       {!refused && member && (
         <div className="bg-white border-top flex-shrink-0" style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}>
-          {!online && <p className="small text-body-secondary text-center mb-0 pt-2 px-3" role="status">{t('offlineQueued')}</p>}
+          {!online && (
+            <p className="small text-body-secondary text-center mb-0 pt-2 px-3" role="status">
+              {t('offlineQueued')}
+            </p>
+          )}
           {user?.status === 'not_confirmed' && <UnconfirmedNotice />}
-          <Composer maxLength={maxLength} cost={cost} credits={user?.credits} onSend={send} suggestion={suggestion} actions={<><SendPhotoButton member={member} cost={settings?.photo_credits ?? 0} /><SendGiftButton member={member} compact /></>} />
+          <Composer
+            maxLength={maxLength}
+            cost={cost}
+            credits={user?.credits}
+            onSend={send}
+            suggestion={suggestion}
+            actions={
+              <>
+                <SendPhotoButton member={member} cost={settings?.photo_credits ?? 0} />
+                <SendGiftButton member={member} compact />
+              </>
+            }
+          />
         </div>
       )}
     </div>

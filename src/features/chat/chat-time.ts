@@ -22,7 +22,12 @@ export function formatDay(iso: string, lang: string, now = new Date()): string {
   if (ago >= 0 && ago <= 1) return cap(new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(-ago, 'day'));
   if (ago > 1 && ago < 7) return cap(new Intl.DateTimeFormat(lang, { weekday: 'long' }).format(d));
   const sameYear = d.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(d);
+  return new Intl.DateTimeFormat(lang, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  }).format(d);
 }
 
 /** Time of day of a message ("14:05" or "2:05 PM" by locale). */

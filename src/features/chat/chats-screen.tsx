@@ -27,8 +27,13 @@ export default function ChatsScreen() {
   const db = useMemberDb();
   const meId = useSnapshot(session).user?.id ?? 0;
   const { deleteError } = useSnapshot(syncNews);
-  const data = useLiveQuery(async () => ({ chats: await listConversations(db), synced: (await readCursor(db)).cursor !== null }), [db]);
-  const [rendered] = useState(() => firstAnswer('/api/chats.php', ChatsResponse)?.chats.map((c) => chatToRow(c, undefined, null)));
+  const data = useLiveQuery(
+    async () => ({ chats: await listConversations(db), synced: (await readCursor(db)).cursor !== null }),
+    [db],
+  );
+  const [rendered] = useState(() =>
+    firstAnswer('/api/chats.php', ChatsResponse)?.chats.map((c) => chatToRow(c, undefined, null)),
+  );
   // The chat asked about stays set while the dialog fades out, so its title does not change mid-animation.
   const [toDelete, setToDelete] = useState<ConversationRow | null>(null);
   const [asking, setAsking] = useState(false);
@@ -43,7 +48,7 @@ export default function ChatsScreen() {
     setAsking(false);
   };
   const inDexie = !!data && (data.synced || data.chats.length > 0);
-  const chats = inDexie ? data.chats : rendered ?? [];
+  const chats = inDexie ? data.chats : (rendered ?? []);
   const loaded = inDexie || rendered !== undefined;
 
   return (
@@ -53,7 +58,14 @@ export default function ChatsScreen() {
       {deleteError != null && (
         <div className="alert alert-danger alert-dismissible" role="alert">
           {errorText(deleteError, { t })}
-          <button type="button" className="btn-close" aria-label={t('close')} onClick={() => { syncNews.deleteError = null; }} />
+          <button
+            type="button"
+            className="btn-close"
+            aria-label={t('close')}
+            onClick={() => {
+              syncNews.deleteError = null;
+            }}
+          />
         </div>
       )}
 
@@ -71,15 +83,30 @@ export default function ChatsScreen() {
         </ul>
       ) : chats.length === 0 ? (
         <div className="text-center py-5 px-3 bg-white rounded-4 border shadow-sm">
-          <span className="d-inline-flex rounded-circle bg-primary-subtle text-primary p-4 mb-3"><ChatIcon size={36} /></span>
+          <span className="d-inline-flex rounded-circle bg-primary-subtle text-primary p-4 mb-3">
+            <ChatIcon size={36} />
+          </span>
           <h2 className="h5">{t('list.emptyTitle')}</h2>
           <p className="text-body-secondary">{t('list.emptyText')}</p>
-          <Link href="/members" className="btn btn-primary rounded-pill px-4">{t('list.searchMembers')}</Link>
+          <Link href="/members" className="btn btn-primary rounded-pill px-4">
+            {t('list.searchMembers')}
+          </Link>
         </div>
       ) : (
-        <ul className="list-group list-group-flush rounded-4 bg-white shadow-sm border overflow-hidden" aria-label={t('list.title')}>
+        <ul
+          className="list-group list-group-flush rounded-4 bg-white shadow-sm border overflow-hidden"
+          aria-label={t('list.title')}
+        >
           {chats.map((c) => (
-            <ChatListItem key={c.id} chat={c} meId={meId} onDelete={() => { setToDelete(c); setAsking(true); }} />
+            <ChatListItem
+              key={c.id}
+              chat={c}
+              meId={meId}
+              onDelete={() => {
+                setToDelete(c);
+                setAsking(true);
+              }}
+            />
           ))}
         </ul>
       )}

@@ -11,7 +11,15 @@ const MAX_ROWS = 5;
  * textarea (the "Send a gift" button). `suggestion` (a new object each time, e.g. a picked icebreaker line) replaces the
  * text and focuses the textarea, so the line can be edited before it is sent.
  */
-export function Composer({ maxLength, cost, credits, disabled = false, actions, suggestion, onSend }: {
+export function Composer({
+  maxLength,
+  cost,
+  credits,
+  disabled = false,
+  actions,
+  suggestion,
+  onSend,
+}: {
   maxLength: number;
   cost: number;
   /** The user's balance, shown beside the cost. */
@@ -53,11 +61,16 @@ export function Composer({ maxLength, cost, credits, disabled = false, actions, 
     <form
       className="container py-2"
       style={{ maxWidth: 820 }}
-      onSubmit={(e) => { e.preventDefault(); send(); }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
     >
       <div className="d-flex align-items-end gap-2">
         {actions}
-        <label htmlFor={id} className="visually-hidden">{t('message')}</label>
+        <label htmlFor={id} className="visually-hidden">
+          {t('message')}
+        </label>
         <textarea
           ref={area}
           id={id}
@@ -93,7 +106,11 @@ export function Composer({ maxLength, cost, credits, disabled = false, actions, 
           {t('cost', { count: cost })}
           {credits !== undefined && <span className="ms-2 ps-2 border-start">{t('balance', { count: credits })}</span>}
         </span>
-        {text.length > maxLength * 0.8 && <span aria-live="polite">{text.length}/{maxLength}</span>}
+        {text.length > maxLength * 0.8 && (
+          <span aria-live="polite">
+            {text.length}/{maxLength}
+          </span>
+        )}
       </div>
     </form>
   );

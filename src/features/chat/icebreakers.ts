@@ -18,6 +18,8 @@ const templates = ['icebreaker.lines.interest1', 'icebreaker.lines.interest2', '
  * ICEBREAKER_INTEREST_LINES interests, each with the next template, then the two general lines.
  */
 export function icebreakerLines(interests: readonly Interest[]): IcebreakerLine[] {
-  const own = interests.slice(0, ICEBREAKER_INTEREST_LINES).map((interest, i) => ({ key: templates[i % templates.length], interest }));
+  const own = interests
+    .slice(0, ICEBREAKER_INTEREST_LINES)
+    .map((interest, i) => ({ key: templates[i % templates.length], interest }));
   return [...own, { key: 'icebreaker.lines.general1' }, { key: 'icebreaker.lines.general2' }];
 }

@@ -18,7 +18,15 @@ const WAY_ON: Record<string, { href: string; key: string }> = {
  * One message (a gift message shows the gift's drawing and name, a photo message its photo, ChatPhoto): own messages right-aligned in the primary colour with their state (pending, sent, read),
  * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete".
  */
-export function MessageBubble({ message, mine, read, tight = false, onRetry, onDelete, memberName }: {
+export function MessageBubble({
+  message,
+  mine,
+  read,
+  tight = false,
+  onRetry,
+  onDelete,
+  memberName,
+}: {
   message: MessageRow;
   mine: boolean;
   /** An own message the other member has read. */
@@ -35,13 +43,14 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
   const isPhoto = Boolean(message.photo || message.localPhoto);
   const code = message.failure?.code ?? '';
   const wayOn = WAY_ON[code];
-  const state = message.status === 'pending'
-    ? { icon: <ClockIcon size={12} />, label: t('state.pending') }
-    : failed
-      ? { icon: <AlertIcon size={12} />, label: t('state.failed') }
-      : read
-        ? { icon: <CheckAllIcon size={14} />, label: t('state.read') }
-        : { icon: <CheckIcon size={14} />, label: t('state.sent') };
+  const state =
+    message.status === 'pending'
+      ? { icon: <ClockIcon size={12} />, label: t('state.pending') }
+      : failed
+        ? { icon: <AlertIcon size={12} />, label: t('state.failed') }
+        : read
+          ? { icon: <CheckAllIcon size={14} />, label: t('state.read') }
+          : { icon: <CheckIcon size={14} />, label: t('state.sent') };
 
   return (
     <div className={`d-flex flex-column ${tight ? 'pb-1' : 'pb-3'} ${mine ? 'align-items-end' : 'align-items-start'}`}>
@@ -57,26 +66,48 @@ export function MessageBubble({ message, mine, read, tight = false, onRetry, onD
       >
         {message.gift ? (
           <span className="d-flex flex-column align-items-center gap-1 py-1">
-            <span className="bg-white rounded-4 p-2 d-inline-flex"><GiftImage gift={message.gift} size={96} /></span>
+            <span className="bg-white rounded-4 p-2 d-inline-flex">
+              <GiftImage gift={message.gift} size={96} />
+            </span>
             <span className="small fw-semibold">{t('gifts:giftLabel', { gift: t(`gifts:names.${message.gift}`) })}</span>
           </span>
         ) : isPhoto ? (
-          <span className="d-block"><ChatPhoto message={message} mine={mine} memberName={memberName} /></span>
+          <span className="d-block">
+            <ChatPhoto message={message} mine={mine} memberName={memberName} />
+          </span>
         ) : (
           <span translate="no">{message.text}</span>
         )}
-        <span className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white' : 'text-body-secondary'}`} style={{ fontSize: '.72rem', lineHeight: 1.9 }}>
+        <span
+          className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white' : 'text-body-secondary'}`}
+          style={{ fontSize: '.72rem', lineHeight: 1.9 }}
+        >
           <time dateTime={message.createdAt}>{formatTime(message.createdAt, i18n.language || 'en')}</time>
-          {mine && <span title={state.label} className="d-inline-flex">{state.icon}<span className="visually-hidden">{state.label}</span></span>}
+          {mine && (
+            <span title={state.label} className="d-inline-flex">
+              {state.icon}
+              <span className="visually-hidden">{state.label}</span>
+            </span>
+          )}
         </span>
       </div>
       {failed && (
         <div className="mt-1 small text-end" style={{ maxWidth: 'min(75%, 34rem)' }}>
-          <p className="text-danger mb-1" role="alert">{errorText(message.failure, { t, name: memberName })}</p>
+          <p className="text-danger mb-1" role="alert">
+            {errorText(message.failure, { t, name: memberName })}
+          </p>
           <div className="d-flex flex-wrap justify-content-end align-items-center gap-2">
-            {wayOn && <Link href={wayOn.href} className="btn btn-sm btn-primary rounded-pill">{t(wayOn.key)}</Link>}
-            <Button size="sm" variant="light" className="rounded-pill border" onClick={onRetry}>{t('retry')}</Button>
-            <Button size="sm" variant="outline-danger" className="rounded-pill" onClick={onDelete}>{t('delete')}</Button>
+            {wayOn && (
+              <Link href={wayOn.href} className="btn btn-sm btn-primary rounded-pill">
+                {t(wayOn.key)}
+              </Link>
+            )}
+            <Button size="sm" variant="light" className="rounded-pill border" onClick={onRetry}>
+              {t('retry')}
+            </Button>
+            <Button size="sm" variant="outline-danger" className="rounded-pill" onClick={onDelete}>
+              {t('delete')}
+            </Button>
           </div>
         </div>
       )}

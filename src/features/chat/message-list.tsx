@@ -19,7 +19,12 @@ function toRows(messages: readonly MessageRow[]): Row[] {
     if (day !== prevDay) rows.push({ kind: 'day', key: `day-${day}`, at: m.createdAt });
     prevDay = day;
     const next = messages[i + 1];
-    const tight = !!next && next.senderId === m.senderId && dayKey(next.createdAt) === day && next.status !== 'failed' && m.status !== 'failed';
+    const tight =
+      !!next &&
+      next.senderId === m.senderId &&
+      dayKey(next.createdAt) === day &&
+      next.status !== 'failed' &&
+      m.status !== 'failed';
     rows.push({ kind: 'message', key: m.id, message: m, tight });
   });
   return rows;
@@ -30,7 +35,18 @@ function toRows(messages: readonly MessageRow[]): Row[] {
  * (@tanstack/react-virtual), so a long conversation keeps only the visible rows in the DOM. It opens at the
  * newest message; older pages load above without moving what is on screen.
  */
-export function MessageList({ messages, meId, peerReadSeq, memberName, hasEarlier, loadingEarlier, onLoadEarlier, onRetry, onDelete, empty }: {
+export function MessageList({
+  messages,
+  meId,
+  peerReadSeq,
+  memberName,
+  hasEarlier,
+  loadingEarlier,
+  onLoadEarlier,
+  onRetry,
+  onDelete,
+  empty,
+}: {
   messages: readonly MessageRow[];
   meId: number;
   /** Own messages with seq up to this are read by the other member. */
@@ -98,7 +114,9 @@ export function MessageList({ messages, meId, peerReadSeq, memberName, hasEarlie
             </Button>
           </div>
         )}
-        {messages.length === 0 ? empty : (
+        {messages.length === 0 ? (
+          empty
+        ) : (
           <ol className="list-unstyled mb-0 position-relative" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const row = rows[item.index];
@@ -112,7 +130,10 @@ export function MessageList({ messages, meId, peerReadSeq, memberName, hasEarlie
                 >
                   {row.kind === 'day' ? (
                     <div className="text-center py-3">
-                      <time dateTime={row.at} className="badge rounded-pill bg-body-secondary text-body-secondary fw-normal px-3 py-2">
+                      <time
+                        dateTime={row.at}
+                        className="badge rounded-pill bg-body-secondary text-body-secondary fw-normal px-3 py-2"
+                      >
                         {formatDay(row.at, i18n.language || 'en')}
                       </time>
                     </div>

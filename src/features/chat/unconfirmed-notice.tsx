@@ -19,7 +19,11 @@ export function UnconfirmedNotice() {
             {t('account:reminder.resend')}
           </button>
         )}
-        {state !== 'idle' && state !== 'busy' && state !== 'sent' && <span className="text-danger w-100" role="alert">{state}</span>}
+        {state !== 'idle' && state !== 'busy' && state !== 'sent' && (
+          <span className="text-danger w-100" role="alert">
+            {state}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -19,7 +19,12 @@ export function useReadingMark(conversationId: number | null, live: boolean): vo
     let marked = false;
     const mark = () => {
       if (document.visibilityState !== 'visible') return;
-      void api(PATH, ReadingResponse, { method: 'POST', body, retry: false }).then(() => { marked = true; }, () => {});
+      void api(PATH, ReadingResponse, { method: 'POST', body, retry: false }).then(
+        () => {
+          marked = true;
+        },
+        () => {},
+      );
     };
     mark();
     const timer = setInterval(mark, READING_RENEW_MS);

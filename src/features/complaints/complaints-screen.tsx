@@ -4,7 +4,13 @@ import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { api, ApiCallError } from '../../api/client.ts';
-import { COMPLAINT_TEXT, ComplaintResponse, complaintTopics, type ComplaintRequest, type ComplaintTopic } from '../../../contract/index.ts';
+import {
+  COMPLAINT_TEXT,
+  ComplaintResponse,
+  complaintTopics,
+  type ComplaintRequest,
+  type ComplaintTopic,
+} from '../../../contract/index.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { session } from '../account/session-store.ts';
@@ -43,7 +49,13 @@ export default function ComplaintsScreen() {
     if (Object.keys(missing).length) return;
     setBusy(true);
     setError(null);
-    const body: ComplaintRequest = { topic: topic as ComplaintTopic, text: text.trim(), member, message, ...(user ? {} : { email: email.trim() }) };
+    const body: ComplaintRequest = {
+      topic: topic as ComplaintTopic,
+      text: text.trim(),
+      member,
+      message,
+      ...(user ? {} : { email: email.trim() }),
+    };
     try {
       setReference((await api('/api/complaint.php', ComplaintResponse, { method: 'POST', body })).reference);
     } catch (err) {
@@ -60,7 +72,9 @@ export default function ComplaintsScreen() {
       <div className="container">
         <div className="auth-card card" style={{ maxWidth: 640 }}>
           <div className="card-body">
-            <h1 id="complaints-heading" className="auth-title">{t('title')}</h1>
+            <h1 id="complaints-heading" className="auth-title">
+              {t('title')}
+            </h1>
             {reference ? (
               <div className="alert alert-success" role="status">
                 <p className="fw-semibold mb-1">{t('filedTitle')}</p>
@@ -69,14 +83,30 @@ export default function ComplaintsScreen() {
             ) : (
               <>
                 <p className="auth-lead">{t('lead')}</p>
-                {member !== undefined && <div className="alert alert-light border small" role="note">{message ? t('aboutMessage') : t('aboutMember')}</div>}
+                {member !== undefined && (
+                  <div className="alert alert-light border small" role="note">
+                    {message ? t('aboutMessage') : t('aboutMember')}
+                  </div>
+                )}
                 <Form noValidate onSubmit={onSubmit} aria-busy={busy}>
-                  {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+                  {error != null && (
+                    <div className="alert alert-danger" role="alert">
+                      {errorText(error, { t })}
+                    </div>
+                  )}
                   <Form.Group className="mb-3" controlId="complaint-topic">
                     <Form.Label>{t('topic')}</Form.Label>
-                    <Form.Select value={topic} isInvalid={!!fields.topic} onChange={(e) => setTopic(e.target.value as ComplaintTopic)}>
+                    <Form.Select
+                      value={topic}
+                      isInvalid={!!fields.topic}
+                      onChange={(e) => setTopic(e.target.value as ComplaintTopic)}
+                    >
                       <option value="">{t('chooseTopic')}</option>
-                      {complaintTopics.map((k) => <option key={k} value={k}>{t(`topics.${k}`)}</option>)}
+                      {complaintTopics.map((k) => (
+                        <option key={k} value={k}>
+                          {t(`topics.${k}`)}
+                        </option>
+                      ))}
                     </Form.Select>
                     <Form.Control.Feedback type="invalid">{fields.topic}</Form.Control.Feedback>
                   </Form.Group>
@@ -97,7 +127,13 @@ export default function ComplaintsScreen() {
                   {!user && (
                     <Form.Group className="mb-3" controlId="complaint-email">
                       <Form.Label>{t('email')}</Form.Label>
-                      <Form.Control type="email" autoComplete="email" value={email} isInvalid={!!fields.email} onChange={(e) => setEmail(e.target.value)} />
+                      <Form.Control
+                        type="email"
+                        autoComplete="email"
+                        value={email}
+                        isInvalid={!!fields.email}
+                        onChange={(e) => setEmail(e.target.value)}
+                      />
                       <Form.Control.Feedback type="invalid">{fields.email}</Form.Control.Feedback>
                     </Form.Group>
                   )}

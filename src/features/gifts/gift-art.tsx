@@ -8,7 +8,13 @@ const drawings: Record<GiftId, React.ReactNode> = {
       <path d="M32 34v24" stroke="#2f8f46" strokeWidth="3" strokeLinecap="round" />
       <path d="M32 48c-6-6-14-5-16-2 5 4 11 5 16 2zM32 44c5-6 12-6 15-4-4 5-10 6-15 4z" fill="#3fa55a" />
       <path d="M20 20c0-8 6-12 12-12s12 4 12 12c0 9-6 15-12 15s-12-6-12-15z" fill="#d62839" />
-      <path d="M26 16c3-4 9-4 12 0-2 5-10 5-12 0zM24 22c4 6 12 6 16 0" fill="none" stroke="#9e1b2a" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M26 16c3-4 9-4 12 0-2 5-10 5-12 0zM24 22c4 6 12 6 16 0"
+        fill="none"
+        stroke="#9e1b2a"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </>
   ),
   heart: (
@@ -80,7 +86,13 @@ const drawings: Record<GiftId, React.ReactNode> = {
   ),
   star: (
     <>
-      <path d="M32 6l7.6 15.4 17 2.5-12.3 12 2.9 16.9L32 44.8l-15.2 8 2.9-16.9-12.3-12 17-2.5z" fill="#ffca28" stroke="#f59f00" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="M32 6l7.6 15.4 17 2.5-12.3 12 2.9 16.9L32 44.8l-15.2 8 2.9-16.9-12.3-12 17-2.5z"
+        fill="#ffca28"
+        stroke="#f59f00"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
       <circle cx="27" cy="30" r="2" fill="#5d4037" />
       <circle cx="37" cy="30" r="2" fill="#5d4037" />
       <path d="M28 36q4 3 8 0" fill="none" stroke="#5d4037" strokeWidth="2" strokeLinecap="round" />
@@ -101,7 +113,13 @@ const drawings: Record<GiftId, React.ReactNode> = {
       <path d="M46 30h3a6 6 0 0 1 0 12h-4" fill="none" stroke="#8d6e63" strokeWidth="3" />
       <ellipse cx="28" cy="27" rx="17" ry="3" fill="#6d4c41" />
       <path d="M25 27c-2-2 0-4 3-3 3-1 5 1 3 3-1 1-3 2-3 2s-2-1-3-2z" fill="#f3d9b1" />
-      <path d="M20 18c-2-3 2-5 0-8M28 18c-2-3 2-5 0-8M36 18c-2-3 2-5 0-8" fill="none" stroke="#bcaaa4" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M20 18c-2-3 2-5 0-8M28 18c-2-3 2-5 0-8M36 18c-2-3 2-5 0-8"
+        fill="none"
+        stroke="#bcaaa4"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
       <ellipse cx="28" cy="57" rx="22" ry="3" fill="#d7ccc8" />
     </>
   ),
@@ -109,7 +127,13 @@ const drawings: Record<GiftId, React.ReactNode> = {
     <>
       <path d="M18 12h28l12 14-26 30L6 26z" fill="#81d4fa" />
       <path d="M6 26h52L32 56z" fill="#4fc3f7" />
-      <path d="M18 12l6 14 8-14 8 14 6-14M6 26h52M24 26l8 30 8-30" fill="none" stroke="#0277bd" strokeWidth="1.5" strokeLinejoin="round" />
+      <path
+        d="M18 12l6 14 8-14 8 14 6-14M6 26h52M24 26l8 30 8-30"
+        fill="none"
+        stroke="#0277bd"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
       <path d="M22 17l3 5" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
     </>
   ),
@@ -119,7 +143,14 @@ const drawings: Record<GiftId, React.ReactNode> = {
       <ellipse cx="21" cy="22" rx="11" ry="13" fill="#e63973" />
       <ellipse cx="43" cy="20" rx="11" ry="13" fill="#7e57c2" />
       <ellipse cx="32" cy="27" rx="10" ry="12" fill="#ffca28" />
-      <path d="M16 15q2-4 6-4M38 13q2-4 6-4M28 21q2-4 5-4" fill="none" stroke="#fff" strokeOpacity=".7" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M16 15q2-4 6-4M38 13q2-4 6-4M28 21q2-4 5-4"
+        fill="none"
+        stroke="#fff"
+        strokeOpacity=".7"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </>
   ),
 };

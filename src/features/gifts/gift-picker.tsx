@@ -14,7 +14,17 @@ import { GiftImage } from './gift-image.tsx';
  * and its money price at the smallest bundle of the member's payment country (said under the title), and the balance.
  * Without the bundles (offline) only the credits show. Picking a gift calls `onPick`; the caller sends it.
  */
-export default function GiftPicker({ show, name, onPick, onHide }: { show: boolean; name: string; onPick: (gift: GiftId) => void; onHide: () => void }) {
+export default function GiftPicker({
+  show,
+  name,
+  onPick,
+  onHide,
+}: {
+  show: boolean;
+  name: string;
+  onPick: (gift: GiftId) => void;
+  onHide: () => void;
+}) {
   const { t, i18n } = useTranslation('gifts');
   const id = useId();
   const { user, settings } = useSnapshot(session);
@@ -26,7 +36,9 @@ export default function GiftPicker({ show, name, onPick, onHide }: { show: boole
   return (
     <Modal show={show} onHide={onHide} centered scrollable aria-labelledby={id} contentClassName="rounded-4 border-0 shadow">
       <Modal.Header closeButton closeLabel={t('close')} className="border-0 pb-0">
-        <Modal.Title id={id} as="h2" className="h5">{t('pickerTitle', { name })}</Modal.Title>
+        <Modal.Title id={id} as="h2" className="h5">
+          {t('pickerTitle', { name })}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p className="small text-body-secondary mb-1">

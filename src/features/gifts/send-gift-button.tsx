@@ -17,7 +17,15 @@ const GiftPicker = lazy(() => import('./gift-picker.tsx'));
  * gift is written to Dexie and the outbox like a message (queueGift: offline-safe, sent once), then `onSent` runs.
  * `compact`: an icon-only round button (the chat composer), else a labelled pill (the profile).
  */
-export function SendGiftButton({ member, compact = false, onSent }: { member: MemberCard; compact?: boolean; onSent?: () => void }) {
+export function SendGiftButton({
+  member,
+  compact = false,
+  onSent,
+}: {
+  member: MemberCard;
+  compact?: boolean;
+  onSent?: () => void;
+}) {
   const { t } = useTranslation('gifts');
   const [location, navigate] = useLocation();
   const db = useMemberDb();

@@ -19,12 +19,18 @@ export default function AloneTonightLander() {
         <p className="lead">{t('alonetonight.lead', copy)}</p>
         <h2 className="h6 night-online">{t('alonetonight.online', { count: content?.members.length ?? 0 })}</h2>
         <ul className="night-faces">
-          {members.length ? members.map((m, i) => (
-            <li key={m.id}>
-              <MemberPhoto member={m} eager={i < 3} />
-              <span translate="no">{m.name}, {m.age}</span>
-            </li>
-          )) : <PhotoPlaceholders count={6} className="night-face" />}
+          {members.length ? (
+            members.map((m, i) => (
+              <li key={m.id}>
+                <MemberPhoto member={m} eager={i < 3} />
+                <span translate="no">
+                  {m.name}, {m.age}
+                </span>
+              </li>
+            ))
+          ) : (
+            <PhotoPlaceholders count={6} className="night-face" />
+          )}
         </ul>
         <LanderCta label={t('alonetonight.cta')} />
       </div>

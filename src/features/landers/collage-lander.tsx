@@ -13,7 +13,11 @@ export default function CollageLander() {
     <LanderPage className="lander-collage" title={t('collage.title', copy)} headingId="collage-heading">
       <div className="container collage-wrap">
         <div className="collage" aria-hidden={members.length ? undefined : true}>
-          {members.length ? members.map((m, i) => <MemberPhoto key={m.id} member={m} className="collage-tile" eager={i < 4} />) : <PhotoPlaceholders count={9} className="collage-tile" />}
+          {members.length ? (
+            members.map((m, i) => <MemberPhoto key={m.id} member={m} className="collage-tile" eager={i < 4} />)
+          ) : (
+            <PhotoPlaceholders count={9} className="collage-tile" />
+          )}
         </div>
         <div className="collage-card">
           <h1 id="collage-heading">{t('collage.title', copy)}</h1>

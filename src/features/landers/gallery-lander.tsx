@@ -18,16 +18,22 @@ export default function GalleryLander() {
           <p className="lead">{t('gallery.lead', copy)}</p>
         </header>
         <ul className="gallery-grid">
-          {members.length ? members.map((m, i) => (
-            <li key={m.id} className="gallery-item">
-              <MemberPhoto member={m} eager={i < 4} />
-              <div className="gallery-caption">
-                <strong translate="no">{m.name}, {m.age}</strong>
-                {m.fictional && <FictionalBadge size={16} />}
-                <span translate="no">{m.city}</span>
-              </div>
-            </li>
-          )) : <PhotoPlaceholders count={8} className="gallery-item" />}
+          {members.length ? (
+            members.map((m, i) => (
+              <li key={m.id} className="gallery-item">
+                <MemberPhoto member={m} eager={i < 4} />
+                <div className="gallery-caption">
+                  <strong translate="no">
+                    {m.name}, {m.age}
+                  </strong>
+                  {m.fictional && <FictionalBadge size={16} />}
+                  <span translate="no">{m.city}</span>
+                </div>
+              </li>
+            ))
+          ) : (
+            <PhotoPlaceholders count={8} className="gallery-item" />
+          )}
         </ul>
         <div className="text-center py-4">
           <LanderCta label={t('gallery.cta')} />

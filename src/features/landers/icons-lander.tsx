@@ -25,7 +25,12 @@ export default function IconsLander() {
         <ul className="icon-grid">
           {nicheInterests[copy.niche].map((interest) => (
             <li key={interest}>
-              <button type="button" className="icon-tile" aria-pressed={picked.includes(interest)} onClick={() => toggle(interest)}>
+              <button
+                type="button"
+                className="icon-tile"
+                aria-pressed={picked.includes(interest)}
+                onClick={() => toggle(interest)}
+              >
                 <InterestIcon interest={interest} />
                 <span>{t(`profile-fields:interests.${interest}`)}</span>
               </button>
@@ -34,10 +39,14 @@ export default function IconsLander() {
         </ul>
         <div className="icons-match">
           <div className="icons-faces">
-            {faces.map((m, i) => <MemberPhoto key={m.id} member={m} eager={i < 2} />)}
+            {faces.map((m, i) => (
+              <MemberPhoto key={m.id} member={m} eager={i < 2} />
+            ))}
           </div>
           <p className="mb-0" aria-live="polite">
-            {picked.length ? t('icons.matches', { count: Math.max(3, Math.round((content?.total ?? 0) / (picked.length + 2))) }) : t('icons.pick', { count: MAX_PICKS })}
+            {picked.length
+              ? t('icons.matches', { count: Math.max(3, Math.round((content?.total ?? 0) / (picked.length + 2))) })
+              : t('icons.pick', { count: MAX_PICKS })}
           </p>
         </div>
         <LanderCta label={t('icons.cta')} />

@@ -23,7 +23,13 @@ export function loadLanderContent(): Promise<LanderResponse> {
 }
 
 /** The gender a niche is about (the server picks the site niche's members; a slug may name another niche). */
-const nicheGender: Partial<Record<NicheName, MemberCard['gender']>> = { she: 'female', bbw: 'female', gilf: 'female', milf: 'female', gay: 'male' };
+const nicheGender: Partial<Record<NicheName, MemberCard['gender']>> = {
+  she: 'female',
+  bbw: 'female',
+  gilf: 'female',
+  milf: 'female',
+  gay: 'male',
+};
 
 /** `members` that fit `niche`, unless fewer than 4 do (then all, so the lander never looks empty). */
 export function membersFor(members: MemberCard[], niche: NicheName): MemberCard[] {

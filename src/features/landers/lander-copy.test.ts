@@ -4,7 +4,16 @@ import { membersFor } from './lander-content.ts';
 import { copyFor, placeOfSlug } from './lander-copy.ts';
 
 const member = (id: number, gender: MemberCard['gender']): MemberCard => ({
-  id, name: `M${id}`, age: 40, gender, country: 'NL', region: 'Utrecht', city: 'Utrecht', fictional: true, online: false, photo: null,
+  id,
+  name: `M${id}`,
+  age: 40,
+  gender,
+  country: 'NL',
+  region: 'Utrecht',
+  city: 'Utrecht',
+  fictional: true,
+  online: false,
+  photo: null,
 });
 
 describe('lander copy (spec 1 niche, spec 2 slug)', () => {
@@ -22,7 +31,7 @@ describe('lander copy (spec 1 niche, spec 2 slug)', () => {
     expect(placeOfSlug('bad%E0')).toBe('Bad%E0');
   });
 
-  it('shows the members of the niche\'s gender when at least four fit', () => {
+  it("shows the members of the niche's gender when at least four fit", () => {
     const mixed = [1, 2, 3, 4, 5].map((id) => member(id, id === 1 ? 'male' : 'female'));
     expect(membersFor(mixed, 'milf').map((m) => m.id)).toEqual([2, 3, 4, 5]);
     expect(membersFor(mixed, 'gay')).toEqual(mixed);

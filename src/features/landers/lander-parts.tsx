@@ -23,7 +23,17 @@ export function LanderCta({ label, className = '' }: { label?: string; className
  * A member's photo (the thumbnail; `large` takes the full size) with its size set and the member's name and age
  * as the alternative text. The first photos of a lander load eagerly (`eager`), the rest lazily.
  */
-export function MemberPhoto({ member, className = '', eager = false, large = false }: { member: MemberCard; className?: string; eager?: boolean; large?: boolean }) {
+export function MemberPhoto({
+  member,
+  className = '',
+  eager = false,
+  large = false,
+}: {
+  member: MemberCard;
+  className?: string;
+  eager?: boolean;
+  large?: boolean;
+}) {
   const { t } = useTranslation('landers');
   if (!member.photo) return null;
   return (
@@ -41,14 +51,26 @@ export function MemberPhoto({ member, className = '', eager = false, large = fal
 
 /** Grey stand-ins of the size of `count` photos while the lander content loads (no layout shift). */
 export function PhotoPlaceholders({ count, className }: { count: number; className: string }) {
-  return Array.from({ length: count }, (_, i) => <span key={i} className={`${className} lander-placeholder`} aria-hidden="true" />);
+  return Array.from({ length: count }, (_, i) => (
+    <span key={i} className={`${className} lander-placeholder`} aria-hidden="true" />
+  ));
 }
 
 /**
  * A lander page: sets the title and wraps the content in a section named by its heading `headingId`.
  * `className` is the lander's own class, written out in full (the CSS purge keeps only names it finds in the source).
  */
-export function LanderPage({ className, title, headingId, children }: { className: string; title: string; headingId: string; children: ReactNode }) {
+export function LanderPage({
+  className,
+  title,
+  headingId,
+  children,
+}: {
+  className: string;
+  title: string;
+  headingId: string;
+  children: ReactNode;
+}) {
   usePageTitle(title);
   return (
     <section className={`lander ${className}`} aria-labelledby={headingId}>

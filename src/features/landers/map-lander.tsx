@@ -33,8 +33,14 @@ export default function MapLander() {
           <h2 className="visually-hidden">{t('map.regions', { country })}</h2>
           <ol className="map-tiles">
             {regions.map((r, i) => (
-              <li key={r.code} className="map-tile" style={{ '--share': (0.25 + (0.75 * r.count) / top).toFixed(2) } as CSSProperties}>
-                <span className="map-region" translate="no">{r.name}</span>
+              <li
+                key={r.code}
+                className="map-tile"
+                style={{ '--share': (0.25 + (0.75 * r.count) / top).toFixed(2) } as CSSProperties}
+              >
+                <span className="map-region" translate="no">
+                  {r.name}
+                </span>
                 <span className="map-count">{t('map.count', { count: r.count })}</span>
                 {pins[i] && i < 3 && <MemberPhoto member={pins[i]} className="map-pin" eager />}
               </li>

@@ -20,7 +20,12 @@ export function ChatCta({ member, className = '' }: { member: MemberProfile; cla
   const { user } = useSnapshot(session);
   const chat = `/members/${member.id}/chat`;
   const label = t('member.cta', { name: member.name });
-  if (user) return <Link href={chat} className={`btn btn-secondary btn-lg lander-cta ${className}`}>{label}</Link>;
+  if (user)
+    return (
+      <Link href={chat} className={`btn btn-secondary btn-lg lander-cta ${className}`}>
+        {label}
+      </Link>
+    );
   return (
     <button type="button" className={`btn btn-secondary btn-lg lander-cta ${className}`} onClick={() => openSignupModalFor(chat)}>
       {label}
@@ -29,10 +34,28 @@ export function ChatCta({ member, className = '' }: { member: MemberProfile; cla
 }
 
 /** A photo of the member at the 3:4 size (`eager` for the first one seen). */
-export function ProfilePhoto({ member, photo, eager = false, className = '' }: { member: MemberProfile; photo: Photo; eager?: boolean; className?: string }) {
+export function ProfilePhoto({
+  member,
+  photo,
+  eager = false,
+  className = '',
+}: {
+  member: MemberProfile;
+  photo: Photo;
+  eager?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation('landers');
   return (
-    <img src={photo.url} width={PHOTO_W} height={PHOTO_H} alt={t('photoAlt', { name: member.name, age: member.age })} loading={eager ? 'eager' : 'lazy'} decoding="async" className={className} />
+    <img
+      src={photo.url}
+      width={PHOTO_W}
+      height={PHOTO_H}
+      alt={t('photoAlt', { name: member.name, age: member.age })}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={className}
+    />
   );
 }
 
@@ -42,8 +65,12 @@ export function MemberMissing() {
   usePageTitle(t('member.missing'));
   return (
     <section className="container py-5 text-center" aria-labelledby="missing-heading">
-      <h1 id="missing-heading" className="h3">{t('member.missing')}</h1>
-      <Link href="/" className="btn btn-primary mt-3">{t('member.home')}</Link>
+      <h1 id="missing-heading" className="h3">
+        {t('member.missing')}
+      </h1>
+      <Link href="/" className="btn btn-primary mt-3">
+        {t('member.home')}
+      </Link>
     </section>
   );
 }
@@ -98,7 +125,9 @@ export default function MemberLandingScreen() {
           {facts}
           <ul className="wall">
             {member.photos.slice(0, 6).map((p, i) => (
-              <li key={p.id}><ProfilePhoto member={member} photo={p} eager={i < 2} /></li>
+              <li key={p.id}>
+                <ProfilePhoto member={member} photo={p} eager={i < 2} />
+              </li>
             ))}
           </ul>
           <p className="lead">{t('member.landing3.lead', { name: member.name, where: copy.where })}</p>
@@ -116,8 +145,14 @@ export default function MemberLandingScreen() {
           <p className="profile-hero-kicker">{t('member.landing.kicker')}</p>
           <h1 id={headingId}>{title}</h1>
           {facts}
-          {member.about && <blockquote className="profile-hero-about" translate="no">{member.about}</blockquote>}
-          {more.length > 0 && <p className="text-body-secondary">{t('member.landing.photos', { count: member.photos.length })}</p>}
+          {member.about && (
+            <blockquote className="profile-hero-about" translate="no">
+              {member.about}
+            </blockquote>
+          )}
+          {more.length > 0 && (
+            <p className="text-body-secondary">{t('member.landing.photos', { count: member.photos.length })}</p>
+          )}
           <ChatCta member={member} />
         </div>
       </div>

@@ -23,13 +23,27 @@ export default function MemberSignupScreen() {
     <section className="member-landing member-signup" aria-labelledby="member-signup-heading">
       <div className="container member-signup-grid">
         <div className="member-signup-side">
-          {member?.photos[0] ? <ProfilePhoto member={member} photo={member.photos[0]} eager className="member-signup-photo" /> : <span className="member-signup-photo lander-placeholder" />}
+          {member?.photos[0] ? (
+            <ProfilePhoto member={member} photo={member.photos[0]} eager className="member-signup-photo" />
+          ) : (
+            <span className="member-signup-photo lander-placeholder" />
+          )}
         </div>
         <div className="card auth-card">
           <div className="card-body">
-            <h1 id="member-signup-heading" className="auth-title">{member ? t('member.signup.title', { name: member.name }) : '\u00a0'}</h1>
-            <p className="auth-lead">{member ? t('member.signup.lead', { name: member.name, age: member.age, city: member.city }) : '\u00a0'}</p>
-            {user ? <Link href={chat} className="btn btn-secondary btn-lg">{t('member.cta', { name: member?.name ?? '' })}</Link> : <SignupForm idPrefix="member-signup" onSignedUp={onSignedUp} />}
+            <h1 id="member-signup-heading" className="auth-title">
+              {member ? t('member.signup.title', { name: member.name }) : '\u00a0'}
+            </h1>
+            <p className="auth-lead">
+              {member ? t('member.signup.lead', { name: member.name, age: member.age, city: member.city }) : '\u00a0'}
+            </p>
+            {user ? (
+              <Link href={chat} className="btn btn-secondary btn-lg">
+                {t('member.cta', { name: member?.name ?? '' })}
+              </Link>
+            ) : (
+              <SignupForm idPrefix="member-signup" onSignedUp={onSignedUp} />
+            )}
           </div>
         </div>
       </div>

@@ -23,27 +23,33 @@ export default function SocialLander() {
           <LanderCta label={t('social.cta')} className="w-100" />
         </aside>
         <div className="social-feed">
-          {posts.length ? posts.map((m, i) => (
-            <article key={m.id} className="social-post" aria-labelledby={`post-${m.id}`}>
-              <header>
-                <MemberPhoto member={m} className="social-avatar" eager={i < 2} />
-                <div>
-                  <h2 id={`post-${m.id}`} className="h6 mb-0" translate="no">{m.name}, {m.age}</h2>
-                  <span className="text-body-secondary small">{t('social.postedAgo', { count: i + 1, city: m.city })}</span>
-                </div>
-              </header>
-              <p>{t(`social.posts.${i % POSTS}`, copy)}</p>
-              <MemberPhoto member={m} className="social-photo" eager={i === 0} large />
-              <footer>
-                <button type="button" className="btn btn-sm btn-light" onClick={openSignupModal}>
-                  <HeartIcon /> {t('social.like', { name: m.name })}
-                </button>
-                <button type="button" className="btn btn-sm btn-light" onClick={openSignupModal}>
-                  <ChatIcon /> {t('social.reply', { name: m.name })}
-                </button>
-              </footer>
-            </article>
-          )) : <PhotoPlaceholders count={2} className="social-post" />}
+          {posts.length ? (
+            posts.map((m, i) => (
+              <article key={m.id} className="social-post" aria-labelledby={`post-${m.id}`}>
+                <header>
+                  <MemberPhoto member={m} className="social-avatar" eager={i < 2} />
+                  <div>
+                    <h2 id={`post-${m.id}`} className="h6 mb-0" translate="no">
+                      {m.name}, {m.age}
+                    </h2>
+                    <span className="text-body-secondary small">{t('social.postedAgo', { count: i + 1, city: m.city })}</span>
+                  </div>
+                </header>
+                <p>{t(`social.posts.${i % POSTS}`, copy)}</p>
+                <MemberPhoto member={m} className="social-photo" eager={i === 0} large />
+                <footer>
+                  <button type="button" className="btn btn-sm btn-light" onClick={openSignupModal}>
+                    <HeartIcon /> {t('social.like', { name: m.name })}
+                  </button>
+                  <button type="button" className="btn btn-sm btn-light" onClick={openSignupModal}>
+                    <ChatIcon /> {t('social.reply', { name: m.name })}
+                  </button>
+                </footer>
+              </article>
+            ))
+          ) : (
+            <PhotoPlaceholders count={2} className="social-post" />
+          )}
         </div>
       </div>
     </LanderPage>

@@ -22,11 +22,14 @@ export default function TinderswipeLander() {
   const swipe = (way: 'like' | 'pass') => {
     setLeaving(way);
     // The card leaves by a CSS transition; the next one shows when it ends (at once with reduced motion).
-    window.setTimeout(() => {
-      setLeaving(null);
-      setIndex((i) => i + 1);
-      if ((index + 1) % SWIPES_TO_SIGNUP === 0) openSignupModal();
-    }, matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 280);
+    window.setTimeout(
+      () => {
+        setLeaving(null);
+        setIndex((i) => i + 1);
+        if ((index + 1) % SWIPES_TO_SIGNUP === 0) openSignupModal();
+      },
+      matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 280,
+    );
   };
 
   return (
@@ -39,12 +42,21 @@ export default function TinderswipeLander() {
         </div>
         <div className="swipe-demo">
           <div className="swipe-stack" aria-live="polite">
-            {next && <div className="swipe-card swipe-card-next" aria-hidden="true"><MemberPhoto member={next} eager /></div>}
+            {next && (
+              <div className="swipe-card swipe-card-next" aria-hidden="true">
+                <MemberPhoto member={next} eager />
+              </div>
+            )}
             {current ? (
-              <figure className={`swipe-card ${leaving === 'like' ? 'swipe-out-like' : leaving === 'pass' ? 'swipe-out-pass' : ''}`} key={index}>
+              <figure
+                className={`swipe-card ${leaving === 'like' ? 'swipe-out-like' : leaving === 'pass' ? 'swipe-out-pass' : ''}`}
+                key={index}
+              >
                 <MemberPhoto member={current} eager large />
                 <figcaption>
-                  <strong translate="no">{current.name}, {current.age}</strong>
+                  <strong translate="no">
+                    {current.name}, {current.age}
+                  </strong>
                   <span translate="no">{current.city}</span>
                 </figcaption>
               </figure>
@@ -53,11 +65,21 @@ export default function TinderswipeLander() {
             )}
           </div>
           <div className="swipe-buttons">
-            <button type="button" className="swipe-btn swipe-btn-pass" onClick={() => swipe('pass')} disabled={!current || !!leaving}>
+            <button
+              type="button"
+              className="swipe-btn swipe-btn-pass"
+              onClick={() => swipe('pass')}
+              disabled={!current || !!leaving}
+            >
               <span aria-hidden="true">✕</span>
               <span className="visually-hidden">{t('tinderswipe.pass', { name: current?.name ?? '' })}</span>
             </button>
-            <button type="button" className="swipe-btn swipe-btn-like" onClick={() => swipe('like')} disabled={!current || !!leaving}>
+            <button
+              type="button"
+              className="swipe-btn swipe-btn-like"
+              onClick={() => swipe('like')}
+              disabled={!current || !!leaving}
+            >
               <span aria-hidden="true">♥</span>
               <span className="visually-hidden">{t('tinderswipe.like', { name: current?.name ?? '' })}</span>
             </button>

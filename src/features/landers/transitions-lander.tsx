@@ -19,14 +19,20 @@ export default function TransitionsLander() {
     <LanderPage className="lander-transitions" title={t('transitions.title', copy)} headingId="transitions-heading">
       <div className="transitions-stage">
         <div className="transitions-slides" aria-hidden="true">
-          {slides.map((m, i) => <MemberPhoto key={m.id} member={m} className="transitions-slide" eager={i === 0} large />)}
+          {slides.map((m, i) => (
+            <MemberPhoto key={m.id} member={m} className="transitions-slide" eager={i === 0} large />
+          ))}
         </div>
         <div className="container transitions-copy">
           <h1 id="transitions-heading">{t('transitions.title', copy)}</h1>
           <p className="lead">{t('transitions.lead', copy)}</p>
           <LanderCta />
           <ul className="transitions-names">
-            {slides.map((m) => <li key={m.id} translate="no">{m.name}, {m.age} · {m.city}</li>)}
+            {slides.map((m) => (
+              <li key={m.id} translate="no">
+                {m.name}, {m.age} · {m.city}
+              </li>
+            ))}
           </ul>
         </div>
       </div>

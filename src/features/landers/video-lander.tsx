@@ -22,7 +22,11 @@ export default function VideoLander() {
         </div>
         <figure className="video-frame">
           <div className="video-screen" aria-hidden="true">
-            {star ? <MemberPhoto member={star} className="video-main" eager large /> : <span className="video-main lander-placeholder" />}
+            {star ? (
+              <MemberPhoto member={star} className="video-main" eager large />
+            ) : (
+              <span className="video-main lander-placeholder" />
+            )}
             {guest && <MemberPhoto member={guest} className="video-self" eager />}
             <span className="video-live">{t('video.live')}</span>
             <span className="video-bubble video-bubble-1">{t('video.bubble1')}</span>

@@ -27,12 +27,23 @@ export default function LangConfigScreen() {
   };
   const group = (id: string, title: string, list: readonly Language[]) => (
     <fieldset className="mb-3">
-      <legend className="h6 fw-bold mb-2" id={id}>{title}</legend>
+      <legend className="h6 fw-bold mb-2" id={id}>
+        {title}
+      </legend>
       <div className="card border-0 shadow-sm rounded-4 p-3">
         {list.map((lng) => (
           <div className="form-check" key={lng}>
-            <input className="form-check-input" type="radio" name="language" id={`lang-${lng}`} checked={lng === current} onChange={() => void choose(lng)} />
-            <label className="form-check-label" htmlFor={`lang-${lng}`} lang={lng}>{languageNames[lng]}</label>
+            <input
+              className="form-check-input"
+              type="radio"
+              name="language"
+              id={`lang-${lng}`}
+              checked={lng === current}
+              onChange={() => void choose(lng)}
+            />
+            <label className="form-check-label" htmlFor={`lang-${lng}`} lang={lng}>
+              {languageNames[lng]}
+            </label>
           </div>
         ))}
       </div>

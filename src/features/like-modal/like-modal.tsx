@@ -15,7 +15,9 @@ import { session } from '../account/session-store.ts';
  */
 async function pickProfile(loggedIn: boolean): Promise<MemberCard | null> {
   try {
-    const list = loggedIn ? (await api('/api/swipe-deck.php', SwipeDeckResponse)).profiles : (await api('/api/members.php', SearchResponse)).profiles;
+    const list = loggedIn
+      ? (await api('/api/swipe-deck.php', SwipeDeckResponse)).profiles
+      : (await api('/api/members.php', SearchResponse)).profiles;
     return list.find((p) => p.photo) ?? list[0] ?? null;
   } catch {
     return null;
@@ -40,29 +42,56 @@ export default function LikeModal({ onClosed }: { onClosed: () => void }) {
       if (p) setProfile(p);
       else onClosed();
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
 
   if (!profile) return null;
   const hide = () => setShow(false);
   return (
-    <Modal show={show} onHide={hide} onExited={onClosed} centered aria-labelledby={id} contentClassName="rounded-4 border-0 shadow-lg text-center">
+    <Modal
+      show={show}
+      onHide={hide}
+      onExited={onClosed}
+      centered
+      aria-labelledby={id}
+      contentClassName="rounded-4 border-0 shadow-lg text-center"
+    >
       <Modal.Body className="p-4">
         <div className="position-relative d-inline-block mb-3">
           {profile.photo ? (
-            <img src={profile.photo.url} alt="" width={150} height={200} className="object-fit-cover rounded-4 bg-primary-subtle shadow-sm" />
+            <img
+              src={profile.photo.url}
+              alt=""
+              width={150}
+              height={200}
+              className="object-fit-cover rounded-4 bg-primary-subtle shadow-sm"
+            />
           ) : (
-            <span className="d-inline-flex align-items-center justify-content-center rounded-4 bg-primary-subtle text-primary fw-bold fs-1" style={{ width: 150, height: 200 }} aria-hidden="true">
+            <span
+              className="d-inline-flex align-items-center justify-content-center rounded-4 bg-primary-subtle text-primary fw-bold fs-1"
+              style={{ width: 150, height: 200 }}
+              aria-hidden="true"
+            >
               {profile.name.slice(0, 1).toUpperCase()}
             </span>
           )}
-          {profile.fictional && <FictionalBadge size={28} className="position-absolute top-0 start-0 m-1 bg-white rounded-circle p-1 shadow-sm" />}
+          {profile.fictional && (
+            <FictionalBadge size={28} className="position-absolute top-0 start-0 m-1 bg-white rounded-circle p-1 shadow-sm" />
+          )}
         </div>
-        <h2 id={id} className="h4 fw-bold mb-1">{t('likeModal.title')}</h2>
+        <h2 id={id} className="h4 fw-bold mb-1">
+          {t('likeModal.title')}
+        </h2>
         <p className="text-body-secondary mb-4">{t('likeModal.text', { name: profile.name, age: profile.age })}</p>
         <div className="d-grid gap-2">
-          <Link href={`/members/${profile.id}`} className="btn btn-primary btn-lg rounded-pill" onClick={hide}>{t('likeModal.viewProfile')}</Link>
-          <Button variant="link" className="text-body-secondary" onClick={hide}>{t('likeModal.close')}</Button>
+          <Link href={`/members/${profile.id}`} className="btn btn-primary btn-lg rounded-pill" onClick={hide}>
+            {t('likeModal.viewProfile')}
+          </Link>
+          <Button variant="link" className="text-body-secondary" onClick={hide}>
+            {t('likeModal.close')}
+          </Button>
         </div>
       </Modal.Body>
     </Modal>

@@ -37,7 +37,10 @@ export function autoLikeDue({ user, path, online, visible }: AutoLikeConditions)
  */
 export async function fetchAutoLike(userId: number): Promise<void> {
   try {
-    const [{ api }, { AutoLikeResponse, AUTO_LIKE_RELOAD_MS }] = await Promise.all([import('../../api/client.ts'), import('../../../contract/index.ts')]);
+    const [{ api }, { AutoLikeResponse, AUTO_LIKE_RELOAD_MS }] = await Promise.all([
+      import('../../api/client.ts'),
+      import('../../../contract/index.ts'),
+    ]);
     const { profile } = await api('/api/auto-like.php', AutoLikeResponse);
     if (!profile || session.user?.id !== userId) return;
     const { card, main_image: image } = profile;

@@ -40,20 +40,28 @@ export default function LikeNews() {
     announced.add(card.id);
     if (openProfileId(location.pathname) === card.id) return;
     const turn = ++latest.current;
-    void currentDb().likes.get(card.id).then(
-      (liked) => {
-        if (turn !== latest.current) return;
-        setNews({ card, match: !!liked });
-        setShow(true);
-      },
-      () => {},
-    );
+    void currentDb()
+      .likes.get(card.id)
+      .then(
+        (liked) => {
+          if (turn !== latest.current) return;
+          setNews({ card, match: !!liked });
+          setShow(true);
+        },
+        () => {},
+      );
   }, [newLike, user]);
 
   if (!news) return null;
   return (
     <Suspense fallback={null}>
-      <MatchModal show={show} profile={news.card} kind={news.match ? 'match' : 'like'} onHide={() => setShow(false)} onExited={() => setNews(null)} />
+      <MatchModal
+        show={show}
+        profile={news.card}
+        kind={news.match ? 'match' : 'like'}
+        onHide={() => setShow(false)}
+        onExited={() => setNews(null)}
+      />
     </Suspense>
   );
 }

@@ -27,7 +27,9 @@ export default function LikesScreen() {
   const db = useMemberDb();
   const data = useLiveQuery(async () => {
     const [likedBy, mine, { cursor }] = await Promise.all([
-      db.likedBy.orderBy('order').reverse().toArray(), db.likes.orderBy('order').reverse().toArray(), readCursor(db),
+      db.likedBy.orderBy('order').reverse().toArray(),
+      db.likes.orderBy('order').reverse().toArray(),
+      readCursor(db),
     ]);
     return { likedBy, mine, synced: cursor !== null };
   }, [db]);
@@ -64,7 +66,11 @@ export default function LikesScreen() {
                 aria-current={tab === x.id ? 'page' : undefined}
               >
                 {x.label}
-                <CountBadge count={x.count ?? 0} label={t('newLikes', { count: x.count ?? 0 })} bg={tab === x.id ? 'light' : 'primary'} />
+                <CountBadge
+                  count={x.count ?? 0}
+                  label={t('newLikes', { count: x.count ?? 0 })}
+                  bg={tab === x.id ? 'light' : 'primary'}
+                />
               </Link>
             </li>
           ))}
@@ -73,14 +79,22 @@ export default function LikesScreen() {
 
       {!loaded ? (
         <MemberGrid>
-          {Array.from({ length: 10 }, (_, i) => <li key={i} className="col"><MemberCardPlaceholder /></li>)}
+          {Array.from({ length: 10 }, (_, i) => (
+            <li key={i} className="col">
+              <MemberCardPlaceholder />
+            </li>
+          ))}
         </MemberGrid>
       ) : list.length === 0 ? (
         <div className="text-center py-5 px-3 bg-white rounded-4 border shadow-sm">
-          <span className="d-inline-flex rounded-circle bg-primary-subtle text-primary p-4 mb-3"><HeartIcon size={36} /></span>
+          <span className="d-inline-flex rounded-circle bg-primary-subtle text-primary p-4 mb-3">
+            <HeartIcon size={36} />
+          </span>
           <h2 className="h5">{t(`empty.${EMPTY[tab]}Title`)}</h2>
           <p className="text-body-secondary">{t(`empty.${EMPTY[tab]}Text`)}</p>
-          <Link href="/members" className="btn btn-primary rounded-pill px-4">{t('empty.search')}</Link>
+          <Link href="/members" className="btn btn-primary rounded-pill px-4">
+            {t('empty.search')}
+          </Link>
         </div>
       ) : (
         <MemberGrid label={tabs.find((x) => x.id === tab)!.label}>

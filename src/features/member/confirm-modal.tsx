@@ -21,12 +21,18 @@ export function ConfirmModal({ show, title, body, confirmLabel, danger = false, 
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby={id} contentClassName="rounded-4 border-0 shadow">
       <Modal.Header closeButton closeLabel={t('close')} className="border-0 pb-0">
-        <Modal.Title id={id} as="h2" className="h5">{title}</Modal.Title>
+        <Modal.Title id={id} as="h2" className="h5">
+          {title}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body className="text-body-secondary">{body}</Modal.Body>
       <Modal.Footer className="border-0 pt-0">
-        <Button variant="light" onClick={onCancel}>{t('cancel')}</Button>
-        <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>{confirmLabel}</Button>
+        <Button variant="light" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+        <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
       </Modal.Footer>
     </Modal>
   );

@@ -103,7 +103,10 @@ export default function MemberScreen() {
   };
 
   const back = (
-    <Link href={fromLikes ? '/likes' : '/members'} className="btn btn-link text-body-secondary text-decoration-none px-0 mb-2 d-inline-flex align-items-center gap-2">
+    <Link
+      href={fromLikes ? '/likes' : '/members'}
+      className="btn btn-link text-body-secondary text-decoration-none px-0 mb-2 d-inline-flex align-items-center gap-2"
+    >
       <BackIcon /> {fromLikes ? t('profile.backToLikes') : t('profile.backToSearch')}
     </Link>
   );
@@ -113,11 +116,19 @@ export default function MemberScreen() {
     return (
       <div className="container py-3 py-md-4" style={{ maxWidth: 720 }}>
         {back}
-        <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>
+        <div className="alert alert-danger" role="alert">
+          {errorText(error, { t })}
+        </div>
       </div>
     );
   }
-  if (!profile) return <div className="container py-3 py-md-4">{back}<ProfileSkeleton /></div>;
+  if (!profile)
+    return (
+      <div className="container py-3 py-md-4">
+        {back}
+        <ProfileSkeleton />
+      </div>
+    );
 
   const country = countryName(profile.country, i18n.language);
   const place = [profile.city, profile.region, country].filter(Boolean).join(', ');
@@ -131,7 +142,9 @@ export default function MemberScreen() {
         </div>
         <div className="col-md-6 col-lg-7">
           <h1 className="h2 fw-bold d-flex align-items-center gap-2 mb-1">
-            <span translate="no">{profile.name}, {profile.age}</span>
+            <span translate="no">
+              {profile.name}, {profile.age}
+            </span>
             {profile.online && <OnlineDot />}
             {profile.fictional && <FictionalBadge size={24} />}
           </h1>
@@ -155,7 +168,13 @@ export default function MemberScreen() {
                 disabled={busy === 'like'}
                 onClick={() => void toggleLike()}
               >
-                {busy === 'like' ? <Spinner animation="border" size="sm" aria-hidden="true" /> : profile.liked ? <HeartFillIcon /> : <HeartIcon />}
+                {busy === 'like' ? (
+                  <Spinner animation="border" size="sm" aria-hidden="true" />
+                ) : profile.liked ? (
+                  <HeartFillIcon />
+                ) : (
+                  <HeartIcon />
+                )}
                 {profile.liked ? t('profile.liked') : t('profile.like')}
               </Button>
               <Link
@@ -168,12 +187,18 @@ export default function MemberScreen() {
               <SendGiftButton member={profile} onSent={() => navigate(`/members/${profile.id}/chat`)} />
             </div>
           )}
-          {actionError != null && <div className="alert alert-danger mt-2" role="alert">{errorText(actionError, { t, name: profile.name })}</div>}
+          {actionError != null && (
+            <div className="alert alert-danger mt-2" role="alert">
+              {errorText(actionError, { t, name: profile.name })}
+            </div>
+          )}
 
           {profile.about && (
             <>
               <h2 className="h6 text-uppercase text-body-secondary fw-semibold mt-4 mb-2">{t('profile.about')}</h2>
-              <p className="mb-0" style={{ whiteSpace: 'pre-line' }} translate="no">{profile.about}</p>
+              <p className="mb-0" style={{ whiteSpace: 'pre-line' }} translate="no">
+                {profile.about}
+              </p>
             </>
           )}
           <ProfileDetails profile={profile} />
@@ -192,7 +217,10 @@ export default function MemberScreen() {
             >
               <BlockIcon /> {profile.blocked ? t('profile.unblock') : t('profile.block')}
             </Button>
-            <Link href={`/complaints?member=${profile.id}`} className="btn btn-link btn-sm text-body-secondary text-decoration-none px-0">
+            <Link
+              href={`/complaints?member=${profile.id}`}
+              className="btn btn-link btn-sm text-body-secondary text-decoration-none px-0"
+            >
               {t('profile.report', { name: profile.name })}
             </Link>
           </div>
@@ -201,7 +229,13 @@ export default function MemberScreen() {
 
       <SimilarMembers profile={profile} />
 
-      <MatchModal show={showMatch} profile={profile} onHide={() => { syncNews.matchWith = null; }} />
+      <MatchModal
+        show={showMatch}
+        profile={profile}
+        onHide={() => {
+          syncNews.matchWith = null;
+        }}
+      />
       <ConfirmModal
         show={confirmBlock}
         title={t(confirmUnblock ? 'profile.unblockTitle' : 'profile.blockTitle', { name: profile.name })}

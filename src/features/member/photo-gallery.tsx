@@ -18,7 +18,10 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
   if (!current) {
     return (
       <div className="ratio rounded-4 bg-body-secondary" style={ratio}>
-        <div className="d-flex align-items-center justify-content-center display-1 fw-bold text-primary opacity-50" aria-hidden="true">
+        <div
+          className="d-flex align-items-center justify-content-center display-1 fw-bold text-primary opacity-50"
+          aria-hidden="true"
+        >
           {name.slice(0, 1).toUpperCase()}
         </div>
       </div>
@@ -39,10 +42,17 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
             className="w-100 h-100 object-fit-cover"
           />
           {current.locked && (
-            <div className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-center text-white p-4" style={{ background: 'rgba(0,0,0,.35)' }}>
-              <span className="rounded-circle bg-white text-dark d-inline-flex p-3 mb-3 shadow"><LockIcon size={28} /></span>
+            <div
+              className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-center text-white p-4"
+              style={{ background: 'rgba(0,0,0,.35)' }}
+            >
+              <span className="rounded-circle bg-white text-dark d-inline-flex p-3 mb-3 shadow">
+                <LockIcon size={28} />
+              </span>
               <p className="fw-semibold fs-5 mb-3">{t('profile.premiumPhotos')}</p>
-              <Link href="/premium" className="btn btn-primary rounded-pill px-4">{t('profile.getPremium')}</Link>
+              <Link href="/premium" className="btn btn-primary rounded-pill px-4">
+                {t('profile.getPremium')}
+              </Link>
             </div>
           )}
         </div>
@@ -61,7 +71,9 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
               >
                 <img src={p.thumb_url} alt="" width={60} height={80} loading="lazy" className="object-fit-cover d-block" />
                 {p.locked && (
-                  <span className="position-absolute top-50 start-50 translate-middle text-white"><LockIcon size={18} /></span>
+                  <span className="position-absolute top-50 start-50 translate-middle text-white">
+                    <LockIcon size={18} />
+                  </span>
                 )}
               </button>
             </li>

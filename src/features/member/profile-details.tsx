@@ -13,14 +13,16 @@ export function ProfileDetails({ profile }: { profile: MemberProfile }) {
   return (
     <>
       {fields.length > 0 && <h2 className="h6 text-uppercase text-body-secondary fw-semibold mt-4 mb-2">{t('details')}</h2>}
-      {fields.length > 0 && <dl className="profile-facts mb-0">
-        {fields.map((f) => (
-          <div key={f} className="bg-white border rounded-3 px-3 py-2">
-            <dt className="small fw-normal text-body-secondary">{t(`field.${f}`)}</dt>
-            <dd className="fw-semibold mb-0">{t(`${f}.${profile[f]}`)}</dd>
-          </div>
-        ))}
-      </dl>}
+      {fields.length > 0 && (
+        <dl className="profile-facts mb-0">
+          {fields.map((f) => (
+            <div key={f} className="bg-white border rounded-3 px-3 py-2">
+              <dt className="small fw-normal text-body-secondary">{t(`field.${f}`)}</dt>
+              <dd className="fw-semibold mb-0">{t(`${f}.${profile[f]}`)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {profile.interests && profile.interests.length > 0 && (
         <>
           <h2 className="h6 text-uppercase text-body-secondary fw-semibold mt-4 mb-2">{t('field.interests')}</h2>

@@ -41,7 +41,9 @@ export function SimilarMembers({ profile }: { profile: MemberProfile }) {
     <section className="mt-5 pt-4 border-top" aria-labelledby="similar-title">
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
         <div>
-          <h2 id="similar-title" className="h4 fw-bold mb-1">{t('similar.title', { name: profile.name })}</h2>
+          <h2 id="similar-title" className="h4 fw-bold mb-1">
+            {t('similar.title', { name: profile.name })}
+          </h2>
           <p className="text-body-secondary small mb-0" aria-live="polite">
             {mine ? t('similar.count', { count: mine.numResults }) : t('searching')}
           </p>
@@ -55,9 +57,15 @@ export function SimilarMembers({ profile }: { profile: MemberProfile }) {
       <MemberGrid label={t('similar.label', { name: profile.name })}>
         {mine
           ? mine.profiles.map((m) => (
-              <li key={m.id} className="col"><MemberCard member={m} href={`/members/${m.id}`} /></li>
+              <li key={m.id} className="col">
+                <MemberCard member={m} href={`/members/${m.id}`} />
+              </li>
             ))
-          : Array.from({ length: 5 }, (_, i) => <li key={i} className="col"><MemberCardPlaceholder /></li>)}
+          : Array.from({ length: 5 }, (_, i) => (
+              <li key={i} className="col">
+                <MemberCardPlaceholder />
+              </li>
+            ))}
       </MemberGrid>
     </section>
   );

@@ -15,7 +15,10 @@ export function DiscoveryLinks() {
           </Link>
         </li>
         <li>
-          <Link href="/match-finder" className="btn btn-sm btn-outline-primary rounded-pill d-inline-flex align-items-center gap-1">
+          <Link
+            href="/match-finder"
+            className="btn btn-sm btn-outline-primary rounded-pill d-inline-flex align-items-center gap-1"
+          >
             <SearchIcon size={14} />
             {t('entry.matchFinder')}
           </Link>

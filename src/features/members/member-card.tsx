@@ -51,7 +51,9 @@ export const MemberCard = memo(function MemberCard({ member, href, isNew = false
     member.online ? t('online') : '',
     member.fictional ? t('fictional.label') : '',
     isNew ? t('new') : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <Link
       href={href}
@@ -90,11 +92,15 @@ export const MemberCard = memo(function MemberCard({ member, href, isNew = false
       )}
       <div className={`position-absolute bottom-0 start-0 end-0 px-2 pb-2 px-sm-3 pb-sm-3 ${css.caption}`} aria-hidden="true">
         <div className="d-flex align-items-center gap-2 fw-semibold lh-sm">
-          <span className="text-truncate">{member.name}, {member.age}</span>
+          <span className="text-truncate">
+            {member.name}, {member.age}
+          </span>
           {member.online && <OnlineDot />}
         </div>
         {(member.city || member.distance) && (
-          <div className="small text-truncate opacity-75">{[member.city, member.distance && t(`distance.${member.distance}`)].filter(Boolean).join(' · ')}</div>
+          <div className="small text-truncate opacity-75">
+            {[member.city, member.distance && t(`distance.${member.distance}`)].filter(Boolean).join(' · ')}
+          </div>
         )}
       </div>
     </Link>

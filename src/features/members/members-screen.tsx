@@ -27,7 +27,10 @@ export default function MembersScreen() {
   // A server-rendered page came with page 1 of the default search: it shows until Dexie holds the pages.
   const [rendered] = useState(() => firstAnswer(searchPath(defaults, 1), SearchResponse));
   const onDefaults = !snap.didInit || snap.key === keyOf(defaults);
-  const pages = stored?.length || !rendered || !onDefaults ? stored : [{ page: 1, cards: rendered.profiles, numResults: rendered.numResults }];
+  const pages =
+    stored?.length || !rendered || !onDefaults
+      ? stored
+      : [{ page: 1, cards: rendered.profiles, numResults: rendered.numResults }];
 
   useEffect(() => {
     if (!ready) return;
@@ -38,7 +41,11 @@ export default function MembersScreen() {
   const seen = new Set<number>();
   const members: Member[] = [];
   for (const page of pages ?? []) {
-    for (const m of page.cards) if (!seen.has(m.id)) { seen.add(m.id); members.push(m); }
+    for (const m of page.cards)
+      if (!seen.has(m.id)) {
+        seen.add(m.id);
+        members.push(m);
+      }
   }
   const numResults = pages?.[0]?.numResults ?? 0;
   const lastPage = pages?.[pages.length - 1]?.page ?? 0;
@@ -75,24 +82,43 @@ export default function MembersScreen() {
 
       {empty ? (
         <div className="text-center py-5 px-3">
-          <div className="display-6 mb-2" aria-hidden="true">🔍</div>
+          <div className="display-6 mb-2" aria-hidden="true">
+            🔍
+          </div>
           <h2 className="h5">{t('empty.title')}</h2>
           <p className="text-body-secondary mb-0">{t('empty.text')}</p>
         </div>
       ) : (
         <MemberGrid label={t('resultsLabel')}>
           {firstLoad
-            ? Array.from({ length: 10 }, (_, i) => <li key={i} className="col"><MemberCardPlaceholder /></li>)
+            ? Array.from({ length: 10 }, (_, i) => (
+                <li key={i} className="col">
+                  <MemberCardPlaceholder />
+                </li>
+              ))
             : members.flatMap((m, i) => [
-                <li key={m.id} className="col"><MemberCard member={m} href={`/members/${m.id}`} eager={i < FIRST_ROW} /></li>,
-                ...(camUrl && i + 1 === camAfter ? [<li key="cam-promotion" className="col"><CamPromotionTile url={camUrl} /></li>] : []),
+                <li key={m.id} className="col">
+                  <MemberCard member={m} href={`/members/${m.id}`} eager={i < FIRST_ROW} />
+                </li>,
+                ...(camUrl && i + 1 === camAfter
+                  ? [
+                      <li key="cam-promotion" className="col">
+                        <CamPromotionTile url={camUrl} />
+                      </li>,
+                    ]
+                  : []),
               ])}
         </MemberGrid>
       )}
 
       {!firstLoad && hasMore && (
         <div className="text-center mt-4">
-          <Button variant="outline-primary" className="px-4 rounded-pill" disabled={snap.loadingPage > 0} onClick={() => void loadMore(lastPage + 1)}>
+          <Button
+            variant="outline-primary"
+            className="px-4 rounded-pill"
+            disabled={snap.loadingPage > 0}
+            onClick={() => void loadMore(lastPage + 1)}
+          >
             {snap.loadingPage > 0 && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
             {t('showMore')}
           </Button>

@@ -34,8 +34,13 @@ export function SearchForm({ defaults }: { defaults: SearchFilters }) {
     setRegions(null);
     if (!shown.country) return;
     let live = true;
-    fetchRegions(shown.country).then((r) => live && setRegions(r), () => {});
-    return () => { live = false; };
+    fetchRegions(shown.country).then(
+      (r) => live && setRegions(r),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, [shown.country]);
 
   const countries = sortedCountries(settings?.countries ?? [], i18n.language);
@@ -55,7 +60,9 @@ export function SearchForm({ defaults }: { defaults: SearchFilters }) {
   return (
     <form className="row g-2 g-md-3 align-items-end" onSubmit={submit} aria-label={t('search.formLabel')} noValidate>
       <div className="col-6 col-md">
-        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-gender`}>{t('search.gender')}</label>
+        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-gender`}>
+          {t('search.gender')}
+        </label>
         <select
           id={`${id}-gender`}
           className="form-select"
@@ -68,7 +75,9 @@ export function SearchForm({ defaults }: { defaults: SearchFilters }) {
         </select>
       </div>
       <div className="col-6 col-md">
-        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-country`}>{t('search.country')}</label>
+        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-country`}>
+          {t('search.country')}
+        </label>
         <select
           id={`${id}-country`}
           className="form-select"
@@ -76,11 +85,17 @@ export function SearchForm({ defaults }: { defaults: SearchFilters }) {
           onChange={(e) => void applyFilters({ country: e.target.value as Country | '', countryregion: '' })}
         >
           <option value="">{t('search.allCountries')}</option>
-          {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
         </select>
       </div>
       <div className="col-12 col-md">
-        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-region`}>{regionLabel}</label>
+        <label className="form-label small fw-semibold mb-1" htmlFor={`${id}-region`}>
+          {regionLabel}
+        </label>
         <select
           id={`${id}-region`}
           className="form-select"
@@ -89,26 +104,60 @@ export function SearchForm({ defaults }: { defaults: SearchFilters }) {
           onChange={(e) => void applyFilters({ countryregion: e.target.value })}
         >
           <option value="">{t('search.allRegions')}</option>
-          {regions?.regions.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+          {regions?.regions.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name}
+            </option>
+          ))}
         </select>
       </div>
-      <AgeInput id={`${id}-min`} label={t('search.minAge')} value={minAge} onChange={setMinAge} errorId={agesInvalid ? `${id}-ages` : undefined} />
-      <AgeInput id={`${id}-max`} label={t('search.maxAge')} value={maxAge} onChange={setMaxAge} errorId={agesInvalid ? `${id}-ages` : undefined} />
+      <AgeInput
+        id={`${id}-min`}
+        label={t('search.minAge')}
+        value={minAge}
+        onChange={setMinAge}
+        errorId={agesInvalid ? `${id}-ages` : undefined}
+      />
+      <AgeInput
+        id={`${id}-max`}
+        label={t('search.maxAge')}
+        value={maxAge}
+        onChange={setMaxAge}
+        errorId={agesInvalid ? `${id}-ages` : undefined}
+      />
       <div className="col-4 col-md-auto">
-        <Button type="submit" variant="primary" className="w-100 px-md-4" style={{ paddingBlock: '.6rem' }}>{t('search.submit')}</Button>
+        <Button type="submit" variant="primary" className="w-100 px-md-4" style={{ paddingBlock: '.6rem' }}>
+          {t('search.submit')}
+        </Button>
       </div>
       {agesInvalid && (
-        <div id={`${id}-ages`} className="col-12 small text-danger" role="alert">{t('search.agesInvalid')}</div>
+        <div id={`${id}-ages`} className="col-12 small text-danger" role="alert">
+          {t('search.agesInvalid')}
+        </div>
       )}
     </form>
   );
 }
 
 /** One age filter (spec 3: min_age / max_age, 18 to 99); `errorId` names the message when the range is invalid. */
-function AgeInput({ id, label, value, onChange, errorId }: { id: string; label: string; value: string; onChange: (v: string) => void; errorId?: string }) {
+function AgeInput({
+  id,
+  label,
+  value,
+  onChange,
+  errorId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  errorId?: string;
+}) {
   return (
     <div className="col-4 col-md-auto">
-      <label className="form-label small fw-semibold mb-1" htmlFor={id}>{label}</label>
+      <label className="form-label small fw-semibold mb-1" htmlFor={id}>
+        {label}
+      </label>
       <input
         id={id}
         className={`form-control ${errorId ? 'is-invalid' : ''}`}

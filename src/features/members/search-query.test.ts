@@ -19,13 +19,26 @@ describe('preferredGender', () => {
 });
 
 const member = (country: string | null) => ({ profile: { gender: 'male', sexuality: 'hetero', country } }) as unknown as User;
-const site = (selected: string | null, guessed: string | null) => ({ geoip_selected_country: selected, geoip_country: guessed }) as Settings;
+const site = (selected: string | null, guessed: string | null) =>
+  ({ geoip_selected_country: selected, geoip_country: guessed }) as Settings;
 
 describe('defaultFilters', () => {
-  it('takes the member\'s country, else the chosen one, else the guessed one, and drops unknown countries', () => {
-    expect(defaultFilters(member('NL'), site('DE', 'FR'))).toEqual({ gender: 'female', country: 'NL', countryregion: '', min_age: 18, max_age: 99 });
+  it("takes the member's country, else the chosen one, else the guessed one, and drops unknown countries", () => {
+    expect(defaultFilters(member('NL'), site('DE', 'FR'))).toEqual({
+      gender: 'female',
+      country: 'NL',
+      countryregion: '',
+      min_age: 18,
+      max_age: 99,
+    });
     expect(defaultFilters(null, site('DE', 'FR')).country).toBe('DE');
-    expect(defaultFilters(null, site(null, 'FR'))).toEqual({ gender: '', country: 'FR', countryregion: '', min_age: 18, max_age: 99 });
+    expect(defaultFilters(null, site(null, 'FR'))).toEqual({
+      gender: '',
+      country: 'FR',
+      countryregion: '',
+      min_age: 18,
+      max_age: 99,
+    });
     expect(defaultFilters(member('XX'), null).country).toBe('');
   });
 });
@@ -33,7 +46,9 @@ describe('defaultFilters', () => {
 describe('searchPath', () => {
   it('leaves empty filters out, as the API client does', () => {
     expect(searchPath(defaultFilters(null, null), 1)).toBe('/api/members.php?min_age=18&max_age=99&page=1');
-    expect(searchPath(defaultFilters(member('NL'), null), 2)).toBe('/api/members.php?gender=female&country=NL&min_age=18&max_age=99&page=2');
+    expect(searchPath(defaultFilters(member('NL'), null), 2)).toBe(
+      '/api/members.php?gender=female&country=NL&min_age=18&max_age=99&page=2',
+    );
   });
 });
 

@@ -25,7 +25,10 @@ export function preferredGender(gender?: Gender, sexuality?: Sexuality): Gender 
  * Spec 3's default filters: the gender from preferredGender, the member's country (a visitor's: the one chosen on
  * the site, else the guessed one) when it is one of the site's countries, any region, ages 18-99.
  */
-export function defaultFilters(user: Pick<User, 'profile'> | null, settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country'> | null): SearchFilters {
+export function defaultFilters(
+  user: Pick<User, 'profile'> | null,
+  settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country'> | null,
+): SearchFilters {
   const country = user?.profile.country ?? settings?.geoip_selected_country ?? settings?.geoip_country ?? '';
   return {
     gender: preferredGender(user?.profile.gender ?? undefined, user?.profile.sexuality ?? undefined),

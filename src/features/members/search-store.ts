@@ -3,7 +3,14 @@
 import { proxy } from 'valtio';
 import { api } from '../../api/client.ts';
 import { takeFirstAnswer } from '../../api/first-answers.ts';
-import { SIMILAR_AGE_YEARS, SearchResponse, SimilarResponse, type Country, type Gender, type MemberCard } from '../../../contract/index.ts';
+import {
+  SIMILAR_AGE_YEARS,
+  SearchResponse,
+  SimilarResponse,
+  type Country,
+  type Gender,
+  type MemberCard,
+} from '../../../contract/index.ts';
 import { currentDb } from '../../sync/member-sync.ts';
 import { session } from '../account/session-store.ts';
 import { getTracking } from '../account/tracking.ts';
@@ -74,7 +81,11 @@ export function searchKey(): string {
 export function newSearch(): Promise<void> {
   generation++;
   searchState.key = searchKey();
-  void currentDb().searchPages.where('storedAt').below(Date.now() - KEEP_PAGES_MS).delete().catch(() => {});
+  void currentDb()
+    .searchPages.where('storedAt')
+    .below(Date.now() - KEEP_PAGES_MS)
+    .delete()
+    .catch(() => {});
   return loadPage(1);
 }
 
@@ -97,11 +108,15 @@ async function loadPage(page: number): Promise<void> {
     const { gender, country, countryregion, min_age, max_age } = searchState;
     const network = visitorNetwork();
     // A server-rendered /members came with page 1 of the default search (src/api/first-answers.ts).
-    const rendered = network ? undefined : takeFirstAnswer(searchPath({ gender, country, countryregion, min_age, max_age }, page), SearchResponse);
-    const res = rendered ?? await api('/api/members.php', SearchResponse, {
-      // Spec 6: a visitor from a traffic source may search where the site allows it; the server checks `network`.
-      query: { gender, country, countryregion, min_age, max_age, page, network },
-    });
+    const rendered = network
+      ? undefined
+      : takeFirstAnswer(searchPath({ gender, country, countryregion, min_age, max_age }, page), SearchResponse);
+    const res =
+      rendered ??
+      (await api('/api/members.php', SearchResponse, {
+        // Spec 6: a visitor from a traffic source may search where the site allows it; the server checks `network`.
+        query: { gender, country, countryregion, min_age, max_age, page, network },
+      }));
     if (gen !== generation) return;
     const db = currentDb();
     await db.transaction('rw', db.searchPages, async () => {

@@ -18,13 +18,17 @@ export interface DisabledListProps {
  */
 export function DisabledList({ disabled, address, disabledButtons, onTurnOn }: DisabledListProps) {
   const { t, i18n } = useTranslation('notifications');
-  const groups = EMAIL_KINDS.map((kind) => ({ kind, entries: disabled.filter((d) => d.kind === kind) })).filter((g) => g.entries.length > 0);
+  const groups = EMAIL_KINDS.map((kind) => ({ kind, entries: disabled.filter((d) => d.kind === kind) })).filter(
+    (g) => g.entries.length > 0,
+  );
   if (groups.length === 0) return null;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
 
   return (
     <section className="mt-4 pt-3 border-top" aria-labelledby="disabled-heading">
-      <h3 id="disabled-heading" className="h6 fw-bold mb-1">{t('disabled.heading')}</h3>
+      <h3 id="disabled-heading" className="h6 fw-bold mb-1">
+        {t('disabled.heading')}
+      </h3>
       <p className="small text-body-secondary mb-3">{t('disabled.lead')}</p>
       <ul className="list-unstyled d-grid gap-2 mb-0">
         {groups.map(({ kind, entries }) => {
@@ -39,7 +43,9 @@ export function DisabledList({ disabled, address, disabledButtons, onTurnOn }: D
                 </time>
               </div>
               {entries.map((entry) => (
-                <p key={entry.reason} className="small mb-2">{t(`disabled.reasons.${entry.reason}`, { address })}</p>
+                <p key={entry.reason} className="small mb-2">
+                  {t(`disabled.reasons.${entry.reason}`, { address })}
+                </p>
               ))}
               <button
                 type="button"

@@ -23,7 +23,9 @@ export function EmailSettings() {
     <section className="card border-0 shadow-sm rounded-4 mb-4" aria-labelledby="email-heading" aria-busy={loading && !settings}>
       <div className="card-body p-3 p-sm-4">
         <h2 id="email-heading" className="h5 fw-bold d-flex align-items-center gap-2 mb-2">
-          <span className="settings-icon"><EnvelopeIcon /></span>
+          <span className="settings-icon">
+            <EnvelopeIcon />
+          </span>
           {t('email.heading')}
         </h2>
 
@@ -40,7 +42,12 @@ export function EmailSettings() {
         {online && loadError != null && !settings && (
           <div className="alert alert-danger small d-flex flex-wrap align-items-center gap-2" role="alert">
             <span className="flex-grow-1">{t('email.loadFailed', { error: errorText(loadError, { t }) })}</span>
-            <button type="button" className="btn btn-sm btn-outline-danger rounded-pill px-3" disabled={loading} onClick={() => void view.load()}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger rounded-pill px-3"
+              disabled={loading}
+              onClick={() => void view.load()}
+            >
               {t('email.retry')}
             </button>
           </div>
@@ -51,7 +58,10 @@ export function EmailSettings() {
         ) : (
           <>
             <p className="text-body-secondary mb-2 text-break">
-              {t('email.addressLabel')} <strong className="text-body" translate="no">{settings.address}</strong>
+              {t('email.addressLabel')}{' '}
+              <strong className="text-body" translate="no">
+                {settings.address}
+              </strong>
             </p>
             <ul className="list-unstyled settings-list mb-0">
               {EMAIL_KINDS.map((kind) => {
@@ -61,7 +71,9 @@ export function EmailSettings() {
                     <SettingsSwitch
                       id={`email-${kind}`}
                       label={t(`email.kinds.${kind}`)}
-                      hint={stopped ? <span className="text-warning-emphasis">{t('email.stopped')}</span> : t(`email.hints.${kind}`)}
+                      hint={
+                        stopped ? <span className="text-warning-emphasis">{t('email.stopped')}</span> : t(`email.hints.${kind}`)
+                      }
                       checked={view.isOn(kind)}
                       disabled={locked}
                       onChange={(enabled) => void view.change({ kind, enabled })}

@@ -23,7 +23,11 @@ describe('disabled-notifications alert (spec 2)', () => {
 describe('e-mail switch state', () => {
   const settings: NotificationSettings = {
     address: 'a@example.org',
-    email: [{ kind: 'message', enabled: true }, { kind: 'like', enabled: true }, { kind: 'match', enabled: false }],
+    email: [
+      { kind: 'message', enabled: true },
+      { kind: 'like', enabled: true },
+      { kind: 'match', enabled: false },
+    ],
     disabled: [bounce],
   };
 

@@ -16,7 +16,11 @@ export const EMAIL_KINDS: readonly EmailKind[] = ['message', 'like', 'match'];
  * notifications, until dismissed. `dismissedAt` is the stored dismissal (ms since epoch) or null. A stop recorded
  * after the dismissal (its `since` is later) shows the alert again: the member has not seen that one yet.
  */
-export function showDisabledAlert(disabled: readonly DisabledNotification[], routeName: string, dismissedAt: number | null): boolean {
+export function showDisabledAlert(
+  disabled: readonly DisabledNotification[],
+  routeName: string,
+  dismissedAt: number | null,
+): boolean {
   if (disabled.length === 0 || DISABLED_ALERT_HIDDEN_ON.has(routeName)) return false;
   if (dismissedAt === null) return true;
   return disabled.some((d) => Date.parse(d.since) > dismissedAt);

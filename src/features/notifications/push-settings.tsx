@@ -29,7 +29,9 @@ export function PushSettings() {
     <section className="card border-0 shadow-sm rounded-4 mb-4" aria-labelledby="push-heading">
       <div className="card-body p-3 p-sm-4">
         <h2 id="push-heading" className="h5 fw-bold d-flex align-items-center gap-2 mb-3">
-          <span className="settings-icon"><BellIcon /></span>
+          <span className="settings-icon">
+            <BellIcon />
+          </span>
           {t('push.heading')}
         </h2>
         <SettingsSwitch

@@ -41,22 +41,38 @@ export function DiscountCodeForm({ offer }: { offer: CreditsResponse }) {
   const fitsSome = active !== null && offer.bundles.some((b) => discountOn(active, b, offer.country) > 0);
   // The time left as the store's tick has it (a server-rendered page's first render: at its answer's time); a typed
   // code's, which no tick keeps, from the clock.
-  const left = !active?.expires ? null
-    : active === entered ? countdownOf(Date.parse(active.expires) - serverNow())
-    : active === timeBonus ? countdownTimer
-    : active === welcome ? welcomeLeft
-    : null;
+  const left = !active?.expires
+    ? null
+    : active === entered
+      ? countdownOf(Date.parse(active.expires) - serverNow())
+      : active === timeBonus
+        ? countdownTimer
+        : active === welcome
+          ? welcomeLeft
+          : null;
   return (
     <section className="discount-code card border-0 shadow-sm rounded-4 p-3 mb-3" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="h6 fw-bold mb-2">{t('code.label')}</h2>
+      <h2 id={`${id}-heading`} className="h6 fw-bold mb-2">
+        {t('code.label')}
+      </h2>
       {active && (
         <div className={`alert ${fitsSome ? 'alert-success' : 'alert-warning'} py-2 mb-2`} role="status">
           <p className="mb-0 fw-semibold">
-            {left ? t('code.activeUntil', { code: active.code, percent: active.value_percentage, time: offerTime(t, left) }) : t('code.active', { code: active.code, percent: active.value_percentage })}
+            {left
+              ? t('code.activeUntil', { code: active.code, percent: active.value_percentage, time: offerTime(t, left) })
+              : t('code.active', { code: active.code, percent: active.value_percentage })}
           </p>
           {!fitsSome && <p className="mb-0">{t('code.fitsNone')}</p>}
-          {active.minimum_order_value > 0 && active.currency && <p className="mb-0 small">{t('code.minimum', { amount: formatMoney(active.minimum_order_value, active.currency, i18n.language) })}</p>}
-          {active.paymentmethods && <p className="mb-0 small">{t('code.methods', { methods: active.paymentmethods.map((m) => t(`payments:methods.${m}`)).join(', ') })}</p>}
+          {active.minimum_order_value > 0 && active.currency && (
+            <p className="mb-0 small">
+              {t('code.minimum', { amount: formatMoney(active.minimum_order_value, active.currency, i18n.language) })}
+            </p>
+          )}
+          {active.paymentmethods && (
+            <p className="mb-0 small">
+              {t('code.methods', { methods: active.paymentmethods.map((m) => t(`payments:methods.${m}`)).join(', ') })}
+            </p>
+          )}
           {entered && (
             <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setEnteredCode(null)}>
               {t('code.remove')}
@@ -66,7 +82,9 @@ export function DiscountCodeForm({ offer }: { offer: CreditsResponse }) {
       )}
       <form className="d-flex gap-2 align-items-start" onSubmit={(e) => void apply(e)} noValidate>
         <div className="flex-grow-1">
-          <label htmlFor={`${id}-code`} className="visually-hidden">{t('code.label')}</label>
+          <label htmlFor={`${id}-code`} className="visually-hidden">
+            {t('code.label')}
+          </label>
           <input
             id={`${id}-code`}
             className={`form-control ${error ? 'is-invalid' : ''}`}
@@ -79,7 +97,11 @@ export function DiscountCodeForm({ offer }: { offer: CreditsResponse }) {
             aria-describedby={error ? `${id}-error` : undefined}
             aria-invalid={error ? true : undefined}
           />
-          {error && <div id={`${id}-error`} className="invalid-feedback" role="alert">{error}</div>}
+          {error && (
+            <div id={`${id}-error`} className="invalid-feedback" role="alert">
+              {error}
+            </div>
+          )}
         </div>
         <button type="submit" className="btn btn-outline-primary" disabled={busy}>
           {busy ? t('code.applying') : t('code.apply')}

@@ -37,7 +37,9 @@ function OfferBannerText() {
     return (
       <section className="offer-banner offer-banner-bonus" aria-label={t('timeBonus.title', { percent })}>
         <span className="offer-banner-text">{t('timeBonus.banner', { percent, time: offerTime(t, countdownTimer) })}</span>
-        <Link href="/credits" className="btn btn-sm btn-light rounded-pill fw-semibold">{t('timeBonus.bannerCta', { percent })}</Link>
+        <Link href="/credits" className="btn btn-sm btn-light rounded-pill fw-semibold">
+          {t('timeBonus.bannerCta', { percent })}
+        </Link>
       </section>
     );
   }
@@ -48,7 +50,9 @@ function OfferBannerText() {
       <span className="offer-banner-text">
         {welcomeLeft ? t('welcome.banner', { percent, time: offerTime(t, welcomeLeft) }) : t('welcome.bannerNoEnd', { percent })}
       </span>
-      <Link href="/credits" className="btn btn-sm btn-light rounded-pill fw-semibold">{t('welcome.bannerCta', { percent })}</Link>
+      <Link href="/credits" className="btn btn-sm btn-light rounded-pill fw-semibold">
+        {t('welcome.bannerCta', { percent })}
+      </Link>
     </section>
   );
 }

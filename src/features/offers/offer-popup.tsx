@@ -25,9 +25,13 @@ export function OfferPopup() {
   const { user } = useSnapshot(session);
   const { timeBonus, isVisible, countdownTimer, welcome, welcomeLeft } = useSnapshot(offers);
   const [location] = useLocation();
-  const [dismissed, setDismissed] = useState(() => ({ bonus: dismissedAt(TIME_BONUS_MODAL_KEY) !== null, welcome: dismissedAt(WELCOME_MODAL_KEY) !== null }));
+  const [dismissed, setDismissed] = useState(() => ({
+    bonus: dismissedAt(TIME_BONUS_MODAL_KEY) !== null,
+    welcome: dismissedAt(WELCOME_MODAL_KEY) !== null,
+  }));
   const [due, setDue] = useState(false);
-  const kind = isVisible && timeBonus && !dismissed.bonus ? 'bonus' : !isVisible && welcome && !dismissed.welcome ? 'welcome' : null;
+  const kind =
+    isVisible && timeBonus && !dismissed.bonus ? 'bonus' : !isVisible && welcome && !dismissed.welcome ? 'welcome' : null;
   const waiting = !!user && user.credits === 0 && kind !== null && inMembersArea(location);
   useEffect(() => {
     if (!waiting) {
@@ -53,9 +57,17 @@ export function OfferPopup() {
         ? t('welcome.text', { percent, time: offerTime(t, left) })
         : t('welcome.textNoEnd', { percent });
   return (
-    <Modal show onHide={close} centered aria-labelledby="offer-popup-title" contentClassName="rounded-4 border-0 shadow offer-popup">
+    <Modal
+      show
+      onHide={close}
+      centered
+      aria-labelledby="offer-popup-title"
+      contentClassName="rounded-4 border-0 shadow offer-popup"
+    >
       <Modal.Header closeButton closeLabel={t(`${ns}.close`)} className="border-0 pb-0">
-        <Modal.Title id="offer-popup-title" as="h2" className="h4 fw-bold">{t(`${ns}.title`, { percent })}</Modal.Title>
+        <Modal.Title id="offer-popup-title" as="h2" className="h4 fw-bold">
+          {t(`${ns}.title`, { percent })}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p>{text}</p>
@@ -65,8 +77,12 @@ export function OfferPopup() {
           </p>
         )}
         <div className="d-grid gap-2">
-          <Link href="/credits" className="btn btn-primary btn-lg rounded-pill" onClick={close}>{t(`${ns}.cta`, { percent })}</Link>
-          <button type="button" className="btn btn-link" onClick={close}>{t(`${ns}.later`)}</button>
+          <Link href="/credits" className="btn btn-primary btn-lg rounded-pill" onClick={close}>
+            {t(`${ns}.cta`, { percent })}
+          </Link>
+          <button type="button" className="btn btn-link" onClick={close}>
+            {t(`${ns}.later`)}
+          </button>
         </div>
       </Modal.Body>
     </Modal>

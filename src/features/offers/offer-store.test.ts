@@ -2,13 +2,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiscountCode } from '../../../contract/index.ts';
 import { countdownOf, formatCountdown } from './countdown.ts';
 import { seedFirstAnswers } from '../../api/first-answers.ts';
-import { activeDiscount, adoptRenderedOffers, clearOffers, measureSkew, offers, setEnteredCode, setOffers } from './offer-store.ts';
+import {
+  activeDiscount,
+  adoptRenderedOffers,
+  clearOffers,
+  measureSkew,
+  offers,
+  setEnteredCode,
+  setOffers,
+} from './offer-store.ts';
 import { OFFER_CALLS } from './offer-calls.ts';
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');
 const code = (over: Partial<DiscountCode> = {}): DiscountCode => ({
-  code: 'TIMEBONUS25', country: null, user_id: null, expires: new Date(T0 + 14400_000).toISOString(), value_percentage: 25, currency: null,
-  minimum_order_value: 0, status: 'active', validity: 'once_per_user', expired: false, paymentmethods: null, ...over,
+  code: 'TIMEBONUS25',
+  country: null,
+  user_id: null,
+  expires: new Date(T0 + 14400_000).toISOString(),
+  value_percentage: 25,
+  currency: null,
+  minimum_order_value: 0,
+  status: 'active',
+  validity: 'once_per_user',
+  expired: false,
+  paymentmethods: null,
+  ...over,
 });
 
 beforeEach(() => {
@@ -40,7 +58,7 @@ describe('the time bonus state (spec 4)', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('counts to the server\'s end on the server\'s clock: a device 10 minutes fast shows the same time', () => {
+  it("counts to the server's end on the server's clock: a device 10 minutes fast shows the same time", () => {
     const skew = measureSkew(new Date(T0 - 600_000).toISOString(), T0 - 100, T0 + 100);
     expect(skew).toBe(-600_000);
     setOffers(code(), null, skew);
@@ -58,7 +76,11 @@ describe('the time bonus state (spec 4)', () => {
   });
 
   it('keeps the welcome discount ticking after the time bonus ended', () => {
-    setOffers(code({ expires: new Date(T0 + 1_000).toISOString() }), code({ code: 'WELCOME25', expires: new Date(T0 + 86400_000).toISOString() }), 0);
+    setOffers(
+      code({ expires: new Date(T0 + 1_000).toISOString() }),
+      code({ code: 'WELCOME25', expires: new Date(T0 + 86400_000).toISOString() }),
+      0,
+    );
     vi.advanceTimersByTime(1000);
     expect(offers.timeBonus).toBeNull();
     expect(offers.welcomeLeft).toEqual({ hours: 23, minutes: 59, seconds: 59 });
@@ -77,7 +99,7 @@ describe('the time bonus state (spec 4)', () => {
 });
 
 describe('offers drawn by the server (adoptRenderedOffers)', () => {
-  it('shows the answers the page came with, counted down at the answer\'s server time, and starts no timer', () => {
+  it("shows the answers the page came with, counted down at the answer's server time, and starts no timer", () => {
     // The page is read 90 s after the server answered: its first render must still draw what the server drew.
     vi.setSystemTime(T0 + 90_000);
     const welcome = code({ code: 'WELCOME25', expires: new Date(T0 + 2 * 86_400_000).toISOString() });
@@ -86,7 +108,11 @@ describe('offers drawn by the server (adoptRenderedOffers)', () => {
       [OFFER_CALLS[1]]: { discount_code: welcome, server_time: new Date(T0).toISOString() },
     });
     adoptRenderedOffers();
-    expect(offers).toMatchObject({ isVisible: true, countdownTimer: { hours: 4, minutes: 0, seconds: 0 }, welcomeLeft: { hours: 48, minutes: 0, seconds: 0 } });
+    expect(offers).toMatchObject({
+      isVisible: true,
+      countdownTimer: { hours: 4, minutes: 0, seconds: 0 },
+      welcomeLeft: { hours: 48, minutes: 0, seconds: 0 },
+    });
     expect(offers.welcome?.code).toBe('WELCOME25');
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -25,7 +25,15 @@ export interface OfferState {
   skewMs: number;
 }
 
-const initial = (): OfferState => ({ timeBonus: null, isVisible: false, countdownTimer: null, welcome: null, welcomeLeft: null, entered: null, skewMs: 0 });
+const initial = (): OfferState => ({
+  timeBonus: null,
+  isVisible: false,
+  countdownTimer: null,
+  welcome: null,
+  welcomeLeft: null,
+  entered: null,
+  skewMs: 0,
+});
 
 export const offers = proxy<OfferState>(initial());
 
@@ -128,6 +136,11 @@ export function clearOffers(): void {
  * The discount the orders get (spec 4): a code the member typed, else the time bonus while it is visible, else the
  * welcome discount code.
  */
-export function activeDiscount<C>(state: { entered: C | null; timeBonus: C | null; isVisible: boolean; welcome: C | null }): C | null {
+export function activeDiscount<C>(state: {
+  entered: C | null;
+  timeBonus: C | null;
+  isVisible: boolean;
+  welcome: C | null;
+}): C | null {
   return state.entered ?? (state.isVisible ? state.timeBonus : null) ?? state.welcome;
 }

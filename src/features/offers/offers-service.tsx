@@ -11,7 +11,11 @@ import { offersEligible } from './offer-calls.ts';
 async function loadOffers() {
   const sentAt = Date.now();
   const [bonus, welcome] = await Promise.all([fetchDiscountCode(), fetchDiscountCode({ welcome: 'true' }).catch(() => null)]);
-  return { timeBonus: bonus.discount_code, welcome: welcome?.discount_code ?? null, skew: measureSkew(bonus.server_time, sentAt, Date.now()) };
+  return {
+    timeBonus: bonus.discount_code,
+    welcome: welcome?.discount_code ?? null,
+    skew: measureSkew(bonus.server_time, sentAt, Date.now()),
+  };
 }
 
 export default function OffersService() {

@@ -27,44 +27,67 @@ export default function CompleteSignupScreen() {
       <ol className="onboarding-steps list-unstyled">
         <li className={`card border-0 shadow-sm rounded-4 ${confirmed ? 'is-done' : ''}`}>
           <div className="card-body d-flex gap-3">
-            <span className="onboarding-mark" aria-hidden="true">{confirmed ? '✓' : '1'}</span>
+            <span className="onboarding-mark" aria-hidden="true">
+              {confirmed ? '✓' : '1'}
+            </span>
             <div>
               <h2 className="h6 fw-bold mb-1">{t('complete.email.title')}</h2>
               <p className="mb-2">{confirmed ? t('complete.email.done') : t('complete.email.text', { email: user.email })}</p>
               {!confirmed &&
                 (state === 'sent' ? (
-                  <p className="mb-0 fw-semibold" role="status">{t('complete.email.sent')}</p>
+                  <p className="mb-0 fw-semibold" role="status">
+                    {t('complete.email.sent')}
+                  </p>
                 ) : (
-                  <button type="button" className="btn btn-sm btn-outline-primary" disabled={state === 'busy'} onClick={() => void resend()}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-primary"
+                    disabled={state === 'busy'}
+                    onClick={() => void resend()}
+                  >
                     {t('complete.email.resend')}
                   </button>
                 ))}
-              {state !== 'idle' && state !== 'busy' && state !== 'sent' && <p className="text-danger mb-0 mt-2" role="alert">{state}</p>}
+              {state !== 'idle' && state !== 'busy' && state !== 'sent' && (
+                <p className="text-danger mb-0 mt-2" role="alert">
+                  {state}
+                </p>
+              )}
             </div>
           </div>
         </li>
         <li className={`card border-0 shadow-sm rounded-4 ${photo ? 'is-done' : ''}`}>
           <div className="card-body d-flex gap-3">
-            <span className="onboarding-mark" aria-hidden="true">{photo ? '✓' : '2'}</span>
+            <span className="onboarding-mark" aria-hidden="true">
+              {photo ? '✓' : '2'}
+            </span>
             <div>
               <h2 className="h6 fw-bold mb-1">{t('complete.photo.title')}</h2>
               <p className="mb-2">{photo ? t('complete.photo.done') : t('complete.photo.text')}</p>
-              <Link href="/profile" className="btn btn-sm btn-outline-primary">{photo ? t('complete.photo.manage') : t('complete.photo.add')}</Link>
+              <Link href="/profile" className="btn btn-sm btn-outline-primary">
+                {photo ? t('complete.photo.manage') : t('complete.photo.add')}
+              </Link>
             </div>
           </div>
         </li>
         <li className="card border-0 shadow-sm rounded-4">
           <div className="card-body d-flex gap-3">
-            <span className="onboarding-mark" aria-hidden="true">3</span>
+            <span className="onboarding-mark" aria-hidden="true">
+              3
+            </span>
             <div>
               <h2 className="h6 fw-bold mb-1">{t('complete.profile.title')}</h2>
               <p className="mb-2">{t('complete.profile.text')}</p>
-              <Link href="/profile" className="btn btn-sm btn-outline-primary">{t('complete.profile.edit')}</Link>
+              <Link href="/profile" className="btn btn-sm btn-outline-primary">
+                {t('complete.profile.edit')}
+              </Link>
             </div>
           </div>
         </li>
       </ol>
-      <Link href="/signup-matches" className="btn btn-primary btn-lg rounded-pill w-100 mt-2">{t('complete.next')}</Link>
+      <Link href="/signup-matches" className="btn btn-primary btn-lg rounded-pill w-100 mt-2">
+        {t('complete.next')}
+      </Link>
     </div>
   );
 }

@@ -41,7 +41,11 @@ export default function SignupMatchesScreen() {
     <div className="container py-3 py-md-4 onboarding">
       <h1 className="h3 fw-bold mb-1">{t('matches.title')}</h1>
       <p className="text-body-secondary mb-3">{t('matches.lead')}</p>
-      {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+      {error != null && (
+        <div className="alert alert-danger" role="alert">
+          {errorText(error, { t })}
+        </div>
+      )}
       {members && members.length === 0 && <p>{t('matches.none')}</p>}
       <MemberGrid label={t('matches.title')}>
         {members
@@ -57,7 +61,9 @@ export default function SignupMatchesScreen() {
               </li>
             ))}
       </MemberGrid>
-      <Link href="/members" className="btn btn-primary btn-lg rounded-pill mt-3">{t('matches.more')}</Link>
+      <Link href="/members" className="btn btn-primary btn-lg rounded-pill mt-3">
+        {t('matches.more')}
+      </Link>
     </div>
   );
 }

@@ -30,7 +30,9 @@ export function ContentArticle({ block }: { block: ContentBlock }) {
       {block.version_date && (
         <p className="text-body-secondary small">
           {t('version')}{' '}
-          <time dateTime={block.version_date}>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(block.version_date))}</time>
+          <time dateTime={block.version_date}>
+            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(block.version_date))}
+          </time>
         </p>
       )}
       {sections.length >= TOC_MIN_SECTIONS && block.markdown.length >= TOC_MIN_CHARS && (

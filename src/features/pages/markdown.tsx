@@ -13,8 +13,18 @@ function MarkdownLink({ href, children, title }: ComponentProps<'a'>) {
   if (!href) return <>{children}</>;
   // Underlined: inside running text a link must not rely on its colour alone (WCAG 1.4.1).
   const className = 'text-decoration-underline';
-  if (href.startsWith('/') && !href.startsWith('//')) return <Link href={href} title={title} className={className}>{children}</Link>;
-  if (href.startsWith('#')) return <a href={href} title={title} className={className}>{children}</a>;
+  if (href.startsWith('/') && !href.startsWith('//'))
+    return (
+      <Link href={href} title={title} className={className}>
+        {children}
+      </Link>
+    );
+  if (href.startsWith('#'))
+    return (
+      <a href={href} title={title} className={className}>
+        {children}
+      </a>
+    );
   return (
     <a href={href} title={title} className={className} rel="noopener noreferrer">
       {children}
@@ -42,7 +52,13 @@ export function headingId(text: string): string {
  */
 export function Markdown({ children }: { children: string }) {
   const nodes = useMemo(
-    () => compiler(children, { disableParsingRawHTML: true, forceBlock: true, wrapper: null, overrides: { a: MarkdownLink, table: MarkdownTable } }),
+    () =>
+      compiler(children, {
+        disableParsingRawHTML: true,
+        forceBlock: true,
+        wrapper: null,
+        overrides: { a: MarkdownLink, table: MarkdownTable },
+      }),
     [children],
   );
   return <>{nodes}</>;

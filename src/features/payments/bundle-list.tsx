@@ -21,9 +21,15 @@ export function BundleList({ offer }: { offer: CreditsResponse }) {
             <h2 className="h4 fw-bold mb-0">{t('bundle.credits', { count: b.credits })}</h2>
             <BundlePrice bundle={b} discount={discountOn(code, b, offer.country)} money={money} />
             <p className="small text-body-secondary mb-2">
-              {t('bundle.perMessage', { credits: offer.message_credits, price: formatMoney(b.message_amount, b.currency, i18n.language) })}
+              {t('bundle.perMessage', {
+                credits: offer.message_credits,
+                price: formatMoney(b.message_amount, b.currency, i18n.language),
+              })}
             </p>
-            <Link href={`/credits/${b.id}`} className={`btn ${b.popular ? 'btn-primary' : 'btn-outline-primary'} rounded-pill mt-auto`}>
+            <Link
+              href={`/credits/${b.id}`}
+              className={`btn ${b.popular ? 'btn-primary' : 'btn-outline-primary'} rounded-pill mt-auto`}
+            >
               {t('bundle.choose', { count: b.credits })}
             </Link>
           </div>

@@ -35,7 +35,9 @@ export function Checkout({ bundle, method, country }: { bundle: Bundle; method: 
   };
   return (
     <section aria-labelledby="order-heading">
-      <h2 id="order-heading" className="visually-hidden">{t('pay.total')}</h2>
+      <h2 id="order-heading" className="visually-hidden">
+        {t('pay.total')}
+      </h2>
       <dl className="order-summary card border-0 shadow-sm rounded-4 p-3">
         <dt>{t('pay.bundle')}</dt>
         <dd>{t('bundle.credits', { count: bundle.credits })}</dd>
@@ -59,9 +61,15 @@ export function Checkout({ bundle, method, country }: { bundle: Bundle; method: 
         <dd className="fw-bold">{money(price + fee)}</dd>
       </dl>
       {code && discount === 0 && discountOn(code, bundle, country) > 0 && (
-        <p className="small text-body-secondary">{t('offers:price.notForMethod', { code: code.code, method: t(`methods.${method.id}`) })}</p>
+        <p className="small text-body-secondary">
+          {t('offers:price.notForMethod', { code: code.code, method: t(`methods.${method.id}`) })}
+        </p>
       )}
-      {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+      {error != null && (
+        <div className="alert alert-danger" role="alert">
+          {errorText(error, { t })}
+        </div>
+      )}
       <button type="button" className="btn btn-primary btn-lg rounded-pill w-100 my-3" disabled={busy} onClick={() => void pay()}>
         {busy ? t('pay.redirecting') : t('pay.button', { price: money(price + fee) })}
       </button>

@@ -29,11 +29,19 @@ export default function DevSmsScreen() {
   return (
     <section className="container py-3 py-md-4 payments" style={{ maxWidth: 720 }} aria-labelledby="sms-heading">
       <div className="d-flex align-items-center justify-content-between gap-3 mb-2">
-        <h1 id="sms-heading" className="h3 fw-bold mb-0">{t('devSms.title')}</h1>
-        <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => void load()} disabled={loading}>{t('devSms.refresh')}</button>
+        <h1 id="sms-heading" className="h3 fw-bold mb-0">
+          {t('devSms.title')}
+        </h1>
+        <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => void load()} disabled={loading}>
+          {t('devSms.refresh')}
+        </button>
       </div>
       <p className="text-body-secondary">{t('devSms.lead')}</p>
-      {error && <div className="alert alert-danger" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
       {messages?.length === 0 && <p>{t('devSms.empty')}</p>}
       {messages && messages.length > 0 && (
         <ol className="payment-list list-unstyled">

@@ -67,7 +67,15 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
   const { settings } = useSnapshot(session);
   const [, navigate] = useLocation();
   const [id] = useState(() => v7());
-  const [values, setValues] = useState<Record<Field, string>>({ holder: '', iban: '', street: '', house_number: '', postal_code: '', city: '', phone: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    holder: '',
+    iban: '',
+    street: '',
+    house_number: '',
+    postal_code: '',
+    city: '',
+    phone: '',
+  });
   const [mandate, setMandate] = useState(false);
   const [fields, setFields] = useState<Partial<Record<Field | 'mandate' | 'code', string>>>({});
   const [hint, setHint] = useState<string | null>(null);
@@ -88,7 +96,13 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
   async function order(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const parsed = DirectDebitRequest.safeParse({ id, bundle: bundle.id, mandate, ...values, discount_code: discount > 0 ? discountCode?.code : undefined });
+    const parsed = DirectDebitRequest.safeParse({
+      id,
+      bundle: bundle.id,
+      mandate,
+      ...values,
+      discount_code: discount > 0 ? discountCode?.code : undefined,
+    });
     if (!parsed.success) {
       const found: typeof fields = {};
       for (const issue of parsed.error.issues) {
@@ -125,12 +139,18 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
     }
   }
 
-  const alert = error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>;
+  const alert = error != null && (
+    <div className="alert alert-danger" role="alert">
+      {errorText(error, { t })}
+    </div>
+  );
 
   if (hint) {
     return (
       <Form noValidate onSubmit={(e) => void confirm(e)} aria-labelledby="code-heading">
-        <h2 id="code-heading" className="h5 fw-bold">{t('directdebit.codeTitle')}</h2>
+        <h2 id="code-heading" className="h5 fw-bold">
+          {t('directdebit.codeTitle')}
+        </h2>
         <p>{t('directdebit.codeLead', { hint })}</p>
         {alert}
         <Form.Group className="mb-3" controlId="dd-code">
@@ -145,9 +165,13 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
             aria-invalid={fields.code ? true : undefined}
             aria-describedby={fields.code ? 'dd-code-error' : undefined}
           />
-          <Form.Control.Feedback id="dd-code-error" type="invalid">{fields.code}</Form.Control.Feedback>
+          <Form.Control.Feedback id="dd-code-error" type="invalid">
+            {fields.code}
+          </Form.Control.Feedback>
         </Form.Group>
-        <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100" disabled={busy}>{t('directdebit.confirm')}</button>
+        <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100" disabled={busy}>
+          {t('directdebit.confirm')}
+        </button>
       </Form>
     );
   }
@@ -166,10 +190,15 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
             type={field === 'phone' ? 'tel' : 'text'}
             isInvalid={!!fields[field]}
             aria-invalid={fields[field] ? true : undefined}
-            aria-describedby={[field === 'phone' ? 'dd-phone-help' : '', fields[field] ? `dd-${field}-error` : ''].filter(Boolean).join(' ') || undefined}
+            aria-describedby={
+              [field === 'phone' ? 'dd-phone-help' : '', fields[field] ? `dd-${field}-error` : ''].filter(Boolean).join(' ') ||
+              undefined
+            }
           />
           {field === 'phone' && <Form.Text id="dd-phone-help">{t('directdebit.phoneHelp')}</Form.Text>}
-          <Form.Control.Feedback id={`dd-${field}-error`} type="invalid">{fields[field]}</Form.Control.Feedback>
+          <Form.Control.Feedback id={`dd-${field}-error`} type="invalid">
+            {fields[field]}
+          </Form.Control.Feedback>
         </Form.Group>
       ))}
       <Form.Group className="mb-3" controlId="dd-mandate">
@@ -183,7 +212,9 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
           feedbackType="invalid"
         />
       </Form.Group>
-      <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100" disabled={busy}>{t('directdebit.continue')}</button>
+      <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100" disabled={busy}>
+        {t('directdebit.continue')}
+      </button>
     </Form>
   );
 }

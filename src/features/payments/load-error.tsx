@@ -4,7 +4,15 @@ import { errorText } from '../../i18n/error-text.ts';
 /**
  * A load failed: why (under `message`, default the offer's "The bundles could not be loaded: …"), and "Try again".
  */
-export function LoadError({ error, onRetry, message = 'credits.loadFailed' }: { error: unknown; onRetry: () => void; message?: 'credits.loadFailed' | 'transactions.loadFailed' }) {
+export function LoadError({
+  error,
+  onRetry,
+  message = 'credits.loadFailed',
+}: {
+  error: unknown;
+  onRetry: () => void;
+  message?: 'credits.loadFailed' | 'transactions.loadFailed';
+}) {
   const { t } = useTranslation(['payments', 'errors']);
   return (
     <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">

@@ -10,7 +10,15 @@ const applePayHere = () => typeof window !== 'undefined' && 'ApplePaySession' in
  * SEPA direct debit has its own form (/directdebit); the others go through the provider's checkout. Apple Pay shows
  * only in browsers that support it.
  */
-export function MethodList({ bundleId, methods, except }: { bundleId: number; methods: readonly MethodOffer[]; except?: PaymentMethod }) {
+export function MethodList({
+  bundleId,
+  methods,
+  except,
+}: {
+  bundleId: number;
+  methods: readonly MethodOffer[];
+  except?: PaymentMethod;
+}) {
   const { t } = useTranslation('payments');
   return (
     <ul className="method-list list-unstyled">
@@ -18,7 +26,10 @@ export function MethodList({ bundleId, methods, except }: { bundleId: number; me
         .filter((m) => m.id !== except && (m.id !== 'applepay' || applePayHere()))
         .map((m) => (
           <li key={m.id}>
-            <Link href={m.id === 'sepadirectdebit' ? `/directdebit?bundle=${bundleId}` : `/credits/${bundleId}/${m.id}`} className="method btn btn-outline-dark rounded-3 w-100 d-flex justify-content-between align-items-center">
+            <Link
+              href={m.id === 'sepadirectdebit' ? `/directdebit?bundle=${bundleId}` : `/credits/${bundleId}/${m.id}`}
+              className="method btn btn-outline-dark rounded-3 w-100 d-flex justify-content-between align-items-center"
+            >
               <span className="fw-semibold">{t(`methods.${m.id}`)}</span>
               {m.fee_percent > 0 && <span className="small text-body-secondary">{t('pay.fee', { percent: m.fee_percent })}</span>}
             </Link>

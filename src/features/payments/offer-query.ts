@@ -6,7 +6,10 @@ import type { Country, Settings } from '../../../contract/index.ts';
  * The country whose offer is asked for: none for a member (the server takes their payment country), for a visitor
  * the one they chose or the site guessed.
  */
-export function offerCountry(member: boolean, settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country'> | null | undefined): Country | null {
+export function offerCountry(
+  member: boolean,
+  settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country'> | null | undefined,
+): Country | null {
   return member ? null : (settings?.geoip_selected_country ?? settings?.geoip_country ?? null);
 }
 

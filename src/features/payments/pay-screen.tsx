@@ -29,7 +29,12 @@ export default function PayScreen() {
       <h1 className="h3 fw-bold mb-3">{bundle ? t('pay.title', { count: bundle.credits }) : t('credits.title')}</h1>
       {error != null && !offer && <LoadError error={error} onRetry={reload} />}
       {paymentId ? (
-        <PaymentStatus id={paymentId} sessionId={search.get('sessionId')} sessionResult={search.get('sessionResult')} methods={offer?.methods ?? null} />
+        <PaymentStatus
+          id={paymentId}
+          sessionId={search.get('sessionId')}
+          sessionResult={search.get('sessionResult')}
+          methods={offer?.methods ?? null}
+        />
       ) : (
         offer && <Choose offer={offer} bundle={bundle} method={method} methodAsked={params.paymentmethod} />
       )}
@@ -37,12 +42,24 @@ export default function PayScreen() {
   );
 }
 
-function Choose({ offer, bundle, method, methodAsked }: { offer: CreditsResponse; bundle?: Bundle; method?: MethodOffer; methodAsked?: string }) {
+function Choose({
+  offer,
+  bundle,
+  method,
+  methodAsked,
+}: {
+  offer: CreditsResponse;
+  bundle?: Bundle;
+  method?: MethodOffer;
+  methodAsked?: string;
+}) {
   const { t } = useTranslation('payments');
   if (!bundle) {
     return (
       <>
-        <div className="alert alert-warning" role="alert">{t('pay.unknownBundle')}</div>
+        <div className="alert alert-warning" role="alert">
+          {t('pay.unknownBundle')}
+        </div>
         <Link href="/credits">{t('pay.otherBundle')}</Link>
       </>
     );
@@ -50,7 +67,11 @@ function Choose({ offer, bundle, method, methodAsked }: { offer: CreditsResponse
   if (!method) {
     return (
       <>
-        {methodAsked && <div className="alert alert-warning" role="alert">{t('pay.unknownMethod')}</div>}
+        {methodAsked && (
+          <div className="alert alert-warning" role="alert">
+            {t('pay.unknownMethod')}
+          </div>
+        )}
         <h2 className="h5 fw-bold mb-3">{t('pay.chooseMethod')}</h2>
         <MethodList bundleId={bundle.id} methods={offer.methods} />
         <Link href="/credits">{t('pay.otherBundle')}</Link>

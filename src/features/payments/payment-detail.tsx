@@ -61,7 +61,9 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
         <dd>
           {t(`transactions.statuses.${p.status}`)}
           {p.refunded_credits != null && p.refunded_amount != null && (
-            <span className="d-block small">{t('transactions.refundedShort', { credits: p.refunded_credits, amount: money(p.refunded_amount) })}</span>
+            <span className="d-block small">
+              {t('transactions.refundedShort', { credits: p.refunded_credits, amount: money(p.refunded_amount) })}
+            </span>
           )}
         </dd>
         <dt>{t('transactions.reference')}</dt>
@@ -69,20 +71,39 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
       </dl>
       {refundable && (
         <section className="card border-0 shadow-sm rounded-4 p-3 mb-3" aria-labelledby="refund-heading">
-          <h2 id="refund-heading" className="h6 fw-bold">{t('transactions.refundHeading')}</h2>
+          <h2 id="refund-heading" className="h6 fw-bold">
+            {t('transactions.refundHeading')}
+          </h2>
           <p>{t('transactions.refundLead', { days: refundDays })}</p>
-          {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
-          <button type="button" className="btn btn-outline-danger rounded-pill align-self-start" disabled={busy} onClick={() => void refund()}>
+          {error != null && (
+            <div className="alert alert-danger" role="alert">
+              {errorText(error, { t })}
+            </div>
+          )}
+          <button
+            type="button"
+            className="btn btn-outline-danger rounded-pill align-self-start"
+            disabled={busy}
+            onClick={() => void refund()}
+          >
             {t('transactions.refundButton')}
           </button>
         </section>
       )}
-      {p.status === 'refunded' && p.refunded_credits != null && p.refunded_amount != null && p.refunded_credits > 0 && p !== initial && (
-        <div className="alert alert-success" role="status">{t('transactions.refunded', { credits: p.refunded_credits, amount: money(p.refunded_amount) })}</div>
-      )}
+      {p.status === 'refunded' &&
+        p.refunded_credits != null &&
+        p.refunded_amount != null &&
+        p.refunded_credits > 0 &&
+        p !== initial && (
+          <div className="alert alert-success" role="status">
+            {t('transactions.refunded', { credits: p.refunded_credits, amount: money(p.refunded_amount) })}
+          </div>
+        )}
       {info && (
         <section className="card border-0 shadow-sm rounded-4 p-3 mb-3" aria-labelledby="invoice-heading">
-          <h2 id="invoice-heading" className="h6 fw-bold">{t('transactions.invoice')}</h2>
+          <h2 id="invoice-heading" className="h6 fw-bold">
+            {t('transactions.invoice')}
+          </h2>
           <address className="mb-0">
             {info.name}
             <br />

@@ -18,7 +18,17 @@ const POLL_MS = 2000;
  * cancelled or expired ("Payment failed or has been cancelled.", with the other methods). `sessionId`/`sessionResult`
  * come from the checkout's redirect, so the server can ask the provider instead of waiting for its webhook.
  */
-export function PaymentStatus({ id, sessionId, sessionResult, methods }: { id: string; sessionId: string | null; sessionResult: string | null; methods: readonly MethodOffer[] | null }) {
+export function PaymentStatus({
+  id,
+  sessionId,
+  sessionResult,
+  methods,
+}: {
+  id: string;
+  sessionId: string | null;
+  sessionResult: string | null;
+  methods: readonly MethodOffer[] | null;
+}) {
   const { t } = useTranslation('payments');
   const [answer, setAnswer] = useState<PaymentResponse | null>(null);
   const toasted = useRef(false);
@@ -64,15 +74,21 @@ export function PaymentStatus({ id, sessionId, sessionResult, methods }: { id: s
         <h2 className="h4 fw-bold text-success">{t('status.completed')}</h2>
         <p>{t('status.completedLead', { count: answer.payment.credits, balance: answer.credits })}</p>
         <p className="d-flex flex-wrap justify-content-center gap-2">
-          <Link href="/chats" className="btn btn-primary rounded-pill px-4">{t('status.toChats')}</Link>
-          <Link href="/members" className="btn btn-outline-primary rounded-pill px-4">{t('status.toMembers')}</Link>
+          <Link href="/chats" className="btn btn-primary rounded-pill px-4">
+            {t('status.toChats')}
+          </Link>
+          <Link href="/members" className="btn btn-outline-primary rounded-pill px-4">
+            {t('status.toMembers')}
+          </Link>
         </p>
       </section>
     );
   }
   return (
     <section className="payment-state py-3" aria-live="polite">
-      <div className="alert alert-danger" role="alert">{t('status.failed')}</div>
+      <div className="alert alert-danger" role="alert">
+        {t('status.failed')}
+      </div>
       {methods && (
         <>
           <p className="fw-semibold">{t('status.tryAnother')}</p>

@@ -1,5 +1,16 @@
 // The money calls of contract/payments.ts, typed (docs/api.md: credits, payment, transactions).
-import { CreatePaymentResponse, CreditsResponse, DirectDebitResponse, Payment, PaymentResponse, RepeatOrderResponse, TransactionsResponse, type Country, type DirectDebitRequest, type PaymentMethod } from '../../../contract/index.ts';
+import {
+  CreatePaymentResponse,
+  CreditsResponse,
+  DirectDebitResponse,
+  Payment,
+  PaymentResponse,
+  RepeatOrderResponse,
+  TransactionsResponse,
+  type Country,
+  type DirectDebitRequest,
+  type PaymentMethod,
+} from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
 
 /** GET /api/credits.php: bundles and methods of the member's payment country (a visitor's: `country`). */
@@ -23,13 +34,16 @@ export const requestRefund = (payment: string) => api('/api/refund.php', Payment
 export const fetchRepeatOrder = () => api('/api/repeat-order.php', RepeatOrderResponse);
 
 /** POST /api/repeat-order.php: the last order again, charged to the stored card in one step. Idempotent by `id`. */
-export const repeatWithStoredCard = (id: string) => api('/api/repeat-order.php', PaymentResponse, { method: 'POST', body: { id }, retry: true });
+export const repeatWithStoredCard = (id: string) =>
+  api('/api/repeat-order.php', PaymentResponse, { method: 'POST', body: { id }, retry: true });
 
 /** GET /api/transactions.php: the member's payments and credit movements, newest first. */
 export const fetchTransactions = () => api('/api/transactions.php', TransactionsResponse);
 
 /** POST /api/directdebit.php: orders a bundle by direct debit; the code goes by SMS. Idempotent by `id`. */
-export const orderDirectDebit = (req: DirectDebitRequest) => api('/api/directdebit.php', DirectDebitResponse, { method: 'POST', body: req, retry: true });
+export const orderDirectDebit = (req: DirectDebitRequest) =>
+  api('/api/directdebit.php', DirectDebitResponse, { method: 'POST', body: req, retry: true });
 
 /** POST /api/directdebit-confirm.php: confirms the order with the SMS code. */
-export const confirmDirectDebit = (id: string, code: string) => api('/api/directdebit-confirm.php', PaymentResponse, { method: 'POST', body: { id, code } });
+export const confirmDirectDebit = (id: string, code: string) =>
+  api('/api/directdebit-confirm.php', PaymentResponse, { method: 'POST', body: { id, code } });

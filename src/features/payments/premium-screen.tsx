@@ -37,14 +37,22 @@ function ReplyRatesFigure() {
   return (
     <section className="card border-0 shadow-sm rounded-4 mb-4" aria-labelledby="replies-heading">
       <div className="card-body p-3 p-sm-4">
-        <h2 id="replies-heading" className="h5 fw-bold">{t('premium.repliesHeading', { site: settings?.name ?? '' })}</h2>
+        <h2 id="replies-heading" className="h5 fw-bold">
+          {t('premium.repliesHeading', { site: settings?.name ?? '' })}
+        </h2>
         <p className="fw-semibold mb-1">
-          {higher_percent >= 0 ? t('premium.replies', { days, higher: higher_percent }) : t('premium.repliesLower', { days, lower: -higher_percent })}
+          {higher_percent >= 0
+            ? t('premium.replies', { days, higher: higher_percent })
+            : t('premium.repliesLower', { days, lower: -higher_percent })}
         </p>
         <p className="small text-body-secondary mb-0">
           {t('premium.repliesDetail', {
-            premium: premium.replied, premiumCount: premium.conversations, premiumRate: percent.format(premium.replied / premium.conversations),
-            free: free.replied, freeCount: free.conversations, freeRate: percent.format(free.replied / free.conversations),
+            premium: premium.replied,
+            premiumCount: premium.conversations,
+            premiumRate: percent.format(premium.replied / premium.conversations),
+            free: free.replied,
+            freeCount: free.conversations,
+            freeRate: percent.format(free.replied / free.conversations),
           })}
         </p>
       </div>
@@ -62,10 +70,16 @@ export default function PremiumScreen() {
     <div className="container py-3 py-md-4 payments">
       <h1 className="h3 fw-bold mb-1">{t('premium.title')}</h1>
       <p className="text-body-secondary">{t('premium.lead')}</p>
-      {user?.paid_user && <div className="alert alert-success" role="status">{t('premium.already')}</div>}
+      {user?.paid_user && (
+        <div className="alert alert-success" role="status">
+          {t('premium.already')}
+        </div>
+      )}
       <section className="card border-0 shadow-sm rounded-4 mb-4" aria-labelledby="benefits-heading">
         <div className="card-body p-3 p-sm-4">
-          <h2 id="benefits-heading" className="h5 fw-bold">{t('premium.benefits')}</h2>
+          <h2 id="benefits-heading" className="h5 fw-bold">
+            {t('premium.benefits')}
+          </h2>
           <ul className="premium-benefits mb-0">
             {BENEFITS.map((b) => (
               <li key={b}>{t(`premium.${b}`)}</li>

@@ -40,7 +40,9 @@ export default function RepeatOrderScreen() {
       {bundle && order?.card && <StoredCardOrder bundle={bundle} card={order.card} />}
       {bundle && method && !order?.card && (
         <>
-          <p>{t('repeat.lead', { credits: t('bundle.credits', { count: bundle.credits }), method: t(`methods.${method.id}`) })}</p>
+          <p>
+            {t('repeat.lead', { credits: t('bundle.credits', { count: bundle.credits }), method: t(`methods.${method.id}`) })}
+          </p>
           <Checkout bundle={bundle} method={method} country={offer!.country} />
         </>
       )}
@@ -81,17 +83,25 @@ function StoredCardOrder({ bundle, card }: { bundle: Bundle; card: NonNullable<R
       <section className="payment-state text-center py-4" aria-live="polite">
         <h2 className="h4 fw-bold text-success">{t('status.completed')}</h2>
         <p>{t('status.completedLead', { count: answer.payment.credits, balance: answer.credits })}</p>
-        <Link href="/chats" className="btn btn-primary rounded-pill px-4">{t('status.toChats')}</Link>
+        <Link href="/chats" className="btn btn-primary rounded-pill px-4">
+          {t('status.toChats')}
+        </Link>
       </section>
     );
   }
   if (answer?.payment.status === 'failed') {
     return (
       <section aria-live="polite">
-        <div className="alert alert-danger" role="alert">{t('repeat.cardFailed')}</div>
+        <div className="alert alert-danger" role="alert">
+          {t('repeat.cardFailed')}
+        </div>
         <p className="d-flex flex-wrap gap-2">
-          <button type="button" className="btn btn-primary rounded-pill px-4" onClick={retry}>{t('repeat.retry')}</button>
-          <Link href={`/credits/${bundle.id}/paypal`} className="btn btn-outline-primary rounded-pill px-4">{t('repeat.paypal')}</Link>
+          <button type="button" className="btn btn-primary rounded-pill px-4" onClick={retry}>
+            {t('repeat.retry')}
+          </button>
+          <Link href={`/credits/${bundle.id}/paypal`} className="btn btn-outline-primary rounded-pill px-4">
+            {t('repeat.paypal')}
+          </Link>
         </p>
       </section>
     );
@@ -99,10 +109,19 @@ function StoredCardOrder({ bundle, card }: { bundle: Bundle; card: NonNullable<R
   return (
     <section>
       <p className="text-body-secondary">{t('repeat.oneStep')}</p>
-      {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+      {error != null && (
+        <div className="alert alert-danger" role="alert">
+          {errorText(error, { t })}
+        </div>
+      )}
       {answer?.payment.status === 'pending' && <p role="status">{t('status.pending')}</p>}
       <button type="button" className="btn btn-primary btn-lg rounded-pill w-100" disabled={busy} onClick={() => void buy()}>
-        {t('repeat.withCard', { credits: t('bundle.credits', { count: bundle.credits }), price, method: t(`methods.${card.method}`), last4: card.last4 })}
+        {t('repeat.withCard', {
+          credits: t('bundle.credits', { count: bundle.credits }),
+          price,
+          method: t(`methods.${card.method}`),
+          last4: card.last4,
+        })}
       </button>
     </section>
   );

@@ -42,15 +42,26 @@ export default function TransactionsScreen() {
       live = false;
     };
   }, [attempt]);
-  const date = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</time>;
+  const date = (iso: string) => (
+    <time dateTime={iso}>{new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</time>
+  );
 
   if (id) {
     const payment = data?.payments.find((p) => p.id === id);
     return (
       <div className="container py-3 py-md-4 payments" style={{ maxWidth: 720 }}>
         <h1 className="h3 fw-bold mb-3">{t('transactions.detail')}</h1>
-        {error != null && !data && <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} message="transactions.loadFailed" />}
-        {data && (payment ? <PaymentDetail payment={payment} /> : <div className="alert alert-warning" role="alert">{t('transactions.notFound')}</div>)}
+        {error != null && !data && (
+          <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} message="transactions.loadFailed" />
+        )}
+        {data &&
+          (payment ? (
+            <PaymentDetail payment={payment} />
+          ) : (
+            <div className="alert alert-warning" role="alert">
+              {t('transactions.notFound')}
+            </div>
+          ))}
         <Link href="/transactions">{t('transactions.back')}</Link>
       </div>
     );
@@ -59,7 +70,9 @@ export default function TransactionsScreen() {
   return (
     <div className="container py-3 py-md-4 payments" style={{ maxWidth: 900 }}>
       <h1 className="h3 fw-bold mb-3">{t('transactions.title')}</h1>
-      {error != null && !data && <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} message="transactions.loadFailed" />}
+      {error != null && !data && (
+        <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} message="transactions.loadFailed" />
+      )}
       {data && (
         <>
           <h2 className="h5 fw-bold">{t('transactions.payments')}</h2>
@@ -94,8 +107,12 @@ export default function TransactionsScreen() {
                   <tr>
                     <th scope="col">{t('transactions.date')}</th>
                     <th scope="col">{t('transactions.what')}</th>
-                    <th scope="col" className="text-end">{t('transactions.credits')}</th>
-                    <th scope="col" className="text-end">{t('transactions.balance')}</th>
+                    <th scope="col" className="text-end">
+                      {t('transactions.credits')}
+                    </th>
+                    <th scope="col" className="text-end">
+                      {t('transactions.balance')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -104,12 +121,16 @@ export default function TransactionsScreen() {
                       <td>{date(m.created_at)}</td>
                       <td>
                         {m.payment_id ? (
-                          <Link href={`/transactions/${m.payment_id}`}>{t(`transactions.reason.${REASONS.includes(m.reason) ? m.reason : 'other'}`)}</Link>
+                          <Link href={`/transactions/${m.payment_id}`}>
+                            {t(`transactions.reason.${REASONS.includes(m.reason) ? m.reason : 'other'}`)}
+                          </Link>
                         ) : (
                           t(`transactions.reason.${REASONS.includes(m.reason) ? m.reason : 'other'}`)
                         )}
                       </td>
-                      <td className={`text-end ${m.delta < 0 ? 'text-danger' : 'text-success'}`}>{m.delta > 0 ? `+${m.delta}` : m.delta}</td>
+                      <td className={`text-end ${m.delta < 0 ? 'text-danger' : 'text-success'}`}>
+                        {m.delta > 0 ? `+${m.delta}` : m.delta}
+                      </td>
                       <td className="text-end">{m.balance_after}</td>
                     </tr>
                   ))}

@@ -18,7 +18,15 @@ function fetchIcons(): Promise<Record<string, string>> {
 }
 
 /** The interests of spec 3 as a group of checkboxes, each with its icon from the icon set; `hint` says who sees them. */
-export function InterestPicker({ value, onChange, hint }: { value: Interest[]; onChange: (list: Interest[]) => void; hint: ReactNode }) {
+export function InterestPicker({
+  value,
+  onChange,
+  hint,
+}: {
+  value: Interest[];
+  onChange: (list: Interest[]) => void;
+  hint: ReactNode;
+}) {
   const { t } = useTranslation(['profile', 'profile-fields']);
   const [iconOf, setIconOf] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -45,7 +53,11 @@ export function InterestPicker({ value, onChange, hint }: { value: Interest[]; o
               onChange={(e) => onChange(e.target.checked ? [...value, i] : value.filter((v) => v !== i))}
             />
             <label htmlFor={`interest-${i}`} className="btn btn-sm rounded-pill btn-outline-primary">
-              {iconOf[i] && <span aria-hidden="true" className="me-1">{iconOf[i]}</span>}
+              {iconOf[i] && (
+                <span aria-hidden="true" className="me-1">
+                  {iconOf[i]}
+                </span>
+              )}
               {t(`profile-fields:interests.${i}`)}
             </label>
           </span>

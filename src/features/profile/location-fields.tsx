@@ -38,7 +38,10 @@ export function LocationFields({ values, errors, located, onPlace, onLocation }:
   useEffect(() => {
     let live = true;
     setRegions(null);
-    fetchRegions(values.country).then((r) => live && setRegions(r), () => {});
+    fetchRegions(values.country).then(
+      (r) => live && setRegions(r),
+      () => {},
+    );
     return () => {
       live = false;
     };
@@ -70,11 +73,21 @@ export function LocationFields({ values, errors, located, onPlace, onLocation }:
 
   return (
     <section aria-labelledby="profile-location-heading" className="mt-4">
-      <h3 id="profile-location-heading" className="h6 fw-bold mb-2">{t('location.title')}</h3>
+      <h3 id="profile-location-heading" className="h6 fw-bold mb-2">
+        {t('location.title')}
+      </h3>
       <div className="border rounded-3 p-3 mb-3 bg-body-tertiary">
-        <p className="small mb-2" id="profile-location-permission">{t(`location.permission.${permission}`)}</p>
+        <p className="small mb-2" id="profile-location-permission">
+          {t(`location.permission.${permission}`)}
+        </p>
         <div className="d-flex flex-wrap gap-2 align-items-center">
-          <Button variant="outline-primary" size="sm" disabled={locating || permission === 'unsupported' || permission === 'denied'} aria-describedby="profile-location-permission" onClick={locate}>
+          <Button
+            variant="outline-primary"
+            size="sm"
+            disabled={locating || permission === 'unsupported' || permission === 'denied'}
+            aria-describedby="profile-location-permission"
+            onClick={locate}
+          >
             {locating ? t('location.locating') : t('location.useMine')}
           </Button>
           {hasLocation && (
@@ -98,21 +111,38 @@ export function LocationFields({ values, errors, located, onPlace, onLocation }:
       <div className="row g-3">
         <Form.Group className="col-sm-4" controlId="profile-country">
           <Form.Label>{t('profile-fields:field.country')}</Form.Label>
-          <Form.Select value={values.country} onChange={(e) => onPlace({ country: e.target.value as Country, region: '', city: '' })}>
-            {countries.map((c) => <option key={c} value={c}>{countryName(c, i18n.language)}</option>)}
+          <Form.Select
+            value={values.country}
+            onChange={(e) => onPlace({ country: e.target.value as Country, region: '', city: '' })}
+          >
+            {countries.map((c) => (
+              <option key={c} value={c}>
+                {countryName(c, i18n.language)}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         <Form.Group className="col-sm-4" controlId="profile-region">
           <Form.Label>{regionLabel}</Form.Label>
           <Form.Select value={values.region} isInvalid={!!errors.region} onChange={(e) => onPlace({ region: e.target.value })}>
             <option value="">{t('form.notSet')}</option>
-            {regions?.regions.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+            {regions?.regions.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.name}
+              </option>
+            ))}
           </Form.Select>
           {errors.region && <Form.Control.Feedback type="invalid">{t(errors.region)}</Form.Control.Feedback>}
         </Form.Group>
         <Form.Group className="col-sm-4" controlId="profile-city">
           <Form.Label>{t('profile-fields:field.city')}</Form.Label>
-          <Form.Control value={values.city} maxLength={80} autoComplete="address-level2" isInvalid={!!errors.city} onChange={(e) => onPlace({ city: e.target.value })} />
+          <Form.Control
+            value={values.city}
+            maxLength={80}
+            autoComplete="address-level2"
+            isInvalid={!!errors.city}
+            onChange={(e) => onPlace({ city: e.target.value })}
+          />
         </Form.Group>
       </div>
     </section>

@@ -29,7 +29,10 @@ export function PhotoManager() {
 
   useEffect(() => {
     let live = true;
-    fetchOwnPhotos().then((p) => live && setPhotos(p), (e) => live && setError(e));
+    fetchOwnPhotos().then(
+      (p) => live && setPhotos(p),
+      (e) => live && setError(e),
+    );
     return () => {
       live = false;
     };
@@ -61,36 +64,77 @@ export function PhotoManager() {
   return (
     <section aria-labelledby="profile-photos-heading" aria-busy={busy}>
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-2">
-        <h2 id="profile-photos-heading" className="h5 fw-bold mb-0">{t('photos.title')}</h2>
-        {photos && <span className="small text-body-secondary">{t('photos.count', { count: list.length, limit: photos.limit })}</span>}
+        <h2 id="profile-photos-heading" className="h5 fw-bold mb-0">
+          {t('photos.title')}
+        </h2>
+        {photos && (
+          <span className="small text-body-secondary">{t('photos.count', { count: list.length, limit: photos.limit })}</span>
+        )}
       </div>
-      {photos === null && !error && <Spinner animation="border" size="sm" role="status"><span className="visually-hidden">{t('photos.loading')}</span></Spinner>}
+      {photos === null && !error && (
+        <Spinner animation="border" size="sm" role="status">
+          <span className="visually-hidden">{t('photos.loading')}</span>
+        </Spinner>
+      )}
       {photos && list.length === 0 && <p className="text-body-secondary small">{t('photos.none')}</p>}
       <ol className="list-unstyled row row-cols-2 row-cols-sm-3 g-3 mb-3">
         {list.map((p, i) => (
           <li key={p.id} className="col">
             <figure className="mb-1 position-relative">
-              <img src={p.thumb_url} alt={t('photos.alt', { n: i + 1 })} className="img-fluid rounded-3 w-100 object-fit-cover" style={{ aspectRatio: '1' }} width={200} height={200} />
-              {i === 0 && <figcaption className="badge text-bg-primary position-absolute top-0 start-0 m-2">{t('photos.main')}</figcaption>}
+              <img
+                src={p.thumb_url}
+                alt={t('photos.alt', { n: i + 1 })}
+                className="img-fluid rounded-3 w-100 object-fit-cover"
+                style={{ aspectRatio: '1' }}
+                width={200}
+                height={200}
+              />
+              {i === 0 && (
+                <figcaption className="badge text-bg-primary position-absolute top-0 start-0 m-2">{t('photos.main')}</figcaption>
+              )}
             </figure>
             <div className="d-flex gap-1">
               {i > 0 && (
-                <Button size="sm" variant="outline-secondary" disabled={busy} aria-label={t('photos.earlier', { n: i + 1 })} onClick={() => void run(() => reorderPhotos(moved(order, i, i - 1)), t('photos.moved'))}>
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  disabled={busy}
+                  aria-label={t('photos.earlier', { n: i + 1 })}
+                  onClick={() => void run(() => reorderPhotos(moved(order, i, i - 1)), t('photos.moved'))}
+                >
                   ←
                 </Button>
               )}
               {i < list.length - 1 && (
-                <Button size="sm" variant="outline-secondary" disabled={busy} aria-label={t('photos.later', { n: i + 1 })} onClick={() => void run(() => reorderPhotos(moved(order, i, i + 1)), t('photos.moved'))}>
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  disabled={busy}
+                  aria-label={t('photos.later', { n: i + 1 })}
+                  onClick={() => void run(() => reorderPhotos(moved(order, i, i + 1)), t('photos.moved'))}
+                >
                   →
                 </Button>
               )}
-              <Button size="sm" variant="outline-danger" className="ms-auto" disabled={busy} onClick={() => void run(() => deletePhoto(p.id), t('photos.deleted'))}>
+              <Button
+                size="sm"
+                variant="outline-danger"
+                className="ms-auto"
+                disabled={busy}
+                onClick={() => void run(() => deletePhoto(p.id), t('photos.deleted'))}
+              >
                 {t('photos.delete')}
                 <span className="visually-hidden"> {t('photos.which', { n: i + 1 })}</span>
               </Button>
             </div>
             {i > 0 && (
-              <Button size="sm" variant="outline-primary" className="w-100 mt-1" disabled={busy} onClick={() => void run(() => reorderPhotos(moved(order, i, 0)), t('photos.madeMain', { n: i + 1 }))}>
+              <Button
+                size="sm"
+                variant="outline-primary"
+                className="w-100 mt-1"
+                disabled={busy}
+                onClick={() => void run(() => reorderPhotos(moved(order, i, 0)), t('photos.madeMain', { n: i + 1 }))}
+              >
                 {t('photos.makeMain')}
                 <span className="visually-hidden"> {t('photos.which', { n: i + 1 })}</span>
               </Button>
@@ -99,18 +143,28 @@ export function PhotoManager() {
         ))}
       </ol>
       {full ? (
-        <p className="alert alert-info small mb-0" role="status">{photos.limit <= PHOTO_LIMITS.free ? t('errors:photo_limit') : t('errors:photo_limit_premium')}</p>
+        <p className="alert alert-info small mb-0" role="status">
+          {photos.limit <= PHOTO_LIMITS.free ? t('errors:photo_limit') : t('errors:photo_limit_premium')}
+        </p>
       ) : (
         photos && (
           <div>
-            <label htmlFor={inputId} className={`btn btn-primary${busy ? ' disabled' : ''}`}>{t('photos.add')}</label>
+            <label htmlFor={inputId} className={`btn btn-primary${busy ? ' disabled' : ''}`}>
+              {t('photos.add')}
+            </label>
             <input id={inputId} type="file" accept="image/*" className="visually-hidden" disabled={busy} onChange={onFile} />
             <p className="form-text mb-0">{t('photos.hint')}</p>
           </div>
         )
       )}
-      {error != null && <div className="alert alert-danger mt-2 mb-0" role="alert">{errorText(error, { t })}</div>}
-      <p className="visually-hidden" role="status">{announce}</p>
+      {error != null && (
+        <div className="alert alert-danger mt-2 mb-0" role="alert">
+          {errorText(error, { t })}
+        </div>
+      )}
+      <p className="visually-hidden" role="status">
+        {announce}
+      </p>
     </section>
   );
 }

@@ -1,7 +1,13 @@
 // Calls of /profile (contract/profile.ts, contract/photos.ts): the own profile, the reverse geocode and the photo
 // manager. Not synced data: the screen reads and writes them directly, like the settings screens.
 import { api } from '../../api/client.ts';
-import { GeocodeResponse, OwnPhotosResponse, OwnProfileResponse, type OwnProfile, type ProfileUpdate } from '../../../contract/index.ts';
+import {
+  GeocodeResponse,
+  OwnPhotosResponse,
+  OwnProfileResponse,
+  type OwnProfile,
+  type ProfileUpdate,
+} from '../../../contract/index.ts';
 import { refreshUser } from '../account/session-store.ts';
 
 /** GET /api/profile.php: the own profile. Throws ApiCallError. */

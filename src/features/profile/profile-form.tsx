@@ -4,7 +4,17 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { BodyType, EyeColor, HairColor, MINIMUM_AGE, RelationshipStatus, Tattoos, type OptionalProfileField, type OwnProfile, type ProfileUpdate } from '../../../contract/index.ts';
+import {
+  BodyType,
+  EyeColor,
+  HairColor,
+  MINIMUM_AGE,
+  RelationshipStatus,
+  Tattoos,
+  type OptionalProfileField,
+  type OwnProfile,
+  type ProfileUpdate,
+} from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { latestDateOfBirth } from '../account/signup-rules.ts';
@@ -93,32 +103,61 @@ export function ProfileForm({ profile, email, visible, notes, onSaved }: Profile
       </Form.Text>
     );
   };
-  const describedBy = (field: keyof ProfileUpdate, extra?: string) => [errors[field] ? `${id(field)}-error` : '', extra ?? ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: keyof ProfileUpdate, extra?: string) =>
+    [errors[field] ? `${id(field)}-error` : '', extra ?? ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <Form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="profile-form-heading" aria-busy={busy}>
-      <h2 id="profile-form-heading" className="h5 fw-bold mb-3">{t('form.title')}</h2>
+      <h2 id="profile-form-heading" className="h5 fw-bold mb-3">
+        {t('form.title')}
+      </h2>
       <div className="row g-3">
         <Form.Group className="col-sm-6" controlId={id('name')}>
           <Form.Label>{t('account:fields.username')}</Form.Label>
-          <Form.Control value={values.name} maxLength={30} autoComplete="username" isInvalid={!!errors.name} aria-describedby={describedBy('name')} onChange={(e) => set('name', e.target.value)} />
+          <Form.Control
+            value={values.name}
+            maxLength={30}
+            autoComplete="username"
+            isInvalid={!!errors.name}
+            aria-describedby={describedBy('name')}
+            onChange={(e) => set('name', e.target.value)}
+          />
           {feedback('name')}
         </Form.Group>
         <Form.Group className="col-sm-6" controlId={id('date_of_birth')}>
           <Form.Label>{t('account:fields.dateOfBirth')}</Form.Label>
-          <Form.Control type="date" value={values.date_of_birth} max={latestDateOfBirth(new Date())} isInvalid={!!errors.date_of_birth} aria-describedby={describedBy('date_of_birth')} onChange={(e) => set('date_of_birth', e.target.value)} />
+          <Form.Control
+            type="date"
+            value={values.date_of_birth}
+            max={latestDateOfBirth(new Date())}
+            isInvalid={!!errors.date_of_birth}
+            aria-describedby={describedBy('date_of_birth')}
+            onChange={(e) => set('date_of_birth', e.target.value)}
+          />
           {feedback('date_of_birth')}
         </Form.Group>
         <Form.Group className="col-sm-6" controlId={id('gender')}>
           <Form.Label>{t('profile-fields:field.gender')}</Form.Label>
           <Form.Select value={values.gender} onChange={(e) => set('gender', e.target.value as ProfileUpdate['gender'])}>
-            {(['male', 'female'] as const).map((g) => <option key={g} value={g}>{t(`profile-fields:gender.${g}`)}</option>)}
+            {(['male', 'female'] as const).map((g) => (
+              <option key={g} value={g}>
+                {t(`profile-fields:gender.${g}`)}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         <Form.Group className="col-sm-6" controlId={id('sexuality')}>
           <Form.Label>{t('profile-fields:field.sexuality')}</Form.Label>
-          <Form.Select value={values.sexuality} aria-describedby={`${id('sexuality')}-visibility`} onChange={(e) => set('sexuality', e.target.value as ProfileUpdate['sexuality'])}>
-            {(['hetero', 'gay', 'lesbian', 'bi'] as const).map((s) => <option key={s} value={s}>{t(`profile-fields:sexuality.${s}`)}</option>)}
+          <Form.Select
+            value={values.sexuality}
+            aria-describedby={`${id('sexuality')}-visibility`}
+            onChange={(e) => set('sexuality', e.target.value as ProfileUpdate['sexuality'])}
+          >
+            {(['hetero', 'gay', 'lesbian', 'bi'] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(`profile-fields:sexuality.${s}`)}
+              </option>
+            ))}
           </Form.Select>
           {visibility('sexuality')}
         </Form.Group>
@@ -140,9 +179,17 @@ export function ProfileForm({ profile, email, visible, notes, onSaved }: Profile
         {DETAILS.map(([field, options]) => (
           <Form.Group key={field} className="col-sm-6" controlId={id(field)}>
             <Form.Label>{t(`profile-fields:field.${field}`)}</Form.Label>
-            <Form.Select value={values[field] ?? ''} aria-describedby={`${id(field)}-visibility`} onChange={(e) => set(field, (e.target.value || null) as never)}>
+            <Form.Select
+              value={values[field] ?? ''}
+              aria-describedby={`${id(field)}-visibility`}
+              onChange={(e) => set(field, (e.target.value || null) as never)}
+            >
               <option value="">{t('form.notSet')}</option>
-              {options.map((o: string) => <option key={o} value={o}>{t(`profile-fields:${field}.${o}`)}</option>)}
+              {options.map((o: string) => (
+                <option key={o} value={o}>
+                  {t(`profile-fields:${field}.${o}`)}
+                </option>
+              ))}
             </Form.Select>
             {visibility(field)}
           </Form.Group>
@@ -153,19 +200,33 @@ export function ProfileForm({ profile, email, visible, notes, onSaved }: Profile
 
       <Form.Group className="mt-4" controlId={id('about')}>
         <Form.Label className="fw-bold">{t('profile-fields:field.about')}</Form.Label>
-        <Form.Control as="textarea" rows={4} maxLength={2000} value={values.about} isInvalid={!!errors.about} aria-describedby={describedBy('about', `${id('about')}-visibility`)} onChange={(e) => set('about', e.target.value)} />
+        <Form.Control
+          as="textarea"
+          rows={4}
+          maxLength={2000}
+          value={values.about}
+          isInvalid={!!errors.about}
+          aria-describedby={describedBy('about', `${id('about')}-visibility`)}
+          onChange={(e) => set('about', e.target.value)}
+        />
         {feedback('about')}
         {visibility('about')}
       </Form.Group>
 
-      {formError != null && <div className="alert alert-danger mt-3 mb-0" role="alert">{errorText(formError, { t })}</div>}
+      {formError != null && (
+        <div className="alert alert-danger mt-3 mb-0" role="alert">
+          {errorText(formError, { t })}
+        </div>
+      )}
       <div className="d-flex flex-wrap align-items-center gap-3 mt-4">
         <Button type="submit" variant="primary" className="px-4" disabled={busy}>
           {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {t('form.save')}
         </Button>
         <Link href={`/members/${profile.id}`}>{t('form.viewPublic')}</Link>
-        <span role="status" className="text-success fw-semibold">{saved ? t('form.saved') : ''}</span>
+        <span role="status" className="text-success fw-semibold">
+          {saved ? t('form.saved') : ''}
+        </span>
       </div>
     </Form>
   );

@@ -20,6 +20,7 @@ export function validateProfile(values: ProfileUpdate, email: string, today = ne
     else if (age < MINIMUM_AGE) errors.date_of_birth = 'errors:too_young';
   }
   const parsed = ProfileUpdate.safeParse(values);
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as keyof ProfileUpdate] ??= 'errors:bad_request';
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[issue.path[0] as keyof ProfileUpdate] ??= 'errors:bad_request';
   return errors;
 }

@@ -19,7 +19,10 @@ export default function ProfileScreen() {
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     let live = true;
-    fetchOwnProfile().then((p) => live && setProfile(p), (e) => live && setError(e));
+    fetchOwnProfile().then(
+      (p) => live && setProfile(p),
+      (e) => live && setError(e),
+    );
     return () => {
       live = false;
     };
@@ -35,7 +38,11 @@ export default function ProfileScreen() {
       </div>
       <div className="card border-0 shadow-sm mb-3">
         <div className="card-body">
-          {error != null && <div className="alert alert-danger mb-0" role="alert">{errorText(error, { t })}</div>}
+          {error != null && (
+            <div className="alert alert-danger mb-0" role="alert">
+              {errorText(error, { t })}
+            </div>
+          )}
           {!profile && error == null && (
             <Spinner animation="border" role="status">
               <span className="visually-hidden">{t('loading')}</span>

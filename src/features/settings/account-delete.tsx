@@ -38,7 +38,9 @@ export function AccountDelete() {
 
   return (
     <section aria-labelledby="delete-heading">
-      <h2 id="delete-heading" className="h5 fw-bold mb-1">{t('deleteAccount.title')}</h2>
+      <h2 id="delete-heading" className="h5 fw-bold mb-1">
+        {t('deleteAccount.title')}
+      </h2>
       <p className="text-body-secondary small mb-2">{t('deleteAccount.alternatives')}</p>
       <ul className="small mb-3">
         <li>{t('deleteAccount.pause')}</li>
@@ -49,21 +51,40 @@ export function AccountDelete() {
       <button type="button" className="btn btn-outline-danger" onClick={() => setOpen(true)}>
         {t('deleteAccount.open')}
       </button>
-      <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby={titleId} contentClassName="rounded-4 border-0 shadow">
+      <Modal
+        show={open}
+        onHide={() => setOpen(false)}
+        centered
+        aria-labelledby={titleId}
+        contentClassName="rounded-4 border-0 shadow"
+      >
         <Form noValidate onSubmit={onSubmit} aria-busy={busy}>
           <Modal.Header closeButton closeLabel={t('deleteAccount.cancel')} className="border-0 pb-0">
-            <Modal.Title id={titleId} as="h2" className="h5">{t('deleteAccount.confirmTitle')}</Modal.Title>
+            <Modal.Title id={titleId} as="h2" className="h5">
+              {t('deleteAccount.confirmTitle')}
+            </Modal.Title>
           </Modal.Header>
           <Modal.Body>
             <p className="text-body-secondary">{t('deleteAccount.confirmText', { days: REACTIVATION_DAYS })}</p>
-            {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+            {error != null && (
+              <div className="alert alert-danger" role="alert">
+                {errorText(error, { t })}
+              </div>
+            )}
             <Form.Group controlId="delete-password">
               <Form.Label>{t('password.old')}</Form.Label>
-              <Form.Control type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <Form.Control
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </Form.Group>
           </Modal.Body>
           <Modal.Footer className="border-0 pt-0">
-            <button type="button" className="btn btn-light" onClick={() => setOpen(false)}>{t('deleteAccount.cancel')}</button>
+            <button type="button" className="btn btn-light" onClick={() => setOpen(false)}>
+              {t('deleteAccount.cancel')}
+            </button>
             <button type="submit" className="btn btn-danger" disabled={busy || !password}>
               {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
               {t('deleteAccount.submit')}

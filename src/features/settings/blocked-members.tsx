@@ -34,9 +34,15 @@ export function BlockedMembers() {
 
   return (
     <section aria-labelledby="blocked-heading" aria-busy={list === null}>
-      <h2 id="blocked-heading" className="h5 fw-bold mb-1">{t('blocked.title')}</h2>
+      <h2 id="blocked-heading" className="h5 fw-bold mb-1">
+        {t('blocked.title')}
+      </h2>
       <p className="text-body-secondary small">{t('blocked.lead')}</p>
-      {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+      {error != null && (
+        <div className="alert alert-danger" role="alert">
+          {errorText(error, { t })}
+        </div>
+      )}
       {list?.length === 0 && <p className="mb-0">{t('blocked.none')}</p>}
       {!!list?.length && (
         <ul className="list-unstyled mb-0 d-grid gap-2">
@@ -45,10 +51,19 @@ export function BlockedMembers() {
               {m.photo ? (
                 <img src={m.photo.thumb_url} alt="" width={40} height={53} className="rounded object-fit-cover" />
               ) : (
-                <span className="avatar-initial" aria-hidden="true">{m.name.slice(0, 1).toUpperCase()}</span>
+                <span className="avatar-initial" aria-hidden="true">
+                  {m.name.slice(0, 1).toUpperCase()}
+                </span>
               )}
-              <Link href={`/members/${m.id}`} className="flex-grow-1 fw-semibold">{t('blocked.member', { name: m.name, age: m.age })}</Link>
-              <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy === m.id} onClick={() => void unblock(m.id)}>
+              <Link href={`/members/${m.id}`} className="flex-grow-1 fw-semibold">
+                {t('blocked.member', { name: m.name, age: m.age })}
+              </Link>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                disabled={busy === m.id}
+                onClick={() => void unblock(m.id)}
+              >
                 {t('blocked.unblock', { name: m.name })}
               </button>
             </li>

@@ -5,9 +5,13 @@ export function DataExport() {
   const { t } = useTranslation('account');
   return (
     <section aria-labelledby="export-heading">
-      <h2 id="export-heading" className="h5 fw-bold mb-1">{t('export.title')}</h2>
+      <h2 id="export-heading" className="h5 fw-bold mb-1">
+        {t('export.title')}
+      </h2>
       <p className="text-body-secondary small">{t('export.lead')}</p>
-      <a href="/api/export.php" download className="btn btn-outline-primary">{t('export.download')}</a>
+      <a href="/api/export.php" download className="btn btn-outline-primary">
+        {t('export.download')}
+      </a>
     </section>
   );
 }

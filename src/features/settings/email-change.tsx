@@ -40,18 +40,41 @@ export function EmailChange() {
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-busy={busy} aria-labelledby="email-heading">
-      <h2 id="email-heading" className="h5 fw-bold mb-1">{t('emailChange.title')}</h2>
+      <h2 id="email-heading" className="h5 fw-bold mb-1">
+        {t('emailChange.title')}
+      </h2>
       <p className="text-body-secondary small">{t('emailChange.current', { email: user?.email ?? '' })}</p>
-      {sentTo && <div className="alert alert-success" role="status">{t('emailChange.sent', { email: sentTo })}</div>}
-      {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+      {sentTo && (
+        <div className="alert alert-success" role="status">
+          {t('emailChange.sent', { email: sentTo })}
+        </div>
+      )}
+      {error != null && (
+        <div className="alert alert-danger" role="alert">
+          {errorText(error, { t })}
+        </div>
+      )}
       <Form.Group className="mb-3" controlId="settings-new-email">
         <Form.Label>{t('emailChange.new')}</Form.Label>
-        <Form.Control type="email" inputMode="email" autoComplete="email" value={email} isInvalid={!!fields.email} onChange={(e) => setEmail(e.target.value)} />
+        <Form.Control
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          isInvalid={!!fields.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Form.Control.Feedback type="invalid">{fields.email}</Form.Control.Feedback>
       </Form.Group>
       <Form.Group className="mb-3" controlId="settings-email-password">
         <Form.Label>{t('password.old')}</Form.Label>
-        <Form.Control type="password" autoComplete="current-password" value={password} isInvalid={!!fields.password} onChange={(e) => setPassword(e.target.value)} />
+        <Form.Control
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          isInvalid={!!fields.password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Form.Control.Feedback type="invalid">{fields.password}</Form.Control.Feedback>
       </Form.Group>
       <button type="submit" className="btn btn-primary" disabled={busy || !email || !password}>

@@ -27,9 +27,22 @@ export function InvisibleMode() {
   };
   return (
     <section aria-labelledby="invisible-heading">
-      <h2 id="invisible-heading" className="h5 fw-bold mb-2">{t('invisible.title')}</h2>
-      <SettingsSwitch id="invisible-switch" label={t('invisible.label')} hint={t('invisible.hint')} checked={pending ?? !!user?.invisible} disabled={pending !== null} onChange={(on) => void toggle(on)} />
-      {error != null && <div className="alert alert-danger mt-2 mb-0" role="alert">{errorText(error, { t })}</div>}
+      <h2 id="invisible-heading" className="h5 fw-bold mb-2">
+        {t('invisible.title')}
+      </h2>
+      <SettingsSwitch
+        id="invisible-switch"
+        label={t('invisible.label')}
+        hint={t('invisible.hint')}
+        checked={pending ?? !!user?.invisible}
+        disabled={pending !== null}
+        onChange={(on) => void toggle(on)}
+      />
+      {error != null && (
+        <div className="alert alert-danger mt-2 mb-0" role="alert">
+          {errorText(error, { t })}
+        </div>
+      )}
     </section>
   );
 }

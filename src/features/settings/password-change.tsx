@@ -41,15 +41,34 @@ export function PasswordChange() {
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-busy={busy} aria-labelledby="password-heading">
-      <h2 id="password-heading" className="h5 fw-bold mb-1">{t('password.changeTitle')}</h2>
+      <h2 id="password-heading" className="h5 fw-bold mb-1">
+        {t('password.changeTitle')}
+      </h2>
       <p className="text-body-secondary small">{t('password.changeLead')}</p>
-      {error != null && <div className="alert alert-danger" role="alert">{errorText(error, { t })}</div>}
+      {error != null && (
+        <div className="alert alert-danger" role="alert">
+          {errorText(error, { t })}
+        </div>
+      )}
       <Form.Group className="mb-3" controlId="settings-old-password">
         <Form.Label>{t('password.old')}</Form.Label>
-        <Form.Control type="password" autoComplete="current-password" value={old} isInvalid={!!fields.old_password} onChange={(e) => setOld(e.target.value)} />
+        <Form.Control
+          type="password"
+          autoComplete="current-password"
+          value={old}
+          isInvalid={!!fields.old_password}
+          onChange={(e) => setOld(e.target.value)}
+        />
         <Form.Control.Feedback type="invalid">{fields.old_password}</Form.Control.Feedback>
       </Form.Group>
-      <NewPasswordFields idPrefix="settings" password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} errors={fields} />
+      <NewPasswordFields
+        idPrefix="settings"
+        password={password}
+        repeat={repeat}
+        onPassword={setPassword}
+        onRepeat={setRepeat}
+        errors={fields}
+      />
       <button type="submit" className="btn btn-primary" disabled={busy || !old || !password}>
         {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         {t('password.changeSubmit')}

@@ -21,10 +21,21 @@ export default function SettingsScreen() {
             <h2 className="h5 fw-bold mb-1">{t('settings.notificationsTitle')}</h2>
             <p className="text-body-secondary small mb-0">{t('settings.notificationsLead')}</p>
           </div>
-          <Link href="/notifications" className="btn btn-outline-primary">{t('settings.notificationsOpen')}</Link>
+          <Link href="/notifications" className="btn btn-outline-primary">
+            {t('settings.notificationsOpen')}
+          </Link>
         </div>
       </div>
-      {([['invisible', InvisibleMode], ['email', EmailChange], ['password', PasswordChange], ['blocked', BlockedMembers], ['export', DataExport], ['delete', AccountDelete]] as const).map(([key, Section]) => (
+      {(
+        [
+          ['invisible', InvisibleMode],
+          ['email', EmailChange],
+          ['password', PasswordChange],
+          ['blocked', BlockedMembers],
+          ['export', DataExport],
+          ['delete', AccountDelete],
+        ] as const
+      ).map(([key, Section]) => (
         <div key={key} className="card border-0 shadow-sm mb-3">
           <div className="card-body">
             <Section />

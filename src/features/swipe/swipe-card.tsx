@@ -56,7 +56,10 @@ export function SwipeCard({ card, onSwipe }: { card: Card; onSwipe: (to: 'like' 
         )}
       </div>
       {hint && (
-        <span className={`position-absolute top-0 m-3 badge fs-5 ${hint === 'like' ? 'start-0 text-bg-primary' : 'end-0 text-bg-dark'}`} aria-hidden="true">
+        <span
+          className={`position-absolute top-0 m-3 badge fs-5 ${hint === 'like' ? 'start-0 text-bg-primary' : 'end-0 text-bg-dark'}`}
+          aria-hidden="true"
+        >
           {t(hint === 'like' ? 'swipe.like' : 'swipe.pass')}
         </span>
       )}
@@ -67,14 +70,22 @@ export function SwipeCard({ card, onSwipe }: { card: Card; onSwipe: (to: 'like' 
       )}
       <div className={`position-absolute bottom-0 start-0 end-0 p-3 text-white ${css.caption}`}>
         <h2 className="h4 fw-bold mb-0 d-flex align-items-center gap-2 text-white">
-          <span className="text-truncate" translate="no">{card.name}, {card.age}</span>
+          <span className="text-truncate" translate="no">
+            {card.name}, {card.age}
+          </span>
           {card.online && <OnlineDot />}
         </h2>
-        {card.city && <p className="mb-2 opacity-75" translate="no">{card.city}</p>}
+        {card.city && (
+          <p className="mb-2 opacity-75" translate="no">
+            {card.city}
+          </p>
+        )}
         {card.interests.length > 0 && (
           <ul className="list-unstyled d-flex flex-wrap gap-1 mb-0" aria-label={t('swipe.interests')}>
             {card.interests.slice(0, SHOWN_INTERESTS).map((i) => (
-              <li key={i} className={`badge rounded-pill fw-normal ${css.interest}`}>{t(`profile-fields:interests.${i}`)}</li>
+              <li key={i} className={`badge rounded-pill fw-normal ${css.interest}`}>
+                {t(`profile-fields:interests.${i}`)}
+              </li>
             ))}
           </ul>
         )}

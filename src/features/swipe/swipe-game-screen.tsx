@@ -16,7 +16,8 @@ import css from './swipe-game.module.css';
 const MatchModal = lazy(() => import('../member/match-modal.tsx').then((m) => ({ default: m.MatchModal })));
 
 /** True when a key press belongs to a form field or a menu, not to the game. */
-const inField = (target: EventTarget | null) => target instanceof HTMLElement && !!target.closest('input, textarea, select, [role="menu"], [role="dialog"]');
+const inField = (target: EventTarget | null) =>
+  target instanceof HTMLElement && !!target.closest('input, textarea, select, [role="menu"], [role="dialog"]');
 
 /**
  * /swipe-game (spec 2; spec 9: 4 likes per day): one member at a time from a deck that fits the member (gender and
@@ -54,14 +55,18 @@ export default function SwipeGameScreen() {
   }, []);
 
   const match = matchWith !== null ? liked.current.get(matchWith) : undefined;
-  const resetTime = deck.resetsAt ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(deck.resetsAt)) : '';
+  const resetTime = deck.resetsAt
+    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(deck.resetsAt))
+    : '';
 
   return (
     <div className="container py-3 py-md-4">
       <div className={`mx-auto ${css.stage}`}>
         <div className="d-flex align-items-baseline justify-content-between gap-2 mb-2">
           <h1 className="h3 fw-bold mb-0">{t('swipe.title')}</h1>
-          <Link href="/match-finder" className="small text-nowrap">{t('matchFinder.title')}</Link>
+          <Link href="/match-finder" className="small text-nowrap">
+            {t('matchFinder.title')}
+          </Link>
         </div>
         <p className="text-body-secondary small mb-3">{t('swipe.intro')}</p>
         <p className={`fw-semibold mb-3 ${out ? 'text-danger' : 'text-primary'}`} aria-live="polite" data-testid="likes-left">
@@ -72,28 +77,49 @@ export default function SwipeGameScreen() {
           <div className="alert alert-light border rounded-4" role="status">
             <h2 className="h6 fw-bold mb-1">{t('swipe.outTitle')}</h2>
             <p className="mb-2">{t('swipe.outText', { time: resetTime })}</p>
-            <Link href="/members" className="btn btn-sm btn-outline-primary rounded-pill">{t('swipe.outSearch')}</Link>
+            <Link href="/members" className="btn btn-sm btn-outline-primary rounded-pill">
+              {t('swipe.outSearch')}
+            </Link>
           </div>
         )}
 
         {deck.error != null && (
           <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
             <span className="flex-grow-1">{errorText(deck.error, { t })}</span>
-            <Button size="sm" variant="outline-danger" onClick={deck.reload}>{t('members:retry')}</Button>
+            <Button size="sm" variant="outline-danger" onClick={deck.reload}>
+              {t('members:retry')}
+            </Button>
           </div>
         )}
 
         {deck.cards === null ? (
-          <div className="text-center py-5"><Spinner animation="border" variant="primary" role="status"><span className="visually-hidden">{t('swipe.loading')}</span></Spinner></div>
+          <div className="text-center py-5">
+            <Spinner animation="border" variant="primary" role="status">
+              <span className="visually-hidden">{t('swipe.loading')}</span>
+            </Spinner>
+          </div>
         ) : top ? (
           <section aria-label={t('swipe.deck')}>
             <SwipeCard key={top.id} card={top} onSwipe={(to) => (to === 'like' ? like() : deck.pass())} />
             <div className="d-flex justify-content-center align-items-center gap-4 mt-3">
-              <Button variant="light" className={`rounded-circle border shadow-sm d-inline-flex align-items-center justify-content-center ${css.round}`} onClick={deck.pass} aria-label={t('swipe.passName', { name: top.name })}>
+              <Button
+                variant="light"
+                className={`rounded-circle border shadow-sm d-inline-flex align-items-center justify-content-center ${css.round}`}
+                onClick={deck.pass}
+                aria-label={t('swipe.passName', { name: top.name })}
+              >
                 <CrossIcon size={26} />
               </Button>
-              <Link href={`/members/${top.id}`} className="small">{t('swipe.viewProfile')}</Link>
-              <Button variant="primary" className={`rounded-circle shadow-sm d-inline-flex align-items-center justify-content-center ${css.round}`} onClick={like} disabled={out} aria-label={t('swipe.likeName', { name: top.name })}>
+              <Link href={`/members/${top.id}`} className="small">
+                {t('swipe.viewProfile')}
+              </Link>
+              <Button
+                variant="primary"
+                className={`rounded-circle shadow-sm d-inline-flex align-items-center justify-content-center ${css.round}`}
+                onClick={like}
+                disabled={out}
+                aria-label={t('swipe.likeName', { name: top.name })}
+              >
                 <HeartFillIcon size={26} />
               </Button>
             </div>
@@ -104,14 +130,22 @@ export default function SwipeGameScreen() {
             <div className="text-center py-5 px-3 bg-white rounded-4 border shadow-sm">
               <h2 className="h5">{t('swipe.emptyTitle')}</h2>
               <p className="text-body-secondary">{t('swipe.emptyText')}</p>
-              <Link href="/match-finder" className="btn btn-primary rounded-pill px-4">{t('matchFinder.title')}</Link>
+              <Link href="/match-finder" className="btn btn-primary rounded-pill px-4">
+                {t('matchFinder.title')}
+              </Link>
             </div>
           )
         )}
       </div>
       {match && (
         <Suspense fallback={null}>
-          <MatchModal show profile={match} onHide={() => { syncNews.matchWith = null; }} />
+          <MatchModal
+            show
+            profile={match}
+            onHide={() => {
+              syncNews.matchWith = null;
+            }}
+          />
         </Suspense>
       )}
     </div>

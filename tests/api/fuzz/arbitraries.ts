@@ -28,10 +28,39 @@ type JsonSchema = {
 /** Values that broke servers before: NUL, lone surrogates, ids past int4, huge and odd numbers, big and deep input. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    '\u0000', 'a\u0000b', '\uD800', 'x\uDFFF', '\uDBFF\uDBFF', '\u202Eevil', '𝕏😀\u200D', "' OR 1=1 --", '<script>x</script>', '../../etc/passwd',
-    '', ' ', '%00', 'ä'.repeat(5000), 'x'.repeat(70_000),
-    0, -1, 1.5, 2_147_483_648, 2 ** 53, 2 ** 63, 1e300, -1e300, Number.MAX_SAFE_INTEGER,
-    true, false, null, [], {}, [1, 2], { id: 1 }, { __proto__: { admin: true } }, { constructor: { prototype: { x: 1 } } },
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    'x\uDFFF',
+    '\uDBFF\uDBFF',
+    '\u202Eevil',
+    '𝕏😀\u200D',
+    "' OR 1=1 --",
+    '<script>x</script>',
+    '../../etc/passwd',
+    '',
+    ' ',
+    '%00',
+    'ä'.repeat(5000),
+    'x'.repeat(70_000),
+    0,
+    -1,
+    1.5,
+    2_147_483_648,
+    2 ** 53,
+    2 ** 63,
+    1e300,
+    -1e300,
+    Number.MAX_SAFE_INTEGER,
+    true,
+    false,
+    null,
+    [],
+    {},
+    [1, 2],
+    { id: 1 },
+    { __proto__: { admin: true } },
+    { constructor: { prototype: { x: 1 } } },
   ),
   fc.constant(null).map(() => nested(200)),
   fc.string({ unit: 'binary', maxLength: 30 }),
@@ -73,7 +102,10 @@ function fromJsonSchema(s: JsonSchema): fc.Arbitrary<unknown> {
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(fromJsonSchema(s.items ?? {}), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 4, Math.max(s.minItems ?? 0, 4)) });
+      return fc.array(fromJsonSchema(s.items ?? {}), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 4, Math.max(s.minItems ?? 0, 4)),
+      });
     case 'object': {
       const props = Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, fromJsonSchema(v)]));
       return fc.record(props, { requiredKeys: s.required ?? [] });
@@ -97,7 +129,9 @@ function stringOf(s: JsonSchema): fc.Arbitrary<string> {
     case 'url':
       return bounded(fc.webUrl());
     case 'date':
-      return fc.date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
   }
   if (s.pattern) return bounded(fc.stringMatching(new RegExp(s.pattern)));
   return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 60), unit: 'grapheme' });
@@ -105,16 +139,18 @@ function stringOf(s: JsonSchema): fc.Arbitrary<string> {
 
 /** `value` with one place broken: a field replaced by a hostile value, a field dropped, an unknown field, or the whole. */
 export function brokenOf(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return fc.tuple(valid, hostileValue, fc.nat(), fc.constantFrom('replace', 'drop', 'extra', 'whole')).map(([value, bad, pick, how]) => {
-    if (how === 'whole' || typeof value !== 'object' || value === null || Array.isArray(value)) return bad;
-    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    const keys = Object.keys(copy);
-    const key = keys.length ? keys[pick % keys.length] : 'x';
-    if (how === 'drop') delete copy[key];
-    else if (how === 'extra') copy[`x${pick % 7}`] = bad;
-    else copy[key] = bad;
-    return copy;
-  });
+  return fc
+    .tuple(valid, hostileValue, fc.nat(), fc.constantFrom('replace', 'drop', 'extra', 'whole'))
+    .map(([value, bad, pick, how]) => {
+      if (how === 'whole' || typeof value !== 'object' || value === null || Array.isArray(value)) return bad;
+      const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+      const keys = Object.keys(copy);
+      const key = keys.length ? keys[pick % keys.length] : 'x';
+      if (how === 'drop') delete copy[key];
+      else if (how === 'extra') copy[`x${pick % 7}`] = bad;
+      else copy[key] = bad;
+      return copy;
+    });
 }
 
 /** Percent-encoding of `s` as its bytes; a lone surrogate as its 3-byte generalized UTF-8 (WTF-8) form. */
@@ -122,7 +158,10 @@ function percent(s: string): string {
   let out = '';
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;
-    out += cp >= 0xd800 && cp <= 0xdfff ? `%${(0xe0 | (cp >> 12)).toString(16)}%${(0x80 | ((cp >> 6) & 63)).toString(16)}%${(0x80 | (cp & 63)).toString(16)}` : encodeURIComponent(ch);
+    out +=
+      cp >= 0xd800 && cp <= 0xdfff
+        ? `%${(0xe0 | (cp >> 12)).toString(16)}%${(0x80 | ((cp >> 6) & 63)).toString(16)}%${(0x80 | (cp & 63)).toString(16)}`
+        : encodeURIComponent(ch);
   }
   return out;
 }
