@@ -34,7 +34,7 @@ export const paymentMethods = [
 export const PaymentMethod = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-/** The currencies bundles are sold in (ISO 4217), by payment country (server/domain/payment-catalog.ts). */
+/** The currencies bundles are sold in (ISO 4217), by payment country (server/domain/money/payment-catalog.ts). */
 export const Currency = z.enum(['EUR', 'GBP', 'USD', 'CHF', 'DKK', 'NOK', 'SEK', 'PLN', 'CAD', 'AUD', 'NZD']);
 export type Currency = z.infer<typeof Currency>;
 

@@ -1,9 +1,9 @@
 // What each background job does (server/services/jobs.ts): the handlers over the domain rules and the services.
 import type { Deps } from './deps.ts';
-import { purgeDeletedAccounts } from './domain/account-life.ts';
-import { deliverNotice } from './domain/email-notices.ts';
-import { sendRefund } from './domain/payments.ts';
-import { pushLike, pushMessage } from './domain/push-notices.ts';
+import { purgeDeletedAccounts } from './domain/accounts/account-life.ts';
+import { deliverNotice } from './domain/notifications/email-notices.ts';
+import { sendRefund } from './domain/money/payments.ts';
+import { pushLike, pushMessage } from './domain/notifications/push-notices.ts';
 import type { JobHandlers } from './services/jobs.ts';
 
 /** The handler of every job name; `log` gets what a scheduled job did. */

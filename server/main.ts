@@ -11,7 +11,7 @@ import { createLiveHub } from './services/live.ts';
 import { seedSites } from './seed/site.ts';
 import { SEED_META_KEY, seedDemoMembers } from './seed/members.ts';
 
-import { allSites } from './domain/sites.ts';
+import { allSites } from './domain/content/sites.ts';
 import { startJobQueue } from './services/jobs.ts';
 import { jobHandlers } from './job-handlers.ts';
 import { paymentProviderFor } from './services/payment-provider.ts';

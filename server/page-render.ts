@@ -14,7 +14,7 @@ import { LANG_COOKIE, pickLanguage } from '../src/i18n/language.ts';
 import { profilePath } from '../src/sync/profiles.ts';
 import { offerCountry, offerPath } from '../src/features/payments/offer-query.ts';
 import { OFFER_CALLS, offersEligible } from '../src/features/offers/offer-calls.ts';
-import { SESSION_COOKIE } from './domain/sessions.ts';
+import { SESSION_COOKIE } from './domain/accounts/sessions.ts';
 import { pageShell } from './page-shell.ts';
 
 /** How long a server render may take before the plain shell is served instead. */

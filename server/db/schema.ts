@@ -120,7 +120,7 @@ export const profiles = pgTable(
     about: text('about').notNull().default(''),
     status: text('status').$type<'active' | 'disabled'>().notNull().default('disabled'),
     /**
-     * The member's location snapped to the grid of server/domain/location.ts (about 1.1 km cells, the cell's centre
+     * The member's location snapped to the grid of server/domain/discovery/location.ts (about 1.1 km cells, the cell's centre
      * in degrees); the exact position is never stored. Null when the member gave none. Others see distance bands only.
      */
     gridLat: doublePrecision('grid_lat'),
@@ -370,7 +370,7 @@ export type ChangeKind = 'chat' | 'message' | 'like' | 'liked_by' | 'user';
 /**
  * The per-user change log of the sync protocol (DESIGN: sync protocol): entity `entityId` of `kind` changed for
  * `userId` at `seq`. The primary key keeps one row per entity, so the log compacts: touching an entity again
- * moves its row to a new seq (server/domain/changes.ts). GET /api/sync.php reads rows with seq > cursor.
+ * moves its row to a new seq (server/domain/sync/changes.ts). GET /api/sync.php reads rows with seq > cursor.
  */
 export const syncChanges = pgTable(
   'sync_changes',

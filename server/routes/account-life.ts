@@ -9,9 +9,9 @@ import {
   reactivateAccount,
   requestEmailChange,
   type MailContext,
-} from '../domain/account-life.ts';
-import { requireUser, SESSION_COOKIE } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
+} from '../domain/accounts/account-life.ts';
+import { requireUser, SESSION_COOKIE } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
 
 export default async function accountLifeRoutes(app: FastifyInstance, { db, config, jobs }: Deps): Promise<void> {

@@ -12,10 +12,10 @@ import {
   type UserResponse,
 } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { activate, login, resendActivation, setInvisible, setLanguage, signup, toUser } from '../domain/accounts.ts';
-import { currentUser, endSession, requireUser, startSession } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
-import { countAttempt, DEVICE_COOKIE, isBlocked, SIGNUP_PROBE_LIMIT } from '../domain/throttle.ts';
+import { activate, login, resendActivation, setInvisible, setLanguage, signup, toUser } from '../domain/accounts/accounts.ts';
+import { currentUser, endSession, requireUser, startSession } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
+import { countAttempt, DEVICE_COOKIE, isBlocked, SIGNUP_PROBE_LIMIT } from '../domain/accounts/throttle.ts';
 import { ApiError } from '../errors.ts';
 import { devToolsAllowed } from '../security.ts';
 import { parse } from '../validate.ts';

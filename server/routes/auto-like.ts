@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AutoLikeResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { autoLikeAnswer, giveAutoLike } from '../domain/auto-like.ts';
-import { requireUser } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
+import { autoLikeAnswer, giveAutoLike } from '../domain/discovery/auto-like.ts';
+import { requireUser } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
 
 export default async function autoLikeRoutes(app: FastifyInstance, { db, jobs }: Deps): Promise<void> {
   /**

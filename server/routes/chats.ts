@@ -17,10 +17,17 @@ import { messages } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
-import { cachedChatList, hideChat, markRead, messagePage, sendMessage, type MessageDraft } from '../domain/messaging.ts';
-import { messageNoticeJob } from '../domain/email-notices.ts';
-import { requireUser, requireUserId } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
+import {
+  cachedChatList,
+  hideChat,
+  markRead,
+  messagePage,
+  sendMessage,
+  type MessageDraft,
+} from '../domain/messaging/messaging.ts';
+import { messageNoticeJob } from '../domain/notifications/email-notices.ts';
+import { requireUser, requireUserId } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
 
 /**

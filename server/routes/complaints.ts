@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { ComplaintRequest, type ComplaintResponse } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
-import { fileComplaint } from '../domain/complaints.ts';
-import { currentUser } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
+import { fileComplaint } from '../domain/content/complaints.ts';
+import { currentUser } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
 
 export default async function complaintRoutes(app: FastifyInstance, { db, jobs }: Deps): Promise<void> {

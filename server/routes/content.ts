@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ContentQuery, type ContentResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { contentBlock } from '../domain/content.ts';
-import { siteOf } from '../domain/sites.ts';
+import { contentBlock } from '../domain/content/content.ts';
+import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
 
 export default async function contentRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {

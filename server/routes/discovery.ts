@@ -3,10 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import { MatchFinderQuery, SwipeDeckQuery, type MatchFinderResponse, type SwipeDeckResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { findMatches } from '../domain/match-finder.ts';
-import { requireUser } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
-import { swipeDeck } from '../domain/swipe.ts';
+import { findMatches } from '../domain/discovery/match-finder.ts';
+import { requireUser } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
+import { swipeDeck } from '../domain/discovery/swipe.ts';
 import { parse } from '../validate.ts';
 
 export default async function discoveryRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {

@@ -7,8 +7,8 @@ import { EventsQuery, LIVE_EVENTS, type LiveEvent } from '../../contract/index.t
 import { sessions, users } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
-import { hashToken, requireUser, SESSION_COOKIE } from '../domain/sessions.ts';
-import { maxChangeSeq } from '../domain/sync.ts';
+import { hashToken, requireUser, SESSION_COOKIE } from '../domain/accounts/sessions.ts';
+import { maxChangeSeq } from '../domain/sync/sync.ts';
 import { parse } from '../validate.ts';
 
 /** EventSource's reconnect delay after a dropped stream (the `retry:` field), in ms. */

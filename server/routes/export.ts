@@ -1,8 +1,8 @@
 // GET /api/export.php: the member's data as one ZIP (GDPR Art. 15 and 20; domain/data-export.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { exportData } from '../domain/data-export.ts';
-import { requireUser } from '../domain/sessions.ts';
+import { exportData } from '../domain/accounts/data-export.ts';
+import { requireUser } from '../domain/accounts/sessions.ts';
 
 export default async function exportRoutes(app: FastifyInstance, { db, images }: Deps): Promise<void> {
   app.get('/api/export.php', async (req, reply) => {

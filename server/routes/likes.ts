@@ -3,11 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import { LikeRequest, LikeSeenRequest, type LikesResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { likesOf, markLikeSeen, setLike } from '../domain/likes.ts';
-import { mailLikeNotice } from '../domain/email-notices.ts';
-import { requireUser } from '../domain/sessions.ts';
-import { takeSwipeLike } from '../domain/swipe.ts';
-import { siteOf } from '../domain/sites.ts';
+import { likesOf, markLikeSeen, setLike } from '../domain/discovery/likes.ts';
+import { mailLikeNotice } from '../domain/notifications/email-notices.ts';
+import { requireUser } from '../domain/accounts/sessions.ts';
+import { takeSwipeLike } from '../domain/discovery/swipe.ts';
+import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
 
 export default async function likeRoutes(app: FastifyInstance, { db, jobs }: Deps): Promise<void> {

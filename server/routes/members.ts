@@ -12,10 +12,10 @@ import {
   type SimilarResponse,
 } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { searchMembers } from '../domain/member-search.ts';
-import { blockedMembers, memberProfile, setBlock, similarMembers } from '../domain/members.ts';
-import { currentUser, currentUserId, requireUser } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
+import { searchMembers } from '../domain/discovery/member-search.ts';
+import { blockedMembers, memberProfile, setBlock, similarMembers } from '../domain/discovery/members.ts';
+import { currentUser, currentUserId, requireUser } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
 import { ApiError } from '../errors.ts';
 import { sendJsonText, type JsonText } from '../json-text.ts';
 import { parse } from '../validate.ts';

@@ -11,9 +11,14 @@ import {
   type UnsubscribeResponse,
 } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { applyMailEvents, disableNotifications, notificationSettings, setEmailSetting } from '../domain/email-settings.ts';
-import { requireUser } from '../domain/sessions.ts';
-import { mailTokenSecret, verifyUnsubscribeToken } from '../domain/unsubscribe-tokens.ts';
+import {
+  applyMailEvents,
+  disableNotifications,
+  notificationSettings,
+  setEmailSetting,
+} from '../domain/notifications/email-settings.ts';
+import { requireUser } from '../domain/accounts/sessions.ts';
+import { mailTokenSecret, verifyUnsubscribeToken } from '../domain/notifications/unsubscribe-tokens.ts';
 import { ApiError } from '../errors.ts';
 import { MAIL_EVENTS_PATH, UNSUBSCRIBE_PATH } from '../security.ts';
 import { parse } from '../validate.ts';

@@ -3,10 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import { DiscountCodeQuery, type DiscountCodeResponse, type PremiumResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { checkCode, offerOf } from '../domain/discounts.ts';
-import { replyRates } from '../domain/premium-stats.ts';
-import { requireUser } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
+import { checkCode, offerOf } from '../domain/money/discounts.ts';
+import { replyRates } from '../domain/money/premium-stats.ts';
+import { requireUser } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
 
 export default async function offerRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { PasswordChangeRequest, PasswordResetDoRequest, PasswordResetRequest, type UserResponse } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
-import { toUser } from '../domain/accounts.ts';
-import { changePassword, requestPasswordReset, resetPassword } from '../domain/password-reset.ts';
-import { hashToken, requireUser, SESSION_COOKIE, startSession } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
+import { toUser } from '../domain/accounts/accounts.ts';
+import { changePassword, requestPasswordReset, resetPassword } from '../domain/accounts/password-reset.ts';
+import { hashToken, requireUser, SESSION_COOKIE, startSession } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
 
 export default async function passwordRoutes(app: FastifyInstance, { db, config, jobs }: Deps): Promise<void> {

@@ -21,7 +21,7 @@ import {
   type TransactionsResponse,
 } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { confirmDirectDebit, orderDirectDebit } from '../domain/direct-debit.ts';
+import { confirmDirectDebit, orderDirectDebit } from '../domain/money/direct-debit.ts';
 import {
   applyNotifications,
   createPayment,
@@ -31,9 +31,9 @@ import {
   repeatOrder,
   repeatOrderOf,
   transactionsOf,
-} from '../domain/payments.ts';
-import { currentUser, requireUser } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
+} from '../domain/money/payments.ts';
+import { currentUser, requireUser } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
 import { ApiError } from '../errors.ts';
 import { devToolsAllowed, PAYMENT_WEBHOOK_PATH } from '../security.ts';
 import { testPspRoutes } from '../services/test-psp.ts';

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { GeocodeQuery, ProfileUpdate, type GeocodeResponse, type OwnProfileResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { ownProfile, updateProfile } from '../domain/profile.ts';
-import { requireUser } from '../domain/sessions.ts';
+import { ownProfile, updateProfile } from '../domain/accounts/profile.ts';
+import { requireUser } from '../domain/accounts/sessions.ts';
 import { ApiError } from '../errors.ts';
 import { nearestTown } from '../services/reverse-geocode.ts';
 import { parse } from '../validate.ts';

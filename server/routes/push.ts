@@ -8,8 +8,8 @@ import {
   type PushUnsubscribeResponse,
 } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { subscribePush, unsubscribePush } from '../domain/push-subscriptions.ts';
-import { requireUser } from '../domain/sessions.ts';
+import { subscribePush, unsubscribePush } from '../domain/notifications/push-subscriptions.ts';
+import { requireUser } from '../domain/accounts/sessions.ts';
 import { ApiError } from '../errors.ts';
 import { parse } from '../validate.ts';
 

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ReadingRequest, type ReadingResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { markReading, stopReading } from '../domain/live-reading.ts';
-import { currentUser, requireUser } from '../domain/sessions.ts';
+import { markReading, stopReading } from '../domain/messaging/live-reading.ts';
+import { currentUser, requireUser } from '../domain/accounts/sessions.ts';
 import { parse } from '../validate.ts';
 
 export default async function readingRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {

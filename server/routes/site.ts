@@ -15,9 +15,9 @@ import {
   type SettingsResponse,
 } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { interestIcons } from '../domain/interests.ts';
-import { landerContent } from '../domain/landers.ts';
-import { siteByDomain, siteOf, publicSettings } from '../domain/sites.ts';
+import { interestIcons } from '../domain/discovery/interests.ts';
+import { landerContent } from '../domain/content/landers.ts';
+import { siteByDomain, siteOf, publicSettings } from '../domain/content/sites.ts';
 import { regionsOf } from '../services/geo.ts';
 import { parse } from '../validate.ts';
 

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { SyncQuery, type SyncResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { requireUser, requireUserId } from '../domain/sessions.ts';
-import { siteOf } from '../domain/sites.ts';
-import { etagMatches, maxChangeSeq, readSync, syncEtag } from '../domain/sync.ts';
+import { requireUser, requireUserId } from '../domain/accounts/sessions.ts';
+import { siteOf } from '../domain/content/sites.ts';
+import { etagMatches, maxChangeSeq, readSync, syncEtag } from '../domain/sync/sync.ts';
 import { parse } from '../validate.ts';
 
 export default async function syncRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {

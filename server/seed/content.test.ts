@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContentToken } from '../../contract/index.ts';
 import { defaultSites } from './site.ts';
 import { seedBlocks, seedLanguages } from './content.ts';
-import { fillPlaceholders, placeholderValues } from '../domain/content.ts';
+import { fillPlaceholders, placeholderValues } from '../domain/content/content.ts';
 
 describe('seeded content blocks', () => {
   const blocks = seedBlocks();

@@ -4,9 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Country } from '../../contract/index.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { creditLedger, meta, photos, profiles, users } from '../db/schema.ts';
-import { hashPassword } from '../domain/passwords.ts';
+import { hashPassword } from '../domain/accounts/passwords.ts';
 import { newMediaKey } from '../services/images.ts';
-import { snapToGrid } from '../domain/location.ts';
+import { snapToGrid } from '../domain/discovery/location.ts';
 import { citiesOf, regionName, townPosition } from '../services/geo.ts';
 import { countryCounts, drawMember, type MemberSpec } from './member-traits.ts';
 import { createNameDrawer } from './names.ts';
@@ -186,15 +186,13 @@ async function insertDemoAccounts(tx: Tx, siteId: number, now: Date, hashes: str
         signupDate: new Date(now.getTime() - 30 * DAY),
       })
       .returning({ id: users.id });
-    await tx
-      .insert(creditLedger)
-      .values({
-        userId: user.id,
-        delta: DEMO_CREDITS,
-        balanceAfter: DEMO_CREDITS,
-        reason: 'seed',
-        idempotencyKey: `seed:${user.id}`,
-      });
+    await tx.insert(creditLedger).values({
+      userId: user.id,
+      delta: DEMO_CREDITS,
+      balanceAfter: DEMO_CREDITS,
+      reason: 'seed',
+      idempotencyKey: `seed:${user.id}`,
+    });
     await tx.insert(profiles).values({
       userId: user.id,
       name: a.name,
@@ -215,18 +213,16 @@ async function insertDemoAccounts(tx: Tx, siteId: number, now: Date, hashes: str
       status: 'active',
       ...townCell(a.country, d.region, city),
     });
-    await tx
-      .insert(photos)
-      .values(
-        photoRows(user.id, 2, {
-          seed: d.portrait,
-          gender: a.gender,
-          hair_color: d.hair,
-          eye_color: d.eyes,
-          skin: d.skin,
-          age: a.age,
-        }),
-      );
+    await tx.insert(photos).values(
+      photoRows(user.id, 2, {
+        seed: d.portrait,
+        gender: a.gender,
+        hair_color: d.hair,
+        eye_color: d.eyes,
+        skin: d.skin,
+        age: a.age,
+      }),
+    );
   }
 }
 

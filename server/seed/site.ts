@@ -1,7 +1,7 @@
 // The default sites (brands) seeded at first start: their public settings and company info (spec 3), and their texts.
 import type { Db } from '../db/connect.ts';
 import { sites } from '../db/schema.ts';
-import { seedDiscountCodes } from '../domain/discounts.ts';
+import { seedDiscountCodes } from '../domain/money/discounts.ts';
 import { seedContentBlocks } from './content.ts';
 import { countries, languages, type CompanyInfo } from '../../contract/index.ts';
 

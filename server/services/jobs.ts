@@ -6,7 +6,7 @@ import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Message } from '../../contract/index.ts';
 import type { Db, Listen, SqlClient } from '../db/connect.ts';
-import type { MailNotice } from '../domain/email-notices.ts';
+import type { MailNotice } from '../domain/notifications/email-notices.ts';
 import type { OutgoingMail } from './mail.ts';
 import type { OutgoingSms } from './sms.ts';
 

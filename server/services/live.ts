@@ -4,7 +4,7 @@
 import type { Listen } from '../db/connect.ts';
 import { writesHeard } from './member-cache.ts';
 
-/** The NOTIFY channel recordChanges (server/domain/changes.ts) notifies on. */
+/** The NOTIFY channel recordChanges (server/domain/sync/changes.ts) notifies on. */
 export const LIVE_CHANNEL = 'sync_changes';
 /** User ids per NOTIFY payload: 500 ids of at most 11 characters stay far below PostgreSQL's 8000-byte limit. */
 export const IDS_PER_NOTIFY = 500;

@@ -65,7 +65,7 @@ export interface PushServiceOptions {
 }
 
 /**
- * Sends Web Pushes to a member's devices. Called by the push jobs (server/domain/push-notices.ts), never by a
+ * Sends Web Pushes to a member's devices. Called by the push jobs (server/domain/notifications/push-notices.ts), never by a
  * request: a slow push service never delays an answer.
  */
 export interface PushService {

@@ -1,7 +1,7 @@
 // Reverse geocoding on this machine (spec 7: GET /api/geocode.php): the nearest town of the offline
 // `country-state-city` dataset, through a one-degree bucket index built once, so nothing is fetched at run time.
 import { countries, GEOCODE_MAX_KM, type Country, type GeocodeResponse, type LatLon } from '../../contract/index.ts';
-import { distanceKm } from '../domain/location.ts';
+import { distanceKm } from '../domain/discovery/location.ts';
 import { placesOf, regionName, type Place } from './geo.ts';
 
 type Town = Place & { country: Country };

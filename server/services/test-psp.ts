@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import adyen from '@adyen/api-library';
 import type { Config } from '../config.ts';
 import { formatMoney } from '../../contract/index.ts';
-import { escapeHtml } from '../domain/notice-mail.ts';
+import { escapeHtml } from '../domain/notifications/notice-mail.ts';
 import { errorBody } from '../errors.ts';
 import { devToolsAllowed } from '../security.ts';
 import type { SessionStatus } from './payment-provider.ts';
@@ -176,14 +176,12 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
       return charged;
     }
     if (body.paymentMethod?.type !== 'sepadirectdebit' || !body.paymentMethod.iban || !body.paymentMethod.ownerName) {
-      return reply
-        .status(422)
-        .send({
-          status: 422,
-          errorCode: '14_0011',
-          message: 'The test payment service takes sepadirectdebit payments only',
-          errorType: 'validation',
-        });
+      return reply.status(422).send({
+        status: 422,
+        errorCode: '14_0011',
+        message: 'The test payment service takes sepadirectdebit payments only',
+        errorType: 'validation',
+      });
     }
     const result = { pspReference: randomBytes(8).toString('hex').toUpperCase(), resultCode: 'Received' };
     directResults.set(key, result);

@@ -13,7 +13,7 @@ export const PHOTOS_SYNCED_AS_PAID = 'photos-synced-as-paid';
 
 /**
  * True when `row` shows photos locked other than the server shows them to a member with premium status `paid`:
- * premium members see every photo unlocked, free members the first one only (server/domain/photos.ts).
+ * premium members see every photo unlocked, free members the first one only (server/domain/discovery/photos.ts).
  */
 export function locksOutdated(row: Pick<ProfileRow, 'photos'>, paid: boolean): boolean {
   return row.photos.some((p, i) => i > 0 && p.locked === paid);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REACTIVATION_DAYS } from '../../contract/index.ts';
 import { users } from '../../server/db/schema.ts';
-import { purgeDeletedAccounts } from '../../server/domain/account-life.ts';
+import { purgeDeletedAccounts } from '../../server/domain/accounts/account-life.ts';
 import { activeMember, Client, newId, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatsResponse, ErrorBody, MessagesResponse, SendMessageResponse, SyncResponse } from '../../contract/index.ts';
 import { creditLedger, users } from '../../server/db/schema.ts';
-import { recordChanges } from '../../server/domain/changes.ts';
+import { recordChanges } from '../../server/domain/sync/changes.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ContentResponse, ErrorBody } from '../../contract/index.ts';
 import { contentBlocks } from '../../server/db/schema.ts';
-import { allSites } from '../../server/domain/sites.ts';
+import { allSites } from '../../server/domain/content/sites.ts';
 import { Markdown } from '../../src/features/pages/markdown.tsx';
 import { Client, expectShape, startServer, type TestServer } from './harness.ts';
 
@@ -65,7 +65,7 @@ describe('GET /api/content.php', () => {
   });
 
   it('dates the legal texts never earlier than 2023-12-01T12:00:00Z, or the later company added date (spec 9)', async () => {
-    // Sites are read once per database (server/domain/sites.ts): change the company the server holds.
+    // Sites are read once per database (server/domain/content/sites.ts): change the company the server holds.
     const [site] = await allSites(server.db);
     const added = site.company.added;
     try {

@@ -274,16 +274,14 @@ describe('the premium reply-rate figure (spec 1)', () => {
       .values({ siteId, email: `${name}-${newId()}@stats.test`, paidUser: premiumSince !== undefined })
       .returning();
     if (premiumSince)
-      await server.db
-        .insert(creditLedger)
-        .values({
-          userId: u.id,
-          delta: 100,
-          balanceAfter: 100,
-          reason: 'purchase',
-          idempotencyKey: `stats:${u.id}`,
-          createdAt: premiumSince,
-        });
+      await server.db.insert(creditLedger).values({
+        userId: u.id,
+        delta: 100,
+        balanceAfter: 100,
+        reason: 'purchase',
+        idempotencyKey: `stats:${u.id}`,
+        createdAt: premiumSince,
+      });
     return u.id;
   }
 

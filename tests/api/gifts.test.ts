@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ChatsResponse, MessagesResponse, SendMessageResponse, SyncResponse } from '../../contract/index.ts';
 import { creditLedger, users } from '../../server/db/schema.ts';
-import { messagePayload } from '../../server/domain/push-notices.ts';
-import { noticeMail } from '../../server/domain/notice-mail.ts';
+import { messagePayload } from '../../server/domain/notifications/push-notices.ts';
+import { noticeMail } from '../../server/domain/notifications/notice-mail.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -14,7 +14,7 @@ import { createPushService, loadVapidKeys, type PushService } from '../../server
 import { createLiveHub, type LiveHub } from '../../server/services/live.ts';
 import { seedSites } from '../../server/seed/site.ts';
 import { seedDemoMembers } from '../../server/seed/members.ts';
-import { allSites } from '../../server/domain/sites.ts';
+import { allSites } from '../../server/domain/content/sites.ts';
 import { startJobQueue, type JobQueue } from '../../server/services/jobs.ts';
 import { jobHandlers } from '../../server/job-handlers.ts';
 import { paymentProviderFor, type PaymentProvider } from '../../server/services/payment-provider.ts';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LanderResponse } from '../../contract/index.ts';
 import { seedDemoMembers } from '../../server/seed/members.ts';
-import { allSites } from '../../server/domain/sites.ts';
+import { allSites } from '../../server/domain/content/sites.ts';
 import { Client, expectShape, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

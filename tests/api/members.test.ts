@@ -9,8 +9,8 @@ import {
   SearchResponse,
   SimilarResponse,
 } from '../../contract/index.ts';
-import { SEARCH_WINDOW_TTL_MS } from '../../server/domain/member-search.ts';
-import { allSites } from '../../server/domain/sites.ts';
+import { SEARCH_WINDOW_TTL_MS } from '../../server/domain/discovery/member-search.ts';
+import { allSites } from '../../server/domain/content/sites.ts';
 import { photos, users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 

@@ -16,8 +16,8 @@ import {
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { profiles, users } from '../../server/db/schema.ts';
-import { claimMailSlot } from '../../server/domain/email-notices.ts';
-import { mailTokenSecret, unsubscribeToken } from '../../server/domain/unsubscribe-tokens.ts';
+import { claimMailSlot } from '../../server/domain/notifications/email-notices.ts';
+import { mailTokenSecret, unsubscribeToken } from '../../server/domain/notifications/unsubscribe-tokens.ts';
 import { createImageService } from '../../server/services/images.ts';
 import { memoryMediaStore } from '../../server/services/media-store.ts';
 import { createMailService } from '../../server/services/mail.ts';

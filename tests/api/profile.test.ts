@@ -12,8 +12,8 @@ import {
   type ProfileUpdate,
 } from '../../contract/index.ts';
 import { profiles } from '../../server/db/schema.ts';
-import { allSites } from '../../server/domain/sites.ts';
-import { GRID_LAT_DEG } from '../../server/domain/location.ts';
+import { allSites } from '../../server/domain/content/sites.ts';
+import { GRID_LAT_DEG } from '../../server/domain/discovery/location.ts';
 import { activeMember, expectShape, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

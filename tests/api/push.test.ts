@@ -100,14 +100,12 @@ describe('a new message', () => {
   it('is pushed to the recipient: aes128gcm, TTL, Urgency, a valid VAPID JWT, and the PushPayload in the recipient language', async () => {
     const a = await activeMember(server);
     const b = await subscribed({ gender: 'female' });
-    await server.db
-      .insert(photos)
-      .values({
-        userId: a.id,
-        position: 0,
-        key: `k${randomBytes(8).toString('hex')}`,
-        blurKey: `b${randomBytes(8).toString('hex')}`,
-      });
+    await server.db.insert(photos).values({
+      userId: a.id,
+      position: 0,
+      key: `k${randomBytes(8).toString('hex')}`,
+      blurKey: `b${randomBytes(8).toString('hex')}`,
+    });
     const res = await send(a, b, 'Hi there! Fancy a coffee?');
     expect(res.status).toBe(200);
 
@@ -506,13 +504,11 @@ describe('subscribing and unsubscribing', () => {
     const m = await activeMember(server);
     const { port } = new URL(service.url);
     // A stored endpoint whose name points inside (as `127.0.0.1.nip.io` would): "localhost" resolves to 127.0.0.1.
-    await server.db
-      .insert(pushSubscriptions)
-      .values({
-        userId: m.id,
-        endpoint: `https://localhost:${port}/push/ssrf`,
-        ...testBrowser(service, 'ssrf').subscription.keys,
-      });
+    await server.db.insert(pushSubscriptions).values({
+      userId: m.id,
+      endpoint: `https://localhost:${port}/push/ssrf`,
+      ...testBrowser(service, 'ssrf').subscription.keys,
+    });
     const logged: unknown[] = [];
     const production = createPushService({
       db: server.db,

@@ -4,7 +4,7 @@
 // HEAD and the per-member cap of the live channel, and the protective headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../../server/db/schema.ts';
-import { LOGIN_LIMITS, SIGNUP_PROBE_LIMIT } from '../../server/domain/throttle.ts';
+import { LOGIN_LIMITS, SIGNUP_PROBE_LIMIT } from '../../server/domain/accounts/throttle.ts';
 import { MAX_STREAMS_PER_MEMBER } from '../../server/routes/events.ts';
 import { activeMember, Client, signupInput, startServer, type TestServer } from './harness.ts';
 

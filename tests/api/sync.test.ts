@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, max } from 'drizzle-orm';
 import { DELTA_LIMIT, SNAPSHOT_MESSAGES, SyncResponse, type Message } from '../../contract/index.ts';
 import { syncChanges, users } from '../../server/db/schema.ts';
-import { recordChanges } from '../../server/domain/changes.ts';
-import { syncDelta } from '../../server/domain/sync.ts';
+import { recordChanges } from '../../server/domain/sync/changes.ts';
+import { syncDelta } from '../../server/domain/sync/sync.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

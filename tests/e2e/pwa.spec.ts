@@ -243,13 +243,11 @@ test('a push always shows a notification and wakes the pages; Background Sync wa
 
   // Not JSON: still a notification (never a silent push), with the generic text of locales/en/pwa.json.
   await sw.push('ping');
-  await expect
-    .poll(notifications)
-    .toContainEqual({
-      title: 'Something new for you',
-      body: 'Open the app to see your new messages and likes.',
-      tag: 'activity',
-    });
+  await expect.poll(notifications).toContainEqual({
+    title: 'Something new for you',
+    body: 'Open the app to see your new messages and likes.',
+    tag: 'activity',
+  });
 
   await sw.backgroundSync('outbox');
   await expect.poll(messages).toContainEqual({ type: 'sync', reason: 'background-sync' });

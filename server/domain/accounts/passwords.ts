@@ -1,0 +1,50 @@
+// Password hashing with argon2id at the parameters of DESIGN.md's security baseline.
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { ApiError } from '../../errors.ts';
+
+/** argon2id, m=19456 KiB, t=2, p=1 (OWASP minimum, DESIGN: security baseline). */
+const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/** Minimum password length in characters. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** The ~49,000 most common passwords of breach corpora (zxcvbn-ts's maintained list), lower case. */
+let commonPasswords: Set<string> | null = null;
+
+/**
+ * True when `password` is easy to guess (ASVS V6.2.4): on the common-password list (case-insensitive), blank, or one
+ * character repeated.
+ */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(dictionary['passwords-common']);
+  return commonPasswords.has(password.toLowerCase()) || password.trim() === '' || new Set(password).size === 1;
+}
+
+/**
+ * Checks a new password (signup, reset, change). Throws ApiError 400 password_too_short (under MIN_PASSWORD_LENGTH
+ * characters) or password_too_common (isCommonPassword), with `fields.password`.
+ */
+export function checkNewPassword(password: string): void {
+  const fail = (code: 'password_too_short' | 'password_too_common') => new ApiError(400, code, {}, { password: code });
+  if (password.length < MIN_PASSWORD_LENGTH) throw fail('password_too_short');
+  if (isCommonPassword(password)) throw fail('password_too_common');
+}
+
+/** Returns the PHC string of `password` (argon2id). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+/** A valid hash to verify against when the account does not exist, so timing does not reveal it. */
+let dummyHash: Promise<string> | null = null;
+
+/** True when `password` matches `phc`; with `phc` null verifies against a dummy hash and returns false. */
+export async function verifyPassword(phc: string | null, password: string): Promise<boolean> {
+  if (!phc) {
+    dummyHash ??= hashPassword('dummy-password-for-timing');
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(phc, password).catch(() => false);
+}

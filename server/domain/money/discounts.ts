@@ -1,0 +1,236 @@
+// Discount codes, the welcome discount and the time bonus (spec 3 "Discount code", 4, 5, 8, 9; docs/payments.md
+// "Discounts"). A code rides on a pending payment (a redemption row) and is consumed in the transaction that completes
+// it; a once-per-user code rides on one pending payment of a member at a time and is consumed once.
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  discountAmount,
+  discountFits,
+  TIME_BONUS,
+  type Bundle,
+  type DiscountCode,
+  type PaymentMethod,
+} from '../../../contract/index.ts';
+import type { Db, Tx } from '../../db/connect.ts';
+import { discountCodes, discountRedemptions, payments, sites } from '../../db/schema.ts';
+import { ApiError } from '../../errors.ts';
+import type { UserRow } from '../accounts/sessions.ts';
+
+type CodeRow = typeof discountCodes.$inferSelect;
+
+/** The end of the time bonus of a member who signed up at `signupDate` (spec 9: 14400 s later). */
+export const timeBonusEnd = (signupDate: Date) => new Date(signupDate.getTime() + TIME_BONUS.window_seconds * 1000);
+
+/** The member-specific end of `row`: the time bonus ends 4 hours after signup, others at their `expires`. */
+function endOf(row: CodeRow, user: UserRow): Date | null {
+  return row.kind === 'time_bonus' ? timeBonusEnd(user.signupDate) : row.expires;
+}
+
+/** `row` as the contract's DiscountCode for `user` at `now`. */
+export function toDiscountCode(row: CodeRow, user: UserRow, now: Date): DiscountCode {
+  const end = endOf(row, user);
+  return {
+    code: row.code,
+    country: row.country,
+    user_id: row.userId,
+    expires: end?.toISOString() ?? null,
+    value_percentage: row.valuePercentage,
+    currency: row.currency as DiscountCode['currency'],
+    minimum_order_value: row.minimumOrderValue,
+    status: row.status,
+    validity: row.validity,
+    expired: end !== null && end.getTime() <= now.getTime(),
+    paymentmethods: row.paymentMethods as PaymentMethod[] | null,
+  };
+}
+
+/** True when the member may not have `row` at all: someone else's personal code, disabled, over, or not a first purchase. */
+function unavailable(row: CodeRow, user: UserRow, now: Date): boolean {
+  const end = endOf(row, user);
+  return (
+    (row.userId !== null && row.userId !== user.id) ||
+    row.status !== 'active' ||
+    (end !== null && end.getTime() <= now.getTime()) ||
+    (row.firstPurchaseOnly && user.paidUser)
+  );
+}
+
+/** Whether `user` consumed `row` already (a once-per-user code, with a completed payment). */
+async function consumed(db: Db | Tx, row: CodeRow, user: UserRow): Promise<boolean> {
+  if (row.validity !== 'once_per_user') return false;
+  const [hit] = await db
+    .select({ id: discountRedemptions.paymentId })
+    .from(discountRedemptions)
+    .where(
+      and(
+        eq(discountRedemptions.codeId, row.id),
+        eq(discountRedemptions.userId, user.id),
+        isNotNull(discountRedemptions.consumedAt),
+      ),
+    )
+    .limit(1);
+  return hit !== undefined;
+}
+
+/** The code `code` of the member's site (case-insensitive), or undefined. */
+async function findCode(db: Db | Tx, siteId: number, code: string): Promise<CodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.siteId, siteId), sql`upper(${discountCodes.code}) = upper(${code})`));
+  return row;
+}
+
+/** The site's code of `kind` (welcome, time_bonus), or undefined. */
+async function codeOfKind(db: Db, siteId: number, kind: 'welcome' | 'time_bonus'): Promise<CodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.siteId, siteId), eq(discountCodes.kind, kind), isNull(discountCodes.userId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Code `code` checked for `user` (GET /api/discountcode.php?code=). Errors: 404 code_not_found ("Code not found":
+ * unknown, disabled, over, someone else's, or a first-purchase code for a paid member), 409 code_used ("Code already
+ * used": a once-per-user code of a completed payment of the member).
+ */
+export async function checkCode(db: Db, user: UserRow, code: string, now = new Date()): Promise<DiscountCode> {
+  const row = await findCode(db, user.siteId, code);
+  if (!row || unavailable(row, user, now)) throw new ApiError(404, 'code_not_found');
+  if (await consumed(db, row, user)) throw new ApiError(409, 'code_used');
+  return toDiscountCode(row, user, now);
+}
+
+/** The member's offer of `kind` (spec 4): the time bonus or the welcome discount while they may have it, else null. */
+export async function offerOf(
+  db: Db,
+  user: UserRow,
+  kind: 'welcome' | 'time_bonus',
+  now = new Date(),
+): Promise<DiscountCode | null> {
+  const row = await codeOfKind(db, user.siteId, kind);
+  if (!row || unavailable(row, user, now) || (await consumed(db, row, user))) return null;
+  return toDiscountCode(row, user, now);
+}
+
+/** A discount on an order: the code's row, and what it takes off (minor units). */
+export interface OrderDiscount {
+  codeId: number;
+  /** The code as the site writes it. */
+  code: string;
+  oncePerUser: boolean;
+  discount: number;
+}
+
+/**
+ * The discount `code` gives `user` on `bundle` paid with `method` in `country`, checked inside the order's transaction
+ * `tx` after the member's row was locked (so two orders at once cannot both take a once-per-user code).
+ * Errors: 404 code_not_found, 409 code_used, 400 bad_request (fields.discount_code: does not apply to this order).
+ */
+export async function discountForOrder(
+  tx: Tx,
+  user: UserRow,
+  code: string,
+  order: { bundle: Bundle; method: PaymentMethod; country: string },
+  now = new Date(),
+): Promise<OrderDiscount> {
+  const row = await findCode(tx, user.siteId, code);
+  if (!row || unavailable(row, user, now)) throw new ApiError(404, 'code_not_found');
+  if (await consumed(tx, row, user)) throw new ApiError(409, 'code_used');
+  const fits = discountFits(
+    toDiscountCode(row, user, now),
+    { amount: order.bundle.amount, currency: order.bundle.currency, country: order.country, method: order.method },
+    now.getTime(),
+  );
+  if (!fits) throw new ApiError(400, 'bad_request', {}, { discount_code: 'does not apply to this order' });
+  return {
+    codeId: row.id,
+    code: row.code,
+    oncePerUser: row.validity === 'once_per_user',
+    discount: discountAmount(order.bundle.amount, row.valuePercentage),
+  };
+}
+
+/**
+ * Records that payment `paymentId` of `userId` carries `d`, in the transaction that writes the payment. A once-per-user
+ * code rides on one pending payment of a member at a time: older pending payments carrying it are cancelled (the
+ * member left that checkout for this one). Sync log: none (the caller writes the member's 'user' change).
+ */
+export async function holdDiscount(tx: Tx, paymentId: string, userId: number, d: OrderDiscount): Promise<void> {
+  if (d.oncePerUser) {
+    await tx
+      .update(payments)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          sql`${payments.id} in (select ${discountRedemptions.paymentId} from ${discountRedemptions} where ${discountRedemptions.codeId} = ${d.codeId} and ${discountRedemptions.userId} = ${userId} and ${discountRedemptions.paymentId} <> ${paymentId})`,
+        ),
+      );
+  }
+  await tx
+    .insert(discountRedemptions)
+    .values({ paymentId, codeId: d.codeId, userId, oncePerUser: d.oncePerUser })
+    .onConflictDoNothing();
+}
+
+/**
+ * Consumes the code payment `paymentId` carries, in the transaction that completes it (the member's row locked).
+ * A once-per-user code the member consumed already (only when a checkout the member left for another was paid after
+ * all) is not
+ * consumed again: returns false, and the payment, whose money arrived, still completes.
+ */
+export async function consumeDiscount(tx: Tx, paymentId: string): Promise<boolean> {
+  const [r] = await tx.select().from(discountRedemptions).where(eq(discountRedemptions.paymentId, paymentId));
+  if (!r || r.consumedAt) return false;
+  if (r.oncePerUser) {
+    const [other] = await tx
+      .select({ id: discountRedemptions.paymentId })
+      .from(discountRedemptions)
+      .where(
+        and(
+          eq(discountRedemptions.codeId, r.codeId),
+          eq(discountRedemptions.userId, r.userId),
+          isNotNull(discountRedemptions.consumedAt),
+        ),
+      );
+    if (other) return false;
+  }
+  await tx.update(discountRedemptions).set({ consumedAt: new Date() }).where(eq(discountRedemptions.paymentId, paymentId));
+  return true;
+}
+
+/**
+ * The codes every site has (spec 9), written at every start when missing: TIMEBONUS25 (25 %, once per user, first
+ * purchase, 4 hours after signup) and the welcome discount WELCOME25 (25 %, once per user, first purchase, until 30
+ * days after it was first written: a time-limited campaign whose end is the same for everyone).
+ */
+export async function seedDiscountCodes(db: Db, now = new Date()): Promise<void> {
+  const all = await db.select({ id: sites.id }).from(sites);
+  const campaignEnd = new Date(now.getTime() + 30 * 86400_000);
+  for (const { id } of all) {
+    await db
+      .insert(discountCodes)
+      .values([
+        {
+          siteId: id,
+          code: TIME_BONUS.code,
+          kind: 'time_bonus',
+          valuePercentage: TIME_BONUS.value_percentage,
+          validity: 'once_per_user',
+          firstPurchaseOnly: true,
+        },
+        {
+          siteId: id,
+          code: 'WELCOME25',
+          kind: 'welcome',
+          valuePercentage: 25,
+          validity: 'once_per_user',
+          firstPurchaseOnly: true,
+          expires: campaignEnd,
+        },
+      ])
+      .onConflictDoNothing();
+  }
+}
