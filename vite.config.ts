@@ -31,7 +31,7 @@ const manifest = localizeManifest(
 function localizeManifest(base: Partial<ManifestOptions>): Partial<ManifestOptions> {
   const read = (lng: string, ns: string) =>
     JSON.parse(readFileSync(new URL(`./locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));
-  const others = readdirSync(new URL('./locales', import.meta.url)).filter((lng) => lng !== base.lang);
+  const others = readdirSync(new URL('./locales/', import.meta.url)).filter((lng) => lng !== base.lang);
   const byLanguage = (pick: (lng: string) => string) => Object.fromEntries(others.map((lng) => [lng, pick(lng)]));
   const shortcutKeys: Record<string, string> = { '/chats': 'messages', '/likes': 'likes', '/members': 'searchMembers' };
   return {
