@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { siteLanguages } from './language.ts';
 
-const root = new URL('../../locales', import.meta.url);
+const root = new URL('../../locales/', import.meta.url);
 const namespaces = readdirSync(new URL('en/', root))
   .filter((f) => f.endsWith('.json'))
   .sort();
