@@ -1,6 +1,7 @@
 // The member search's default filters and its call's address (spec 3), apart from the search store so the server
 // computes the same ones for a server-rendered /members (server/page-render.ts) without the store's Dexie and client.
-import { countries, type Country, type Gender, type Settings, type Sexuality, type User } from '../../../contract/index.ts';
+import { countries } from '../../../contract/countries.ts';
+import type { Country, Gender, Settings, Sexuality, User } from '../../../contract/index.ts';
 
 /** The filters of a search (spec 3). An empty string means "any". Ages in years, 18..99. */
 export interface SearchFilters {
