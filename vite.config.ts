@@ -204,9 +204,8 @@ function fontsourceFaces(): PostcssPlugin {
 /**
  * zod and the contract's schemas in six chunks (see build.rolldownOptions): zod's core, the rest of zod with the
  * contract's common schemas, the contract's core, the members' and the payments' schemas, and the barrel
- * (contract/index.ts), which imports them all. The files without zod
- * (search-access, money, push-guard) stay where the build puts them: the app's start uses them without zod. Highest
- * priority captures first.
+ * (contract/index.ts), which imports them all. The files without zod (search-access, money, push-guard, countries)
+ * stay where the build puts them: the app's start uses them without zod. Highest priority captures first.
  */
 const CONTRACT_CHUNKS = [
   { name: 'zod-core', priority: 6, test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]/ },

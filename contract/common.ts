@@ -1,5 +1,6 @@
 // Shared field schemas: enums of the spec's profile vocabulary, used by several resources.
 import { z } from 'zod';
+import { countries } from './countries.ts';
 
 // Zod 4 compiles object parsers with `new Function` where eval is allowed, and probes that with `Function('')`. The
 // pages' CSP (script-src 'self', server/security.ts) forbids eval: the probe is refused and Chromium reports a CSP
@@ -12,28 +13,7 @@ export const languages = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 
 export const Language = z.enum(languages);
 export type Language = z.infer<typeof Language>;
 
-/** The 21 countries of spec 9 (ISO 3166-1 alpha-2). */
-export const countries = [
-  'US',
-  'NL',
-  'BE',
-  'FR',
-  'IT',
-  'ES',
-  'DE',
-  'AT',
-  'IE',
-  'GB',
-  'CA',
-  'PL',
-  'AU',
-  'NZ',
-  'CH',
-  'DK',
-  'FI',
-  'NO',
-  'SE',
-] as const;
+export { countries };
 export const Country = z.enum(countries);
 export type Country = z.infer<typeof Country>;
 

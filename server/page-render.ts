@@ -1,19 +1,13 @@
 // Server rendering of a page's first screen (docs/perf.md, "Server rendering"): the request's session (the settings
-// and user calls, answered in-process), the calls its first screen reads, then the app's own render
-// (dist/.ssr/ssr-entry.js, src/app/ssr-entry.tsx) into the page shell. A visitor's page is the same for everyone
+// and user calls, answered in-process), the first calls its route declares (src/app/routes.ts), then the app's own
+// render (dist/.ssr/ssr-entry.js, src/app/ssr-entry.tsx) into the page shell. A visitor's page is the same for everyone
 // with the same host, address, country and language: it is kept for a minute.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Settings, User } from '../contract/index.ts';
-import { findRoute, inMembersArea, type AppRoute } from '../src/app/routes.ts';
-import type { renderPage } from '../src/app/ssr-entry.tsx';
-import { defaultFilters, searchPath } from '../src/features/members/search-query.ts';
-import { LANG_COOKIE, pickLanguage } from '../src/i18n/language.ts';
-import { profilePath } from '../src/sync/profiles.ts';
-import { offerCountry, offerPath } from '../src/features/payments/offer-query.ts';
-import { OFFER_CALLS, offersEligible } from '../src/features/offers/offer-calls.ts';
+import { findRoute, firstCalls, LANG_COOKIE, pickLanguage, type RenderPage } from '../src/app/server-entry.ts';
 import { SESSION_COOKIE } from './domain/accounts/sessions.ts';
 import { pageShell } from './page-shell.ts';
 
@@ -28,33 +22,6 @@ export interface PageAnswer {
   personal: boolean;
 }
 
-/** Screens that show the offer (src/features/payments/use-offer.ts) from their first render. */
-const OFFER_SCREENS = new Set(['credits', 'credits-repeat-order', 'directdebit', 'premium', 'pricing']);
-
-/**
- * The GET calls the first screen of `route` makes, by path with query, as the page sends them (src/api/first-answers.ts
- * keys): their answers go into the render and the page, so neither waits for them.
- */
-function firstCalls(route: AppRoute, pathname: string, user: User | null, settings: Settings): string[] {
-  // The member's time bonus and welcome discount: the offer banner of the members area and the money screens' prices
-  // are drawn with them (spec 4).
-  const offerCalls = offersEligible(user) && (inMembersArea(pathname) || OFFER_SCREENS.has(route.name)) ? OFFER_CALLS : [];
-  return [...screenCalls(route, pathname, user, settings), ...offerCalls];
-}
-
-/** The GET calls of the screen itself (firstCalls). */
-function screenCalls(route: AppRoute, pathname: string, user: User | null, settings: Settings): string[] {
-  if (route.layout === 'lander' && route.name.startsWith('landers-')) return ['/api/lander.php'];
-  if (route.name === 'members') return [searchPath(defaultFilters(user, settings), 1)];
-  if (route.name === 'members-id' || route.name === 'likes-m-id') {
-    const id = Number(pathname.split('/').pop());
-    return Number.isInteger(id) && id > 0 ? [profilePath(id)] : [];
-  }
-  if (route.name === 'chats') return ['/api/chats.php'];
-  if (OFFER_SCREENS.has(route.name)) return [offerPath(offerCountry(user !== null, settings))];
-  return [];
-}
-
 /**
  * Answers the function that builds the page of a request. It renders the first screen when dist/.ssr exists and the
  * page shows for this session as it is (a page that redirects, e.g. /members for a visitor, is the plain shell); any
@@ -62,8 +29,8 @@ function screenCalls(route: AppRoute, pathname: string, user: User | null, setti
  */
 export function pageRenderer(app: FastifyInstance, distDir: string): (req: FastifyRequest) => Promise<PageAnswer> {
   const shell = pageShell(distDir);
-  const renderer: Promise<typeof renderPage | null> = import(pathToFileURL(path.join(distDir, '.ssr', 'ssr-entry.js')).href).then(
-    (mod: { renderPage: typeof renderPage }) => mod.renderPage,
+  const renderer: Promise<RenderPage | null> = import(pathToFileURL(path.join(distDir, '.ssr', 'ssr-entry.js')).href).then(
+    (mod: { renderPage: RenderPage }) => mod.renderPage,
     () => null,
   );
   const visitorPages = new LRUCache<string, string>({ max: 500, ttl: VISITOR_PAGE_TTL_MS });

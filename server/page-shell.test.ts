@@ -1,20 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { layouts, notFoundRoute, routes } from '../src/app/routes.ts';
-import type { SsrBoot } from '../src/app/ssr-boot.ts';
-import { moduleOf, pageShell, scriptJson } from './page-shell.ts';
-
-describe('moduleOf', () => {
-  it('finds the module file of every route screen and layout', () => {
-    for (const component of [...routes.map((r) => r.screen), notFoundRoute.screen, ...Object.values(layouts)]) {
-      const file = moduleOf(component);
-      expect(file, String(component.load)).toMatch(/^src\/(app|features)\/.+\.tsx$/);
-      expect(existsSync(file!), file!).toBe(true);
-    }
-  });
-});
+import type { SsrBoot } from '../src/app/server-entry.ts';
+import { pageShell, scriptJson } from './page-shell.ts';
 
 describe('pageShell', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'page-shell-'));

@@ -6,10 +6,16 @@
 // renders itself, as the service worker's precached index.html does.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { PreloadableComponent } from '../src/app/lazy-screen.ts';
-import { findRoute, layouts } from '../src/app/routes.ts';
-import { INLINE_CSS_ATTRIBUTE, MODULES_ATTRIBUTE, SSR_BOOT_ID, SSR_LOCK_ID, type SsrBoot } from '../src/app/ssr-boot.ts';
-import { BOOT_NAMESPACES } from '../src/i18n/language.ts';
+import {
+  BOOT_NAMESPACES,
+  findRoute,
+  INLINE_CSS_ATTRIBUTE,
+  LAYOUT_MODULES,
+  MODULES_ATTRIBUTE,
+  SSR_BOOT_ID,
+  SSR_LOCK_ID,
+  type SsrBoot,
+} from '../src/app/server-entry.ts';
 
 /** One entry of Vite's dist/.vite/manifest.json (only the fields read here). */
 interface ManifestChunk {
@@ -20,18 +26,6 @@ interface ManifestChunk {
 
 /** The module that sends the session's calls (src/features/account/session-store.ts loads it at once). */
 const SESSION_API = 'src/features/account/session-api.ts';
-
-/**
- * The manifest key (path from the repo root, e.g. "src/features/home/home-screen.tsx") of a lazy screen or layout
- * of src/app/routes.ts, read from its `load` function's text: `() => import('../features/home/home-screen.tsx')`
- * under tsx (relative to src/app), `__vite_ssr_dynamic_import__("/src/features/...")` under Vitest (from the root).
- * Null when the text holds no import.
- */
-export function moduleOf(component: Pick<PreloadableComponent<object>, 'load'>): string | null {
-  const specifier = /import(?:__)?\(\s*["']([^"']+)["']/.exec(String(component.load))?.[1];
-  if (!specifier) return null;
-  return specifier.startsWith('/') ? specifier.slice(1) : path.posix.join('src/app', specifier);
-}
 
 /** JSON for a `<script type="application/json">`: `<` escaped, so no text in it can end the script. */
 export function scriptJson(value: unknown): string {
@@ -90,8 +84,8 @@ export function pageShell(distDir: string): PageShell {
    * The files of `key` and its static imports that index.html does not load, scripts and styles apart. The scripts are
    * in evaluation order, each after the files it imports: src/app/main.tsx evaluates them one per task.
    */
-  const closure = (key: string | null, scripts: Set<string>, styles: Set<string>, seen = new Set<string>()) => {
-    if (!key || inEntry.has(key) || !manifest[key] || seen.has(key)) return;
+  const closure = (key: string, scripts: Set<string>, styles: Set<string>, seen = new Set<string>()) => {
+    if (inEntry.has(key) || !manifest[key] || seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     for (const file of chunk.css ?? []) styles.add(file);
@@ -104,8 +98,9 @@ export function pageShell(distDir: string): PageShell {
       const route = findRoute(pathname);
       const scripts = new Set<string>();
       const styles = new Set<string>();
-      closure(moduleOf(layouts[route.layout]), scripts, styles);
-      closure(moduleOf(route.screen), scripts, styles);
+      // The route table names the layout's and the screen's modules as the manifest keys them.
+      closure(LAYOUT_MODULES[route.layout], scripts, styles);
+      closure(route.screen, scripts, styles);
       if (!screen) {
         closure(SESSION_API, scripts, styles);
         for (const lng of new Set(['en', ...(language ? [language] : [])])) {

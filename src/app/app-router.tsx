@@ -7,7 +7,8 @@ import { session } from '../features/account/session-store.ts';
 import { getTracking } from '../features/account/tracking.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { loginHref, nextAfterLogin } from './login-redirect.ts';
-import { findRoute, layouts, notFoundRoute } from './routes.ts';
+import { findRoute, notFoundRoute } from './routes.ts';
+import { layouts, screenOf } from './route-screens.ts';
 import { EntryWarning } from './entry-warning.tsx';
 import { doneProgress, progress, startProgress } from './progress.ts';
 import { ClientOnly, markHydrated } from './hydrated.tsx';
@@ -80,7 +81,7 @@ export function AppRouter() {
     return <Redirect to={toLogin} replace />;
 
   const Layout = layouts[route.layout];
-  const Screen = route.screen;
+  const Screen = screenOf(route);
   return (
     <>
       <ProgressBar />

@@ -11,7 +11,8 @@ import { seedCountryNames } from '../i18n/country-names.ts';
 import { i18next, initI18n, prefetchFallback } from '../i18n/index.ts';
 import { isLanguage, pickLanguage, readLangCookie } from '../i18n/language.ts';
 import { App } from './App.tsx';
-import { findRoute, layouts, preloadRoute } from './routes.ts';
+import { findRoute } from './routes.ts';
+import { layouts, preloadRoute, screenOf } from './route-screens.ts';
 import { markHydrated } from './hydrated.tsx';
 import { SSR_BOOT_ID, type SsrBoot } from './ssr-boot.ts';
 
@@ -59,7 +60,7 @@ async function hydrate(page: SsrBoot, language: Promise<void>): Promise<void> {
   const route = findRoute(location.pathname);
   await layouts[route.layout]
     .preload()
-    .then(() => route.screen.preload())
+    .then(() => screenOf(route).preload())
     // A page drawn with the member's offers (its prices): the store shows them as the server's render did.
     .then(() =>
       OFFER_CALLS[0] in page.answers

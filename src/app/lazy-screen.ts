@@ -33,13 +33,8 @@ function guarded<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
-  /** Starts loading the chunk (idempotent); React.lazy then renders from the same promise. */
+  /** Starts loading the chunk (idempotent) and resolves to its module; React.lazy then renders from the same promise. */
   preload: () => Promise<unknown>;
-  /**
-   * The module's import as written (`() => import('../features/x/x-screen.tsx')`): the server reads the module's
-   * path from its text to preload the route's chunks (server/page-shell.ts); the page calls `preload`.
-   */
-  load: () => Promise<unknown>;
 };
 
 /** React.lazy over a module's default export, plus preload() and the reload guard. */
@@ -51,5 +46,5 @@ export function lazyScreen<P = object>(load: () => Promise<{ default: ComponentT
       pending = null;
       throw error;
     }));
-  return Object.assign(lazy(preload), { preload, load });
+  return Object.assign(lazy(preload), { preload });
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, matchPath, notFoundRoute } from './routes.ts';
+import type { Settings, User } from '../../contract/index.ts';
+import {
+  findRoute,
+  firstCalls,
+  LAYOUT_MODULES,
+  matchPath,
+  notFoundRoute,
+  pathParams,
+  routes,
+  type LayoutName,
+} from './routes.ts';
+import { layouts, screenOf } from './route-screens.ts';
 import { composeTitle } from './page-title.ts';
 import { formatBadgeCount } from '../ui/count-badge.tsx';
 
@@ -54,6 +65,64 @@ describe('route table (spec 2)', () => {
     expect(matchPath('/landers/video/:slug?', '/landers/video/milf')).toBe(true);
     expect(matchPath('/landers/video/:slug?', '/landers/video/a/b')).toBe(false);
     expect(findRoute('/landers/tinderswipe/x')).toBe(notFoundRoute);
+  });
+});
+
+describe("the route table's modules", () => {
+  // The server finds a page's chunks in the build's manifest by these names (server/page-shell.ts): a name that is not
+  // the module the page loads would leave the rendered page without its scripts.
+  it('loads, for every screen and layout, the module the table names', async () => {
+    for (const route of [...routes, notFoundRoute]) {
+      const named = await import(/* @vite-ignore */ `/${route.screen}`);
+      expect(await screenOf(route).preload(), route.name).toBe(named);
+    }
+    for (const [name, module] of Object.entries(LAYOUT_MODULES)) {
+      const named = await import(/* @vite-ignore */ `/${module}`);
+      expect(await layouts[name as LayoutName].preload(), name).toBe(named);
+    }
+  });
+});
+
+describe('first calls (docs/perf.md, "Server rendering")', () => {
+  const settings = { geoip_selected_country: null, geoip_country: 'NL' } as Settings;
+  const member = (over: Partial<User> = {}) =>
+    ({
+      profile: { gender: 'male', sexuality: 'hetero', country: 'DE' },
+      paid_user: false,
+      signup_date: '2026-01-02',
+      ...over,
+    }) as User;
+  const callsOf = (path: string, user: User | null) => firstCalls(findRoute(path), path, user, settings);
+  const offers = ['/api/discountcode.php', '/api/discountcode.php?welcome=true'];
+
+  it("names each path's parameters", () => {
+    expect(pathParams('/members/:id', '/members/42')).toEqual({ id: '42' });
+    expect(pathParams('/landers/video/:slug?', '/landers/video')).toEqual({});
+    expect(pathParams('/credits/:id/:paymentmethod', '/credits/3/card/')).toEqual({ id: '3', paymentmethod: 'card' });
+  });
+
+  it("are the calls each screen's first render reads", () => {
+    expect(callsOf('/landers/video/milf', null)).toEqual(['/api/lander.php']);
+    expect(callsOf('/members/42/landing', null)).toEqual([]);
+    expect(callsOf('/members', null)).toEqual(['/api/members.php?country=NL&min_age=18&max_age=99&page=1']);
+    expect(callsOf('/members/42', null)).toEqual(['/api/member.php?id=42']);
+    expect(callsOf('/members/x', null)).toEqual([]);
+    expect(callsOf('/pricing', null)).toEqual(['/api/credits.php?country=NL']);
+    expect(callsOf('/login', null)).toEqual([]);
+    const paid = member({ paid_user: true });
+    expect(callsOf('/chats', paid)).toEqual(['/api/chats.php']);
+    expect(callsOf('/likes/m/7', paid)).toEqual(['/api/member.php?id=7']);
+    expect(callsOf('/members', paid)).toEqual(['/api/members.php?gender=female&country=DE&min_age=18&max_age=99&page=1']);
+    expect(callsOf('/credits', paid)).toEqual(['/api/credits.php']);
+  });
+
+  it("add the member's offers in the members area and on the money screens (spec 4), each once", () => {
+    expect(callsOf('/likes', member())).toEqual(offers);
+    expect(callsOf('/chats', member())).toEqual(['/api/chats.php', ...offers]);
+    expect(callsOf('/premium', member())).toEqual(['/api/credits.php', ...offers]);
+    expect(callsOf('/directdebit', member())).toEqual(['/api/credits.php', ...offers]);
+    expect(callsOf('/profile', member())).toEqual([]);
+    expect(callsOf('/likes', member({ signup_date: '' }))).toEqual([]);
   });
 });
 

@@ -1,6 +1,13 @@
-// The one route table (DESIGN): path, spec route name, layout and lazy screen of every page.
-import type { ReactNode } from 'react';
-import { lazyScreen, type PreloadableComponent } from './lazy-screen.ts';
+// The one route table (DESIGN): path, spec route name, layout, access, the screen's module and the first calls it reads,
+// for every page. Without React or the DOM: the page (src/app/route-screens.ts loads the modules it names), the server's
+// render (through src/app/server-entry.ts) and the tests read the same table.
+import type { Settings, User } from '../../contract/index.ts';
+import { CHATS_CALL } from '../features/chat/chat-calls.ts';
+import { LANDER_CALL } from '../features/landers/lander-calls.ts';
+import { profilePath } from '../features/member/member-calls.ts';
+import { firstSearchPath } from '../features/members/search-query.ts';
+import { offerCallsOf } from '../features/offers/offer-calls.ts';
+import { offerCountry, offerPath } from '../features/payments/offer-query.ts';
 
 /** Spec 2: the four layouts. */
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
@@ -14,6 +21,82 @@ export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
  */
 export type RouteAccess = 'public' | 'guest' | 'members' | 'search';
 
+/**
+ * Each layout's module, by its path from the repository root: the key of its chunk in the build's manifest
+ * (dist/.vite/manifest.json). Layouts are lazy too: the chat layout needs none of the navigation's code, and the entry
+ * stays within its budget (DESIGN).
+ */
+export const LAYOUT_MODULES: Readonly<Record<LayoutName, string>> = {
+  default: 'src/app/layouts/default-layout.tsx',
+  chat: 'src/app/layouts/chat-layout.tsx',
+  lander: 'src/app/layouts/lander-layout.tsx',
+  empty: 'src/app/layouts/empty-layout.tsx',
+};
+
+/**
+ * Each screen's module, by its path from the repository root (its chunk's key in the build's manifest), each a lazy
+ * chunk of its own. Spec 2 landers: one chunk per lander, so a visitor from an ad loads only the page they land on.
+ */
+const screens = {
+  home: 'src/features/home/home-screen.tsx',
+  login: 'src/features/account/login-screen.tsx',
+  signup: 'src/features/account/signup-screen.tsx',
+  activateDone: 'src/features/account/activate-done-screen.tsx',
+  activateError: 'src/features/account/activate-error-screen.tsx',
+  devMailbox: 'src/features/account/dev-mailbox-screen.tsx',
+  members: 'src/features/members/members-screen.tsx',
+  member: 'src/features/member/member-screen.tsx',
+  chat: 'src/features/chat/chat-screen.tsx',
+  chats: 'src/features/chat/chats-screen.tsx',
+  likes: 'src/features/likes/likes-screen.tsx',
+  resetPassword: 'src/features/account/reset-password-screen.tsx',
+  resetPasswordDo: 'src/features/account/reset-password-do-screen.tsx',
+  mailChangeDo: 'src/features/account/mail-change-do-screen.tsx',
+  accountDeleted: 'src/features/account/account-deleted-screen.tsx',
+  complaints: 'src/features/complaints/complaints-screen.tsx',
+  settings: 'src/features/settings/settings-screen.tsx',
+  profile: 'src/features/profile/profile-screen.tsx',
+  notifications: 'src/features/notifications/notifications-screen.tsx',
+  credits: 'src/features/payments/credits-screen.tsx',
+  pay: 'src/features/payments/pay-screen.tsx',
+  repeatOrder: 'src/features/payments/repeat-order-screen.tsx',
+  premium: 'src/features/payments/premium-screen.tsx',
+  pricing: 'src/features/payments/pricing-screen.tsx',
+  completeSignup: 'src/features/onboarding/complete-signup-screen.tsx',
+  signupMatches: 'src/features/onboarding/signup-matches-screen.tsx',
+  langConfig: 'src/features/language/lang-config-screen.tsx',
+  transactions: 'src/features/payments/transactions-screen.tsx',
+  directDebit: 'src/features/payments/directdebit-screen.tsx',
+  devSms: 'src/features/payments/dev-sms-screen.tsx',
+  content: 'src/features/pages/content-screen.tsx',
+  swipeGame: 'src/features/swipe/swipe-game-screen.tsx',
+  matchFinder: 'src/features/match-finder/match-finder-screen.tsx',
+  tinderswipe: 'src/features/landers/tinderswipe-lander.tsx',
+  aloneTonight: 'src/features/landers/alonetonight-lander.tsx',
+  collage: 'src/features/landers/collage-lander.tsx',
+  gallery: 'src/features/landers/gallery-lander.tsx',
+  iconsLander: 'src/features/landers/icons-lander.tsx',
+  mapLander: 'src/features/landers/map-lander.tsx',
+  social: 'src/features/landers/social-lander.tsx',
+  transitions: 'src/features/landers/transitions-lander.tsx',
+  video: 'src/features/landers/video-lander.tsx',
+  memberLanding: 'src/features/landers/member-landing-screen.tsx',
+  memberSignup: 'src/features/landers/member-signup-screen.tsx',
+  notFound: 'src/app/not-found-screen.tsx',
+} as const;
+
+/** A screen's module (src/app/route-screens.ts holds the lazy component of each). */
+export type ScreenModule = (typeof screens)[keyof typeof screens];
+
+/** What a route's first calls depend on: the path's parameters and the session the page is drawn for. */
+export interface CallContext {
+  /** The path's parameters by name: `{ id: '42' }` for "/members/:id" at "/members/42"; a left-out one is absent. */
+  params: Readonly<Record<string, string>>;
+  /** The logged-in member, or null for a visitor. */
+  user: User | null;
+  settings: Settings;
+}
+
 export interface AppRoute {
   /** wouter pattern, e.g. "/members/:id". */
   path: string;
@@ -21,7 +104,14 @@ export interface AppRoute {
   name: string;
   layout: LayoutName;
   access: RouteAccess;
-  screen: PreloadableComponent<object>;
+  /** The screen's module (ScreenModule). */
+  screen: ScreenModule;
+  /**
+   * The GET calls the screen's first render reads, by path with query as the page sends them and as first answers key
+   * them (src/api/first-answers.ts). The screen reads them through the same functions; a server render answers them
+   * in-process and hands the answers to the page (docs/perf.md, "Server rendering"). None when absent.
+   */
+  firstCalls?: (context: CallContext) => readonly string[];
   /**
    * Spec 2: "A back button shows only in installed-app mode on profile, likes, credits and payment screens".
    * Set on those routes (src/pwa/back-button.tsx shows it in the top navigation when the app is installed).
@@ -29,159 +119,205 @@ export interface AppRoute {
   back?: true;
 }
 
-/**
- * Layout components, lazy too: the chat layout needs none of the navigation's code, and the entry
- * stays within its budget (DESIGN). main.tsx preloads the first route's layout and screen.
- */
-export const layouts: Record<LayoutName, PreloadableComponent<{ children: ReactNode }>> = {
-  default: lazyScreen(() => import('./layouts/default-layout.tsx')),
-  chat: lazyScreen(() => import('./layouts/chat-layout.tsx')),
-  lander: lazyScreen(() => import('./layouts/lander-layout.tsx')),
-  empty: lazyScreen(() => import('./layouts/empty-layout.tsx')),
+/** A lander's first call: its content (spec 2). */
+const landerCalls = () => [LANDER_CALL];
+/** /members' first call: page 1 of the default search (spec 3). */
+const searchCalls = ({ user, settings }: CallContext) => [firstSearchPath(user, settings)];
+/** A profile's first call: the member of the path's `id`; none when the id is not one. */
+const profileCalls = ({ params }: CallContext) => {
+  const id = Number(params.id);
+  return Number.isInteger(id) && id > 0 ? [profilePath(id)] : [];
 };
-
-const home = lazyScreen(() => import('../features/home/home-screen.tsx'));
-const login = lazyScreen(() => import('../features/account/login-screen.tsx'));
-const signup = lazyScreen(() => import('../features/account/signup-screen.tsx'));
-const activateDone = lazyScreen(() => import('../features/account/activate-done-screen.tsx'));
-const activateError = lazyScreen(() => import('../features/account/activate-error-screen.tsx'));
-const devMailbox = lazyScreen(() => import('../features/account/dev-mailbox-screen.tsx'));
-const members = lazyScreen(() => import('../features/members/members-screen.tsx'));
-const member = lazyScreen(() => import('../features/member/member-screen.tsx'));
-const chat = lazyScreen(() => import('../features/chat/chat-screen.tsx'));
-const chats = lazyScreen(() => import('../features/chat/chats-screen.tsx'));
-const likes = lazyScreen(() => import('../features/likes/likes-screen.tsx'));
-const resetPassword = lazyScreen(() => import('../features/account/reset-password-screen.tsx'));
-const resetPasswordDo = lazyScreen(() => import('../features/account/reset-password-do-screen.tsx'));
-const mailChangeDo = lazyScreen(() => import('../features/account/mail-change-do-screen.tsx'));
-const accountDeleted = lazyScreen(() => import('../features/account/account-deleted-screen.tsx'));
-const complaintsScreen = lazyScreen(() => import('../features/complaints/complaints-screen.tsx'));
-const settingsScreen = lazyScreen(() => import('../features/settings/settings-screen.tsx'));
-const profile = lazyScreen(() => import('../features/profile/profile-screen.tsx'));
-const notifications = lazyScreen(() => import('../features/notifications/notifications-screen.tsx'));
-const credits = lazyScreen(() => import('../features/payments/credits-screen.tsx'));
-const pay = lazyScreen(() => import('../features/payments/pay-screen.tsx'));
-const repeatOrder = lazyScreen(() => import('../features/payments/repeat-order-screen.tsx'));
-const premium = lazyScreen(() => import('../features/payments/premium-screen.tsx'));
-const pricing = lazyScreen(() => import('../features/payments/pricing-screen.tsx'));
-const completeSignup = lazyScreen(() => import('../features/onboarding/complete-signup-screen.tsx'));
-const signupMatches = lazyScreen(() => import('../features/onboarding/signup-matches-screen.tsx'));
-const langConfig = lazyScreen(() => import('../features/language/lang-config-screen.tsx'));
-const transactions = lazyScreen(() => import('../features/payments/transactions-screen.tsx'));
-const directDebit = lazyScreen(() => import('../features/payments/directdebit-screen.tsx'));
-const devSms = lazyScreen(() => import('../features/payments/dev-sms-screen.tsx'));
-const content = lazyScreen(() => import('../features/pages/content-screen.tsx'));
-const swipeGame = lazyScreen(() => import('../features/swipe/swipe-game-screen.tsx'));
-const matchFinder = lazyScreen(() => import('../features/match-finder/match-finder-screen.tsx'));
-// Spec 2 landers: one chunk per lander, so a visitor from an ad loads only the page they land on.
-const tinderswipe = lazyScreen(() => import('../features/landers/tinderswipe-lander.tsx'));
-const aloneTonight = lazyScreen(() => import('../features/landers/alonetonight-lander.tsx'));
-const collage = lazyScreen(() => import('../features/landers/collage-lander.tsx'));
-const gallery = lazyScreen(() => import('../features/landers/gallery-lander.tsx'));
-const iconsLander = lazyScreen(() => import('../features/landers/icons-lander.tsx'));
-const mapLander = lazyScreen(() => import('../features/landers/map-lander.tsx'));
-const social = lazyScreen(() => import('../features/landers/social-lander.tsx'));
-const transitions = lazyScreen(() => import('../features/landers/transitions-lander.tsx'));
-const video = lazyScreen(() => import('../features/landers/video-lander.tsx'));
-const memberLanding = lazyScreen(() => import('../features/landers/member-landing-screen.tsx'));
-const memberSignup = lazyScreen(() => import('../features/landers/member-signup-screen.tsx'));
-const notFound = lazyScreen(() => import('./not-found-screen.tsx'));
+/** /chats' first call: the chat list. */
+const chatsCalls = () => [CHATS_CALL];
+/** The money screens' first calls: the offer of the payment country, and the member's offers its prices show (spec 4). */
+const moneyCalls = ({ user, settings }: CallContext) => [offerPath(offerCountry(user !== null, settings)), ...offerCallsOf(user)];
 
 /** Matched top to bottom; the first match wins. */
 export const routes: readonly AppRoute[] = [
-  { path: '/', name: 'index', layout: 'default', access: 'guest', screen: home },
-  { path: '/login', name: 'login', layout: 'default', access: 'guest', screen: login },
-  { path: '/signup', name: 'signup', layout: 'default', access: 'guest', screen: signup },
-  { path: '/activate/done', name: 'activate-done', layout: 'default', access: 'public', screen: activateDone },
-  { path: '/activate/error', name: 'activate-error', layout: 'default', access: 'public', screen: activateError },
-  { path: '/dev/mailbox', name: 'dev-mailbox', layout: 'default', access: 'public', screen: devMailbox },
-  { path: '/members', name: 'members', layout: 'default', access: 'search', screen: members },
-  { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', access: 'members', screen: chat },
+  { path: '/', name: 'index', layout: 'default', access: 'guest', screen: screens.home },
+  { path: '/login', name: 'login', layout: 'default', access: 'guest', screen: screens.login },
+  { path: '/signup', name: 'signup', layout: 'default', access: 'guest', screen: screens.signup },
+  { path: '/activate/done', name: 'activate-done', layout: 'default', access: 'public', screen: screens.activateDone },
+  { path: '/activate/error', name: 'activate-error', layout: 'default', access: 'public', screen: screens.activateError },
+  { path: '/dev/mailbox', name: 'dev-mailbox', layout: 'default', access: 'public', screen: screens.devMailbox },
+  { path: '/members', name: 'members', layout: 'default', access: 'search', screen: screens.members, firstCalls: searchCalls },
+  { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', access: 'members', screen: screens.chat },
   // Member landings (spec 2) before '/members/:id'; public, so the new member goes on to the chat after signup.
-  { path: '/members/:id/landing', name: 'members-id-landing', layout: 'lander', access: 'public', screen: memberLanding },
-  { path: '/members/:id/signup', name: 'members-id-signup', layout: 'lander', access: 'public', screen: memberSignup },
+  { path: '/members/:id/landing', name: 'members-id-landing', layout: 'lander', access: 'public', screen: screens.memberLanding },
+  { path: '/members/:id/signup', name: 'members-id-signup', layout: 'lander', access: 'public', screen: screens.memberSignup },
   {
     path: '/members/:id/landing2/:slug?',
     name: 'members-id-landing2',
     layout: 'lander',
     access: 'public',
-    screen: memberLanding,
+    screen: screens.memberLanding,
   },
   {
     path: '/members/:id/landing3/:slug?',
     name: 'members-id-landing3',
     layout: 'lander',
     access: 'public',
-    screen: memberLanding,
+    screen: screens.memberLanding,
   },
-  { path: '/members/:id', name: 'members-id', layout: 'default', access: 'search', screen: member, back: true },
-  { path: '/chats', name: 'chats', layout: 'default', access: 'members', screen: chats },
-  { path: '/chats/:id', name: 'chats-id', layout: 'chat', access: 'members', screen: chat },
-  { path: '/likes', name: 'likes', layout: 'default', access: 'members', screen: likes, back: true },
-  { path: '/likes/m/:id', name: 'likes-m-id', layout: 'default', access: 'members', screen: member, back: true },
-  { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: likes, back: true },
-  { path: '/swipe-game', name: 'swipe-game', layout: 'default', access: 'members', screen: swipeGame },
-  { path: '/match-finder', name: 'match-finder', layout: 'default', access: 'members', screen: matchFinder },
-  { path: '/reset-password', name: 'reset-password', layout: 'default', access: 'public', screen: resetPassword },
-  { path: '/reset-password/do', name: 'reset-password-do', layout: 'default', access: 'public', screen: resetPasswordDo },
-  { path: '/mail-change/do', name: 'mail-change-do', layout: 'default', access: 'public', screen: mailChangeDo },
-  { path: '/account-deleted', name: 'account-deleted', layout: 'default', access: 'public', screen: accountDeleted },
-  { path: '/complaints', name: 'complaints', layout: 'default', access: 'public', screen: complaintsScreen },
-  { path: '/profile', name: 'profile', layout: 'default', access: 'members', screen: profile, back: true },
-  { path: '/settings', name: 'settings', layout: 'default', access: 'members', screen: settingsScreen },
-  { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: notifications },
-  { path: '/credits', name: 'credits', layout: 'default', access: 'members', screen: credits, back: true },
+  {
+    path: '/members/:id',
+    name: 'members-id',
+    layout: 'default',
+    access: 'search',
+    screen: screens.member,
+    firstCalls: profileCalls,
+    back: true,
+  },
+  { path: '/chats', name: 'chats', layout: 'default', access: 'members', screen: screens.chats, firstCalls: chatsCalls },
+  { path: '/chats/:id', name: 'chats-id', layout: 'chat', access: 'members', screen: screens.chat },
+  { path: '/likes', name: 'likes', layout: 'default', access: 'members', screen: screens.likes, back: true },
+  {
+    path: '/likes/m/:id',
+    name: 'likes-m-id',
+    layout: 'default',
+    access: 'members',
+    screen: screens.member,
+    firstCalls: profileCalls,
+    back: true,
+  },
+  { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: screens.likes, back: true },
+  { path: '/swipe-game', name: 'swipe-game', layout: 'default', access: 'members', screen: screens.swipeGame },
+  { path: '/match-finder', name: 'match-finder', layout: 'default', access: 'members', screen: screens.matchFinder },
+  { path: '/reset-password', name: 'reset-password', layout: 'default', access: 'public', screen: screens.resetPassword },
+  { path: '/reset-password/do', name: 'reset-password-do', layout: 'default', access: 'public', screen: screens.resetPasswordDo },
+  { path: '/mail-change/do', name: 'mail-change-do', layout: 'default', access: 'public', screen: screens.mailChangeDo },
+  { path: '/account-deleted', name: 'account-deleted', layout: 'default', access: 'public', screen: screens.accountDeleted },
+  { path: '/complaints', name: 'complaints', layout: 'default', access: 'public', screen: screens.complaints },
+  { path: '/profile', name: 'profile', layout: 'default', access: 'members', screen: screens.profile, back: true },
+  { path: '/settings', name: 'settings', layout: 'default', access: 'members', screen: screens.settings },
+  { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: screens.notifications },
+  {
+    path: '/credits',
+    name: 'credits',
+    layout: 'default',
+    access: 'members',
+    screen: screens.credits,
+    firstCalls: moneyCalls,
+    back: true,
+  },
   {
     path: '/credits/repeat-order',
     name: 'credits-repeat-order',
     layout: 'default',
     access: 'members',
-    screen: repeatOrder,
+    screen: screens.repeatOrder,
+    firstCalls: moneyCalls,
     back: true,
   },
-  { path: '/credits/:id', name: 'credits-id', layout: 'default', access: 'members', screen: pay, back: true },
+  { path: '/credits/:id', name: 'credits-id', layout: 'default', access: 'members', screen: screens.pay, back: true },
   {
     path: '/credits/:id/:paymentmethod',
     name: 'credits-id-paymentmethod',
     layout: 'default',
     access: 'members',
-    screen: pay,
+    screen: screens.pay,
     back: true,
   },
-  { path: '/directdebit', name: 'directdebit', layout: 'default', access: 'members', screen: directDebit, back: true },
-  { path: '/dev/sms', name: 'dev-sms', layout: 'default', access: 'public', screen: devSms },
-  { path: '/premium', name: 'premium', layout: 'default', access: 'members', screen: premium },
-  { path: '/pricing', name: 'pricing', layout: 'default', access: 'public', screen: pricing },
-  { path: '/complete-signup', name: 'complete-signup', layout: 'default', access: 'members', screen: completeSignup },
-  { path: '/signup-matches', name: 'signup-matches', layout: 'default', access: 'members', screen: signupMatches },
-  { path: '/lang-config', name: 'lang-config', layout: 'default', access: 'public', screen: langConfig },
-  { path: '/transactions', name: 'transactions', layout: 'default', access: 'members', screen: transactions },
-  { path: '/transactions/:id', name: 'transactions-id', layout: 'default', access: 'members', screen: transactions },
+  {
+    path: '/directdebit',
+    name: 'directdebit',
+    layout: 'default',
+    access: 'members',
+    screen: screens.directDebit,
+    firstCalls: moneyCalls,
+    back: true,
+  },
+  { path: '/dev/sms', name: 'dev-sms', layout: 'default', access: 'public', screen: screens.devSms },
+  { path: '/premium', name: 'premium', layout: 'default', access: 'members', screen: screens.premium, firstCalls: moneyCalls },
+  { path: '/pricing', name: 'pricing', layout: 'default', access: 'public', screen: screens.pricing, firstCalls: moneyCalls },
+  { path: '/complete-signup', name: 'complete-signup', layout: 'default', access: 'members', screen: screens.completeSignup },
+  { path: '/signup-matches', name: 'signup-matches', layout: 'default', access: 'members', screen: screens.signupMatches },
+  { path: '/lang-config', name: 'lang-config', layout: 'default', access: 'public', screen: screens.langConfig },
+  { path: '/transactions', name: 'transactions', layout: 'default', access: 'members', screen: screens.transactions },
+  { path: '/transactions/:id', name: 'transactions-id', layout: 'default', access: 'members', screen: screens.transactions },
   // Spec 2 marketing landers, for visitors (a member goes to /members); the slug selects the copy.
-  { path: '/landers/tinderswipe', name: 'landers-tinderswipe', layout: 'lander', access: 'guest', screen: tinderswipe },
-  { path: '/landers/alonetonight/:slug?', name: 'landers-alonetonight', layout: 'lander', access: 'guest', screen: aloneTonight },
-  { path: '/landers/collagelanding/:slug?', name: 'landers-collagelanding', layout: 'lander', access: 'guest', screen: collage },
-  { path: '/landers/gallery/:slug?', name: 'landers-gallery', layout: 'lander', access: 'guest', screen: gallery },
-  { path: '/landers/iconslanding/:slug?', name: 'landers-iconslanding', layout: 'lander', access: 'guest', screen: iconsLander },
-  { path: '/landers/maplanding/:slug?', name: 'landers-maplanding', layout: 'lander', access: 'guest', screen: mapLander },
-  { path: '/landers/socialnetwork/:slug?', name: 'landers-socialnetwork', layout: 'lander', access: 'guest', screen: social },
+  {
+    path: '/landers/tinderswipe',
+    name: 'landers-tinderswipe',
+    layout: 'lander',
+    access: 'guest',
+    screen: screens.tinderswipe,
+    firstCalls: landerCalls,
+  },
+  {
+    path: '/landers/alonetonight/:slug?',
+    name: 'landers-alonetonight',
+    layout: 'lander',
+    access: 'guest',
+    screen: screens.aloneTonight,
+    firstCalls: landerCalls,
+  },
+  {
+    path: '/landers/collagelanding/:slug?',
+    name: 'landers-collagelanding',
+    layout: 'lander',
+    access: 'guest',
+    screen: screens.collage,
+    firstCalls: landerCalls,
+  },
+  {
+    path: '/landers/gallery/:slug?',
+    name: 'landers-gallery',
+    layout: 'lander',
+    access: 'guest',
+    screen: screens.gallery,
+    firstCalls: landerCalls,
+  },
+  {
+    path: '/landers/iconslanding/:slug?',
+    name: 'landers-iconslanding',
+    layout: 'lander',
+    access: 'guest',
+    screen: screens.iconsLander,
+    firstCalls: landerCalls,
+  },
+  {
+    path: '/landers/maplanding/:slug?',
+    name: 'landers-maplanding',
+    layout: 'lander',
+    access: 'guest',
+    screen: screens.mapLander,
+    firstCalls: landerCalls,
+  },
+  {
+    path: '/landers/socialnetwork/:slug?',
+    name: 'landers-socialnetwork',
+    layout: 'lander',
+    access: 'guest',
+    screen: screens.social,
+    firstCalls: landerCalls,
+  },
   {
     path: '/landers/transitionsvideolanding/:slug?',
     name: 'landers-transitionsvideolanding',
     layout: 'lander',
     access: 'guest',
-    screen: transitions,
+    screen: screens.transitions,
+    firstCalls: landerCalls,
   },
-  { path: '/landers/video/:slug?', name: 'landers-video', layout: 'lander', access: 'guest', screen: video },
+  {
+    path: '/landers/video/:slug?',
+    name: 'landers-video',
+    layout: 'lander',
+    access: 'guest',
+    screen: screens.video,
+    firstCalls: landerCalls,
+  },
   ...['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'].map((page): AppRoute => ({
     path: `/pages/${page}`,
     name: `pages-${page}`,
     layout: 'default',
     access: 'public',
-    screen: content,
+    screen: screens.content,
   })),
   // Spec 2 `{token}`: any other single segment opens the content block of that token (the 404 page when none).
-  { path: '/:token', name: 'token', layout: 'default', access: 'public', screen: content },
+  { path: '/:token', name: 'token', layout: 'default', access: 'public', screen: screens.content },
 ];
 
 /** Spec 2: the members area, by route name (likes-type is the likes screen with a tab chosen). */
@@ -199,7 +335,13 @@ export const MEMBERS_AREA: ReadonlySet<string> = new Set([
 export const inMembersArea = (path: string) => MEMBERS_AREA.has(findRoute(path).name);
 
 /** Shown for every path no route matches (spec 8: "This page could not be found"). */
-export const notFoundRoute: AppRoute = { path: '*', name: 'not-found', layout: 'default', access: 'public', screen: notFound };
+export const notFoundRoute: AppRoute = {
+  path: '*',
+  name: 'not-found',
+  layout: 'default',
+  access: 'public',
+  screen: screens.notFound,
+};
 
 /**
  * True when `path` matches `pattern` ("/members/:id" matches "/members/42"; a trailing slash is ignored).
@@ -220,9 +362,26 @@ export function findRoute(path: string): AppRoute {
   return routes.find((r) => matchPath(r.path, path)) ?? notFoundRoute;
 }
 
-/** Starts loading the layout and screen chunks of `path`, so they arrive while the boot calls run. */
-export function preloadRoute(path: string): void {
-  const route = findRoute(path);
-  void layouts[route.layout].preload().catch(() => {});
-  void route.screen.preload().catch(() => {});
+/**
+ * The parameters of `path` under `pattern` by name, as CallContext.params ("/members/:id" and "/members/42": `{ id:
+ * '42' }`); a trailing slash is ignored. Only meaningful when matchPath(pattern, path).
+ */
+export function pathParams(pattern: string, path: string): Record<string, string> {
+  const have = path.split('/').filter(Boolean);
+  const want = pattern.split('/').filter(Boolean);
+  const named = want.flatMap((seg, i) =>
+    seg.startsWith(':') && i < have.length ? [[seg.slice(1).replace(/\?$/, ''), have[i]]] : [],
+  );
+  return Object.fromEntries(named);
+}
+
+/**
+ * The GET calls the first render of `pathname` (whose route is `route`) reads for `user` (null: a visitor) on the site
+ * of `settings`, by path with query: the screen's (AppRoute.firstCalls) and, in the members area, the member's offers,
+ * which its banner shows (spec 4). Each once. The server's render answers them in-process (server/page-render.ts).
+ */
+export function firstCalls(route: AppRoute, pathname: string, user: User | null, settings: Settings): string[] {
+  const screen = route.firstCalls?.({ params: pathParams(route.path, pathname), user, settings }) ?? [];
+  const banner = MEMBERS_AREA.has(route.name) ? offerCallsOf(user) : [];
+  return [...new Set([...screen, ...banner])];
 }

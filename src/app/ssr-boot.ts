@@ -43,3 +43,24 @@ export interface SsrBoot {
   /** First answers: raw JSON of the GET calls the first screen made, by path with query (src/api/first-answers.ts). */
   answers: Record<string, unknown>;
 }
+
+/**
+ * A server render's result: the HTML of #root's content, the namespaces it used (for the page to load before
+ * hydrating) and the country names it knows.
+ */
+export interface RenderedPage {
+  html: string;
+  namespaces: string[];
+  countryNames: CountryNamesSeed;
+}
+
+/**
+ * The server render (src/app/ssr-entry.tsx `renderPage`, built into dist/.ssr/ssr-entry.js): draws the page at `url`
+ * (path with query, e.g. "/members?x=1") for the session and first answers of `boot`. Rejects when the render fails
+ * or `signal` aborts it.
+ */
+export type RenderPage = (
+  url: string,
+  boot: Omit<SsrBoot, 'namespaces' | 'countryNames'>,
+  signal?: AbortSignal,
+) => Promise<RenderedPage>;

@@ -1,22 +1,15 @@
 // The server's render of a page's first screen (docs/perf.md, "Server rendering"): built by `vite build --ssr` into
-// dist/.ssr and called by server/page-shell.ts. It draws the same tree the page hydrates (src/app/main.tsx) from the
+// dist/.ssr and called by server/page-render.ts. It draws the same tree the page hydrates (src/app/main.tsx) from the
 // same session, language and first answers, so the visitor sees the screen before any script has run.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { seedFirstAnswers } from '../api/first-answers.ts';
 import { session } from '../features/account/session-store.ts';
 import { adoptRenderedOffers } from '../features/offers/offer-store.ts';
-import { knownCountryNames, type CountryNamesSeed } from '../i18n/country-names.ts';
+import { knownCountryNames } from '../i18n/country-names.ts';
 import { i18next, initI18n } from '../i18n/index.ts';
 import { App } from './App.tsx';
-import type { SsrBoot } from './ssr-boot.ts';
-
-/** A server render's result: the HTML of #root's content, the namespaces it used (for the page to load before hydrating) and the country names it knows. */
-export interface RenderedPage {
-  html: string;
-  namespaces: string[];
-  countryNames: CountryNamesSeed;
-}
+import type { RenderPage } from './ssr-boot.ts';
 
 let i18nReady: Promise<unknown> | null = null;
 /** Renders share the app's module state (session, i18next): one at a time. */
@@ -30,14 +23,10 @@ async function readAll(stream: AsyncIterable<string | Buffer>): Promise<string> 
 
 /**
  * Renders the page at `url` (path with query, e.g. "/members?x=1") for the session and answers of `boot`; waits for
- * every lazy screen, namespace and suspended read (React's prerender). Throws when the render fails or `signal`
+ * every lazy screen, namespace and suspended read (React's prerender). Rejects when the render fails or `signal`
  * aborts it; the caller then serves the plain app shell.
  */
-export function renderPage(
-  url: string,
-  boot: Omit<SsrBoot, 'namespaces' | 'countryNames'>,
-  signal?: AbortSignal,
-): Promise<RenderedPage> {
+export const renderPage: RenderPage = (url, boot, signal) => {
   const run = queue.then(async () => {
     i18nReady ??= initI18n(boot.language);
     await i18nReady;
@@ -73,4 +62,4 @@ export function renderPage(
   });
   queue = run.catch(() => {});
   return run;
-}
+};

@@ -3,7 +3,8 @@ import type { MemberProfile } from '../../contract/index.ts';
 import { retryPolicy } from '../api/client.ts';
 import { seedFirstAnswers } from '../api/first-answers.ts';
 import { queueLike } from './outbox.ts';
-import { loadProfile, profilePath, putProfile } from './profiles.ts';
+import { profilePath } from '../features/member/member-calls.ts';
+import { loadProfile, putProfile } from './profiles.ts';
 import { card, freshDb, stubApi } from './test-kit.ts';
 
 const SANNE = 42;

@@ -4,9 +4,7 @@ import { MemberResponse, type MemberProfile } from '../../contract/index.ts';
 import { api, ApiCallError } from '../api/client.ts';
 import { takeFirstAnswer } from '../api/first-answers.ts';
 import type { AppDB } from '../data/db.ts';
-
-/** GET /api/member.php's path with query for member `id`: the first-answer key of a server-rendered profile. */
-export const profilePath = (id: number) => `/api/member.php?id=${id}`;
+import { profilePath } from '../features/member/member-calls.ts';
 
 /**
  * GET /api/member.php?id= (a server-rendered profile's answer instead, once: src/api/first-answers.ts) and stores
@@ -21,7 +19,7 @@ export async function loadProfile(db: AppDB, id: number, signal?: AbortSignal): 
     const first = takeFirstAnswer(profilePath(id), MemberResponse);
     const stored = first && (await db.profiles.get(id));
     const outdated = stored && (stored.storedAt >= performance.timeOrigin || !sameProfile(stored, first.profile));
-    const answer = first && !outdated ? first : await api('/api/member.php', MemberResponse, { query: { id }, signal });
+    const answer = first && !outdated ? first : await api(profilePath(id), MemberResponse, { signal });
     return await db.transaction('rw', [db.profiles, db.outbox], async () => {
       const pending = await db.outbox.where('key').equals(`like:${id}`).first();
       const profile = pending?.kind === 'like' ? { ...answer.profile, liked: pending.on } : answer.profile;

@@ -15,12 +15,13 @@ import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { ConfirmModal } from '../member/confirm-modal.tsx';
 import { ChatIcon } from '../members/icons.tsx';
+import { CHATS_CALL } from './chat-calls.ts';
 import { ChatListItem } from './chat-list-item.tsx';
 
 /**
  * /chats (spec 2): the chat list from Dexie, newest first, with unread badges and delete (spec 4: removed at
  * once, then sent; a refused delete shows an alert and the list reloads). Shows at once offline. A server-rendered
- * page comes with the list (GET /api/chats.php, server/page-render.ts), shown until Dexie holds it.
+ * page comes with the list (its first call, CHATS_CALL), shown until Dexie holds it.
  */
 export default function ChatsScreen() {
   const { t } = useTranslation(['chat', 'members']);
@@ -31,9 +32,7 @@ export default function ChatsScreen() {
     async () => ({ chats: await listConversations(db), synced: (await readCursor(db)).cursor !== null }),
     [db],
   );
-  const [rendered] = useState(() =>
-    firstAnswer('/api/chats.php', ChatsResponse)?.chats.map((c) => chatToRow(c, undefined, null)),
-  );
+  const [rendered] = useState(() => firstAnswer(CHATS_CALL, ChatsResponse)?.chats.map((c) => chatToRow(c, undefined, null)));
   // The chat asked about stays set while the dialog fades out, so its title does not change mid-animation.
   const [toDelete, setToDelete] = useState<ConversationRow | null>(null);
   const [asking, setAsking] = useState(false);

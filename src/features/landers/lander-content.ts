@@ -4,18 +4,18 @@ import { useEffect, useState } from 'react';
 import { LanderResponse, type MemberCard, type NicheName } from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
 import { firstAnswer } from '../../api/first-answers.ts';
+import { LANDER_CALL } from './lander-calls.ts';
 
-const PATH = '/api/lander.php';
 let pending: Promise<LanderResponse> | null = null;
 
 /** The content the server rendered the page with (src/api/first-answers.ts), if it did. */
-const rendered = () => firstAnswer(PATH, LanderResponse);
+const rendered = () => firstAnswer(LANDER_CALL, LanderResponse);
 
 /** Loads the lander content once (a failed load is retried on the next call); a server-rendered page's at once. */
 export function loadLanderContent(): Promise<LanderResponse> {
   const first = pending ? undefined : rendered();
   if (first) pending = Promise.resolve(first);
-  pending ??= api(PATH, LanderResponse).catch((error: unknown) => {
+  pending ??= api(LANDER_CALL, LanderResponse).catch((error: unknown) => {
     pending = null;
     throw error;
   });

@@ -10,7 +10,7 @@ import { errorText } from '../../i18n/error-text.ts';
 import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { initSearch, loadMore, newSearch, searchState } from './search-store.ts';
-import { defaultFilters, keyOf, searchPath } from './search-query.ts';
+import { defaultFilters, firstSearchPath, keyOf } from './search-query.ts';
 import { SearchForm } from './search-form.tsx';
 import { DiscoveryLinks } from './discovery-links.tsx';
 import { FIRST_ROW, MemberCard, MemberCardPlaceholder, MemberGrid } from './member-card.tsx';
@@ -24,8 +24,9 @@ export default function MembersScreen() {
   const db = useMemberDb();
   const stored = useLiveQuery(() => db.searchPages.where('key').equals(snap.key).sortBy('page'), [db, snap.key]);
   const defaults = defaultFilters(user, settings);
-  // A server-rendered page came with page 1 of the default search: it shows until Dexie holds the pages.
-  const [rendered] = useState(() => firstAnswer(searchPath(defaults, 1), SearchResponse));
+  // A server-rendered page came with page 1 of the default search (the route's first call): it shows until Dexie holds
+  // the pages.
+  const [rendered] = useState(() => firstAnswer(firstSearchPath(user, settings), SearchResponse));
   const onDefaults = !snap.didInit || snap.key === keyOf(defaults);
   const pages =
     stored?.length || !rendered || !onDefaults

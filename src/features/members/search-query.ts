@@ -1,6 +1,7 @@
-// The member search's default filters and its call's address (spec 3), apart from the search store so the server
-// computes the same ones for a server-rendered /members (server/page-render.ts) without the store's Dexie and client.
-import { countries, type Country, type Gender, type Settings, type Sexuality, type User } from '../../../contract/index.ts';
+// The member search's default filters and its call's address (spec 3), apart from the search store and without zod: the
+// route table (src/app/routes.ts) declares /members' first call with them, so the server answers it for its render.
+import { countries } from '../../../contract/countries.ts';
+import type { Country, Gender, Settings, Sexuality, User } from '../../../contract/index.ts';
 
 /** The filters of a search (spec 3). An empty string means "any". Ages in years, 18..99. */
 export interface SearchFilters {
@@ -48,6 +49,15 @@ export function searchPath(filters: SearchFilters, page: number): string {
   for (const [name, value] of Object.entries({ ...filters, page })) if (value !== '') query.set(name, String(value));
   return `/api/members.php?${query}`;
 }
+
+/**
+ * /members' first call (spec 3): page 1 of the default search of `user` (null: a visitor) on the site of `settings`. The
+ * screen reads its first answer by it; the route table declares it (src/app/routes.ts).
+ */
+export const firstSearchPath = (
+  user: Pick<User, 'profile'> | null,
+  settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country'> | null,
+): string => searchPath(defaultFilters(user, settings), 1);
 
 /** The canonical query string of `filters`: the Dexie key of their result pages (src/features/members/search-store.ts). */
 export function keyOf({ gender, country, countryregion, min_age, max_age }: SearchFilters): string {

@@ -1,5 +1,5 @@
-// Which offer (GET /api/credits.php) a page shows, for the money screens (use-offer.ts) and the server's render of them
-// (server/page-render.ts), which hands the page its answer.
+// Which offer (GET /api/credits.php) a page shows, for the money screens (use-offer.ts) and the route table, which
+// declares it as their first call (src/app/routes.ts): a server render hands the page its answer.
 import type { Country, Settings } from '../../../contract/index.ts';
 
 /**

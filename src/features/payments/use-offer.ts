@@ -16,7 +16,8 @@ export interface OfferView {
 
 /**
  * The offer of the member's payment country (a visitor's: the country the site guessed or they chose). A server-rendered
- * page comes with it (server/page-render.ts): the first render shows it and the first load takes it without asking.
+ * page comes with it (the route's first call, src/app/routes.ts): the first render shows it and the first load takes it
+ * without asking.
  */
 export function useOffer(): OfferView {
   const { user, settings } = useSnapshot(session);

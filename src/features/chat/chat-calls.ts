@@ -1,0 +1,5 @@
+// The chat list's first call, without React: /chats reads its answer (chats-screen.tsx) and the route table declares
+// it (src/app/routes.ts), so a server render answers it.
+
+/** GET /api/chats.php: the member's chat list (spec 7), shown by a server-rendered /chats until Dexie holds it. */
+export const CHATS_CALL = '/api/chats.php';
