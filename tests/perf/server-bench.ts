@@ -286,11 +286,9 @@ export async function benchServer(
         // The send changes the log, so it runs last in a round; the conditional sync uses the etag of its round.
         const before = await statementsOf(app.child);
         const started = performance.now();
-        let { rps, total } = await run(c === cases[0] ? bare.url : app.url, c, seconds, connections);
-        if (c.jobs) {
-          await jobsDone(app.child);
-          rps = total / ((performance.now() - started) / 1000);
-        }
+        const { rps: served, total } = await run(c === cases[0] ? bare.url : app.url, c, seconds, connections);
+        if (c.jobs) await jobsDone(app.child);
+        const rps = c.jobs ? total / ((performance.now() - started) / 1000) : served;
         const count = counted.get(c.label)!;
         count.statements += (await statementsOf(app.child)) - before;
         count.requests += total;
