@@ -101,7 +101,7 @@ export function isStorableText(s: string): boolean {
 export const Text = z.string().refine(isStorableText, 'contains a character that is not allowed');
 
 /** Largest value of a PostgreSQL `integer` (int4): the row ids of members, conversations and photos. */
-export const INT4_MAX = 2_147_483_647;
+const INT4_MAX = 2_147_483_647;
 
 /** A row id in a JSON body: an integer 1..INT4_MAX. */
 export const Id = z.number().int().positive().max(INT4_MAX);

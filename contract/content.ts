@@ -30,7 +30,7 @@ export type ContentResponse = z.infer<typeof ContentResponse>;
 export const legalTokens: readonly string[] = ['terms', 'privacy', 'cookies', 'return-policy'];
 
 /** Spec 9: the earliest legal terms version date. */
-export const LEGAL_VERSION_FLOOR = '2023-12-01T12:00:00Z';
+const LEGAL_VERSION_FLOOR = '2023-12-01T12:00:00Z';
 
 /**
  * Spec 9: the legal terms version date is never earlier than 2023-12-01T12:00:00Z, or the company's `added` date

@@ -14,8 +14,7 @@ export const TIME_BONUS_POPUP_DELAY_SECONDS = 40;
  * `once_per_user`: each member may use the code for one completed payment; `shared`: any member, any number of
  * payments, until it expires.
  */
-export const DiscountValidity = z.enum(['once_per_user', 'shared']);
-export type DiscountValidity = z.infer<typeof DiscountValidity>;
+const DiscountValidity = z.enum(['once_per_user', 'shared']);
 
 /**
  * A discount code as the member sees it (spec 3 "Discount code"). `expires` is ISO 8601 (for the time bonus: the

@@ -12,8 +12,7 @@ export const LanderQuery = z.object({ country: Country.optional() });
 export type LanderQuery = z.infer<typeof LanderQuery>;
 
 /** Members per region of one country, most members first. */
-export const RegionCount = z.object({ code: z.string(), name: z.string(), count: z.number().int() });
-export type RegionCount = z.infer<typeof RegionCount>;
+const RegionCount = z.object({ code: z.string(), name: z.string(), count: z.number().int() });
 
 /**
  * GET /api/lander.php answer: public and cacheable. `members` are up to 12 demo members that fit the site's

@@ -49,7 +49,7 @@ export const UnsubscribeResponse = z.object({ unsubscribed: EmailKind });
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;
 
 /** The most events one POST /api/mail-events.php may carry. */
-export const MAIL_EVENTS_MAX = 100;
+const MAIL_EVENTS_MAX = 100;
 
 /**
  * One event of the mail provider's webhook: mail to `email` bounced (hard bounce), or its owner marked a mail as

@@ -5,7 +5,7 @@ import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { Country, Id, QueryId, Text } from './common.ts';
 
 /** The spec's payment methods (spec 1), as URL slugs: /credits/{id}/{paymentmethod}. */
-export const paymentMethods = [
+const paymentMethods = [
   'ideal',
   'bancontact',
   'przelewy24',
@@ -119,7 +119,7 @@ export const RefundRequest = z.object({ payment: z.uuid() });
 export type RefundRequest = z.infer<typeof RefundRequest>;
 
 /** A discount code as typed with an order (contract/discounts.ts). */
-export const OrderDiscountCode = Text.trim().min(1).max(40);
+const OrderDiscountCode = Text.trim().min(1).max(40);
 
 /**
  * POST /api/payment.php (*member*): starts paying bundle `bundle` with `method`, with `discount_code` off the price
@@ -174,7 +174,7 @@ export const TransactionsResponse = z.object({ payments: z.array(Payment), movem
 export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 
 /** One notification of the provider's webhook (Adyen NotificationRequestItem: the fields the site reads and signs). */
-export const NotificationRequestItem = z.object({
+const NotificationRequestItem = z.object({
   additionalData: z.record(z.string(), z.string().max(4000)).optional(),
   amount: z.object({ value: z.number().int(), currency: z.string().max(3) }),
   eventCode: z.string().max(100),
@@ -187,7 +187,6 @@ export const NotificationRequestItem = z.object({
   reason: z.string().max(4000).optional(),
   success: z.enum(['true', 'false']),
 });
-export type NotificationRequestItem = z.infer<typeof NotificationRequestItem>;
 
 /**
  * POST /api/payment-webhook.php: the provider's notifications (Adyen standard webhook), each signed with the HMAC key
@@ -204,7 +203,7 @@ export type PaymentWebhookRequest = z.infer<typeof PaymentWebhookRequest>;
 export const DIRECT_DEBIT_CODE_TRIES = 5;
 
 /** An IBAN as typed (spaces and lower case allowed), checked with its country's length and check digits (ibantools). */
-export const Iban = z
+const Iban = z
   .string()
   .max(42)
   .refine((v) => isValidIBAN(electronicFormatIBAN(v) ?? ''), 'not a valid IBAN');

@@ -40,9 +40,6 @@ export type PushSubscribeResponse = z.infer<typeof PushSubscribeResponse>;
 export const PushUnsubscribeResponse = z.object({ subscribed: z.literal(false) });
 export type PushUnsubscribeResponse = z.infer<typeof PushUnsubscribeResponse>;
 
-/** The `push=1` query of the subscription calls. */
-export const PushQuery = z.object({ push: z.literal('1') });
-
 /** What a push is about: a new message, a new like, or a like that made a match. */
 export const PushKind = z.enum(['message', 'like', 'match']);
 export type PushKind = z.infer<typeof PushKind>;

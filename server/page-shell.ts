@@ -33,7 +33,7 @@ export function scriptJson(value: unknown): string {
 }
 
 /** What page-render.ts drew for a request: #root's content, the boot JSON and the language. */
-export interface RenderedScreen {
+interface RenderedScreen {
   html: string;
   boot: SsrBoot;
   /** The document title (the site's index title). */

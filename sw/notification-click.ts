@@ -3,10 +3,10 @@
 declare const self: ServiceWorkerGlobalScope;
 
 /** Default target of a click: the chat list. */
-export const DEFAULT_CLICK_URL = '/chats';
+const DEFAULT_CLICK_URL = '/chats';
 
 /** The same-origin URL a notification leads to (its `data.url`), else DEFAULT_CLICK_URL. Other origins are refused. */
-export function clickTarget(data: unknown, origin: string): string {
+function clickTarget(data: unknown, origin: string): string {
   const raw =
     data && typeof data === 'object' && typeof (data as { url?: unknown }).url === 'string'
       ? (data as { url: string }).url

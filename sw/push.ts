@@ -17,7 +17,7 @@ declare const self: ServiceWorkerGlobalScope;
  * A payload that is not the contract's PushPayload (an older server, a test tool): its title, body, conversation
  * and click URL are still used when present; anything else gets the generic notification.
  */
-export interface LoosePayload {
+interface LoosePayload {
   title?: string;
   body?: string;
   /** Notifications of one conversation replace each other (one tag per conversation). */
@@ -27,13 +27,13 @@ export interface LoosePayload {
 }
 
 /** What a push carried: the contract's payload when it is one, else whatever JSON object came (or nothing). */
-export type ReceivedPayload = { payload: PushPayload; loose?: never } | { payload?: never; loose: LoosePayload };
+type ReceivedPayload = { payload: PushPayload; loose?: never } | { payload?: never; loose: LoosePayload };
 
 /** Chromium's `renotify` (alert again when a notification replaces one with the same tag); not in TypeScript's lib. */
 type Options = NotificationOptions & { renotify?: boolean };
 
 /** Reads the push data: the contract's PushPayload, else the loose JSON object, else an empty one. */
-export function parsePushPayload(data: PushMessageData | null): ReceivedPayload {
+function parsePushPayload(data: PushMessageData | null): ReceivedPayload {
   let value: unknown;
   try {
     value = data?.json();
@@ -60,7 +60,7 @@ function tagOf(p: PushPayload): string {
  * as icon, a tag per conversation with renotify; a loose payload's title and body when it has both; otherwise the
  * generic text in the member's language.
  */
-export async function notificationFor(received: ReceivedPayload): Promise<{ title: string; options: Options }> {
+async function notificationFor(received: ReceivedPayload): Promise<{ title: string; options: Options }> {
   const p = received.payload;
   if (p) {
     return {

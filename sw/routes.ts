@@ -11,7 +11,7 @@ declare const self: ServiceWorkerGlobalScope;
 /** Spec 1 "content blocks" (legal pages, FAQ, pricing text, interest icons, landing content) and spec 7's
  * "fetched once, cached" calls: same for every member, fine to show slightly stale, refreshed in the background.
  * Cached per full URL, so each block (`/api/content.php?token=faq&lang=en`) has its own entry. */
-export const CONTENT_BLOCK_PATHS: readonly string[] = [
+const CONTENT_BLOCK_PATHS: readonly string[] = [
   '/api/companyinfo.php',
   '/api/interests.php',
   '/api/regions.php',
@@ -22,7 +22,7 @@ export const CONTENT_BLOCK_PATHS: readonly string[] = [
  * Paths the app shell must never answer: server endpoints, photos, the embedded test payment service's server-rendered
  * checkout pages (/dev/psp, docs/payments.md), and files (anything with an extension).
  */
-export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/media\//, /^\/dev\/psp\//, /\/[^/?]+\.[^/?]+$/];
+const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/media\//, /^\/dev\/psp\//, /\/[^/?]+\.[^/?]+$/];
 
 /** Images kept at most this long / this many (the oldest go first). */
 const IMAGE_MAX_AGE_S = 30 * 24 * 60 * 60;

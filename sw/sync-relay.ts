@@ -5,7 +5,7 @@ import type { LikedBy } from '../contract/likes.ts';
 declare const self: ServiceWorkerGlobalScope;
 
 /** The one page -> SW message: the user accepted the update prompt (src/pwa/register-sw.ts). */
-export const SKIP_WAITING = 'SKIP_WAITING';
+const SKIP_WAITING = 'SKIP_WAITING';
 
 /** SW -> page: something changed on the server, pull the delta now (src/pwa/register-sw.ts onServiceWorkerMessage). */
 export interface SyncMessage {

@@ -3,8 +3,8 @@
 import pg from 'pg';
 
 /** Backoff of the reconnect attempts: first delay, doubled per failure up to the maximum. */
-export const RECONNECT_MIN_MS = 250;
-export const RECONNECT_MAX_MS = 10_000;
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
 /** A `select 1` this often on the listener connection finds a silently dead connection (half-open TCP). */
 const PING_MS = 30_000;
 /** The listener's application_name, so operators (and tests) can find its backend in pg_stat_activity. */

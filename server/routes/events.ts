@@ -12,11 +12,11 @@ import { maxChangeSeq } from '../domain/sync/sync.ts';
 import { parse } from '../validate.ts';
 
 /** EventSource's reconnect delay after a dropped stream (the `retry:` field), in ms. */
-export const RETRY_MS = 5_000;
+const RETRY_MS = 5_000;
 /** A comment line this often keeps proxies and NAT tables from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
 /** At most one `changed` event per this many ms per stream: a burst of writes wakes the page once. */
-export const COALESCE_MS = 100;
+const COALESCE_MS = 100;
 /** Open streams per member (tabs and devices): a new one beyond this ends that member's oldest. */
 export const MAX_STREAMS_PER_MEMBER = 10;
 /** A stream whose unsent output grows beyond this is a client that stopped reading: it is ended. */

@@ -26,7 +26,7 @@ import { parse } from '../validate.ts';
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 /** Whether `header` is `Bearer <secret>`; compared as SHA-256 digests in constant time, so length leaks nothing. */
-export function bearerMatches(header: string | undefined, secret: string): boolean {
+function bearerMatches(header: string | undefined, secret: string): boolean {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return !!m && timingSafeEqual(sha256(m[1]), sha256(secret));
 }

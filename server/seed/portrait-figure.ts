@@ -32,8 +32,8 @@ export interface Pose {
   smile: number;
 }
 
-export const femaleStyles = ['long', 'wavy', 'bob', 'bun', 'curly', 'ponytail', 'shoulder'] as const;
-export const maleStyles = ['short', 'sidepart', 'buzz', 'curlyshort', 'receding', 'medium'] as const;
+const femaleStyles = ['long', 'wavy', 'bob', 'bun', 'curly', 'ponytail', 'shoulder'] as const;
+const maleStyles = ['short', 'sidepart', 'buzz', 'curlyshort', 'receding', 'medium'] as const;
 
 /** Picks a member's look from seeded randomness; `hair` is the SVG colour, `dyed` true for hair_color "other". */
 export function pickLook(

@@ -43,7 +43,7 @@ export function parsePortraitParams(g: Record<string, string | number> | null | 
 }
 
 /** The two layers of a portrait: the scene (blurred by the renderer) and the person with the light on top. */
-export interface PortraitLayers {
+interface PortraitLayers {
   /** Scene SVG drawn at half size (360x480), since it is blurred anyway. */
   scene: string;
   /** Gaussian blur of the scene at full size, in px (0 = sharp studio backdrop). */
@@ -53,7 +53,7 @@ export interface PortraitLayers {
 }
 
 /** Draws a portrait's layers as SVG, shapes only (no text or fonts needed). Deterministic for the same params. */
-export function portraitLayers(p: PortraitParams): PortraitLayers {
+function portraitLayers(p: PortraitParams): PortraitLayers {
   const member = createRandom(p.seed);
   const shades = p.hair_color === 'other' && p.gender === 'male' ? maleOtherHair : (hairColors[p.hair_color] ?? hairColors.brown);
   const look = pickLook(

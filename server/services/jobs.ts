@@ -29,7 +29,7 @@ export interface JobData {
 }
 
 /** A job's name. */
-export type JobName = keyof JobData;
+type JobName = keyof JobData;
 
 /** The function that runs each kind of job; a rejection fails the attempt, which pg-boss retries later. */
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };

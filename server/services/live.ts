@@ -7,7 +7,7 @@ import { writesHeard } from './member-cache.ts';
 /** The NOTIFY channel recordChanges (server/domain/sync/changes.ts) notifies on. */
 export const LIVE_CHANNEL = 'sync_changes';
 /** User ids per NOTIFY payload: 500 ids of at most 11 characters stay far below PostgreSQL's 8000-byte limit. */
-export const IDS_PER_NOTIFY = 500;
+const IDS_PER_NOTIFY = 500;
 
 /** What a payload's ids went through: `u` their change logs grew, `s` their sessions ended, `b` their blocks changed. */
 export type LiveKey = 'u' | 's' | 'b';
@@ -32,11 +32,6 @@ const idsOf = (payload: string, key: LiveKey): number[] => {
     return [];
   }
 };
-
-/** The user ids of a payload whose change log grew; an unreadable payload (or a session-end one) names none. */
-export function parseLivePayload(payload: string): number[] {
-  return idsOf(payload, 'u');
-}
 
 /** Who hears of every payload before the subscribers (the in-memory caches: services/member-cache.ts). */
 export interface LiveObserver {

@@ -16,7 +16,7 @@ export interface OutgoingMail {
 }
 
 /** A mail the dev mailbox kept (its `headers` are not stored). */
-export type KeptMail = Omit<OutgoingMail, 'headers'> & { id: number; createdAt: Date };
+type KeptMail = Omit<OutgoingMail, 'headers'> & { id: number; createdAt: Date };
 
 /**
  * Sends mail. `embedded` services keep mails readable at the dev mailbox (GET /api/dev-mailbox.php). Routes do not

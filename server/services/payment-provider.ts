@@ -43,7 +43,7 @@ const ADYEN_TYPE: Record<PaymentMethod, string> = {
 };
 
 /** A hosted checkout: the provider's session id and the page the member pays on. */
-export interface CheckoutSession {
+interface CheckoutSession {
   id: string;
   url: string;
 }
@@ -126,7 +126,7 @@ export interface PaymentProvider {
 }
 
 /** Adyen (or the embedded service) settings. `endpoint`: the base URL that replaces Adyen's test host, or null. */
-export interface ProviderOptions {
+interface ProviderOptions {
   apiKey: string;
   merchantAccount: string;
   /** The webhook HMAC key, hex (Adyen's Customer Area: webhook settings). */
@@ -173,7 +173,7 @@ function fetchClient(endpoint: (() => string) | null) {
 }
 
 /** The Adyen adapter: sessions and results through @adyen/api-library's PaymentsApi, webhooks through its hmacValidator. */
-export function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
+function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
   const client = new Client({
     apiKey: opts.apiKey,
     environment: opts.live ? EnvironmentEnum.LIVE : EnvironmentEnum.TEST,

@@ -12,7 +12,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** The error of a refused address (`code` EADDRNOTPUBLIC). */
-export class NotPublicAddressError extends Error {
+class NotPublicAddressError extends Error {
   readonly code = 'EADDRNOTPUBLIC';
   constructor(hostname: string, address: string) {
     super(`${hostname} resolves to ${address}, which is not a public address`);
@@ -22,11 +22,7 @@ export class NotPublicAddressError extends Error {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** dns.lookup for net.connect that fails with NotPublicAddressError when any resolved address is not public. */
-export function publicLookup(
-  hostname: string,
-  options: { all?: boolean; family?: number | string },
-  callback: LookupCallback,
-): void {
+function publicLookup(hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback): void {
   const all: LookupAllOptions = { ...(options as object), all: true };
   lookup(hostname, all, (err, addresses) => {
     if (err) return callback(err, []);

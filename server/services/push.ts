@@ -41,16 +41,16 @@ export function vapidSubject(publicUrl: string, supportEmail: string, override?:
 }
 
 /** Seconds a push service keeps an undelivered push (the TTL header), per kind. */
-export const PUSH_TTL: Record<PushKind, number> = { message: 24 * 3600, match: 24 * 3600, like: 12 * 3600 };
+const PUSH_TTL: Record<PushKind, number> = { message: 24 * 3600, match: 24 * 3600, like: 12 * 3600 };
 /** The Urgency header (RFC 8030 section 5.3) per kind: a phone in power saving still wakes for high. */
-export const PUSH_URGENCY: Record<PushKind, 'high' | 'normal'> = { message: 'high', match: 'high', like: 'normal' };
+const PUSH_URGENCY: Record<PushKind, 'high' | 'normal'> = { message: 'high', match: 'high', like: 'normal' };
 /** A member's devices kept at most; subscribing one more drops the least recently working ones. */
 export const MAX_SUBSCRIPTIONS_PER_MEMBER = 10;
 /** Milliseconds one push service request may take. */
 const SEND_TIMEOUT_MS = 10_000;
 
 /** Where a warning goes (Fastify's logger or the console). */
-export type PushLog = (message: string, detail: Record<string, unknown>) => void;
+type PushLog = (message: string, detail: Record<string, unknown>) => void;
 
 export interface PushServiceOptions {
   db: Db;

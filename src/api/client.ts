@@ -25,7 +25,7 @@ export function setAuthRequiredHandler(handler: () => void): void {
 }
 
 /** Spec 7: failed requests are retried up to 5 times with exponential delay. */
-export const MAX_RETRIES = 5;
+const MAX_RETRIES = 5;
 /** The first retry's delay in ms; each next one doubles it. Tests set it to 0. */
 export const retryPolicy = { baseDelayMs: 300 };
 

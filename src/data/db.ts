@@ -4,7 +4,7 @@ import Dexie, { type Table } from 'dexie';
 import type { GiftId, LikedBy, MemberCard, MemberProfile, MessagePhoto } from '../../contract/index.ts';
 
 /** IndexedDB cannot index booleans: indexed flags are 0 or 1. */
-export type Flag = 0 | 1;
+type Flag = 0 | 1;
 
 /**
  * A conversation as the chat list shows it. `id` is the server's conversation id; before the first message of a
@@ -38,10 +38,10 @@ export interface LastMessage {
 }
 
 /** Delivery states (DESIGN: sync protocol): pending in the outbox, sent (stored), failed (refused for good). */
-export type MessageStatus = 'pending' | 'sent' | 'failed';
+type MessageStatus = 'pending' | 'sent' | 'failed';
 
 /** Why a send failed, kept from the server's error so the chat can say it and offer a way on. */
-export interface SendFailure {
+interface SendFailure {
   status: number;
   code: string;
   message: string;
@@ -139,7 +139,7 @@ export class AppDB extends Dexie {
 }
 
 /** The database name of member `userId`. */
-export const dbName = (userId: number) => `member-${userId}`;
+const dbName = (userId: number) => `member-${userId}`;
 
 /** The provisional conversation id of a conversation with `peerId` that the server has not stored yet. */
 export const provisionalId = (peerId: number) => -peerId;

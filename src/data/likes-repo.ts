@@ -5,7 +5,7 @@ import type { AppDB, LikedByRow, LikeRow } from './db.ts';
 /** A like row; `order` ranks newest first (higher = newer). */
 export const toLikeRow = (card: MemberCard, order: number): LikeRow => ({ ...card, order });
 /** A liked-by row; `order` as above. */
-export function toLikedByRow(card: LikedBy, order: number): LikedByRow {
+function toLikedByRow(card: LikedBy, order: number): LikedByRow {
   const { like_new: likeNew, ...rest } = card;
   return { ...rest, order, likeNew: likeNew ? 1 : 0 };
 }

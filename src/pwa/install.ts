@@ -47,7 +47,7 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
 }
 
 /** Where the dismissal of the iOS hint is stored, with its time (like the spec 2 alerts' hide-* keys). */
-export const IOS_HINT_KEY = 'hide-ios-install-hint';
+const IOS_HINT_KEY = 'hide-ios-install-hint';
 
 /** iPhone, iPod or iPad (iPadOS reports itself as a Mac with touch). */
 export function isIos(): boolean {

@@ -26,12 +26,13 @@ export function PushAlert() {
   const [location] = useLocation();
   const [hidden, setHidden] = useState(() => dismissedAt(HIDE_KEY) !== null);
   const publicKey = settings?.push_public_key ?? null;
+  const userId = user?.id;
 
   useEffect(() => {
-    if (!user || !pushCapable()) return;
+    if (userId === undefined || !pushCapable()) return;
     void checkPush(publicKey);
     return watchPushPermission(publicKey);
-  }, [user?.id, publicKey]);
+  }, [userId, publicKey]);
 
   if (!ready || !user || hidden || !publicKey || HIDDEN_ON.has(findRoute(location).name)) return null;
   if (status !== 'unsubscribed' && !(status === 'denied' && error)) return null;

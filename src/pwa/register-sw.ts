@@ -5,10 +5,10 @@ import type { LikedBy } from '../../contract/index.ts';
 import { createReloadGuard } from './update-guard.ts';
 
 /** The SW script (sw/sw.ts built by vite-plugin-pwa); its scope is the whole site. */
-export const SW_URL = '/sw.js';
+const SW_URL = '/sw.js';
 
 /** Page -> SW: the user accepted the new version (the same string as sw/sync-relay.ts SKIP_WAITING). */
-export const SKIP_WAITING = 'SKIP_WAITING';
+const SKIP_WAITING = 'SKIP_WAITING';
 
 /**
  * Update state for the prompt: `needRefresh` when a new version is installed and waiting for the user's

@@ -2,7 +2,7 @@
 // spec 2: the back button shows) and because an installed app asks for persistent storage.
 
 /** Where the answer of navigator.storage.persist() is kept, so it is asked once. */
-export const PERSIST_KEY = 'storage-persist';
+const PERSIST_KEY = 'storage-persist';
 
 /** True when the site runs as an installed app (display-mode standalone, or iOS's home-screen mode). */
 export function isStandalone(): boolean {

@@ -10,7 +10,7 @@ export const liveChannel = proxy({ open: false });
 export const HIDDEN_CLOSE_MS = 60_000;
 /** After the browser gave up on the stream (a non-200 answer), the next try; doubled per failure up to the max. */
 export const REOPEN_MIN_MS = 5_000;
-export const REOPEN_MAX_MS = 300_000;
+const REOPEN_MAX_MS = 300_000;
 
 const PATH = '/api/events.php';
 

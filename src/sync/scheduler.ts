@@ -5,10 +5,10 @@ import { isSyncMessage } from '../pwa/register-sw.ts';
 import type { SyncEngine } from './engine.ts';
 
 /** Spec 9: the first refresh 5 s after start. */
-export const FIRST_SYNC_MS = 5_000;
+const FIRST_SYNC_MS = 5_000;
 /** Spec 9: refresh every 60 s, or 300 s when push is subscribed. */
-export const SYNC_INTERVAL_MS = 60_000;
-export const PUSH_SYNC_INTERVAL_MS = 300_000;
+const SYNC_INTERVAL_MS = 60_000;
+const PUSH_SYNC_INTERVAL_MS = 300_000;
 
 export interface ScheduleOptions {
   /** True when this device has never synced: the first run starts at once. */

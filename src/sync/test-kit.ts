@@ -79,7 +79,7 @@ export function delta(cursor: number, over: Partial<SyncResponse> = {}): SyncRes
 }
 
 /** What a handler answers: a status and a JSON body (or none), and headers. */
-export interface Reply {
+interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;

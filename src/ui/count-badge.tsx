@@ -1,7 +1,7 @@
 // A number badge capped at "99+" with a text alternative (spec 2 and 9: unread and likes badges).
 
 /** Spec 9: badges cap at 99+. */
-export const BADGE_CAP = 99;
+const BADGE_CAP = 99;
 
 /** "7", or "99+" above the cap. */
 export function formatBadgeCount(count: number, cap = BADGE_CAP): string {

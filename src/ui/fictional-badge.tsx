@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /** Path of the site's fictional-profile icon (public/icons). */
-export const FICTIONAL_ICON = '/icons/fictional.svg';
+const FICTIONAL_ICON = '/icons/fictional.svg';
 
 /**
  * The fictional-profile icon with the accessible name "Fictional profile" (also its tooltip).

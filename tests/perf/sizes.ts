@@ -8,21 +8,21 @@ import { gzipSync } from 'node:zlib';
 export const KB = 1024;
 
 /** DESIGN.md "Budgets": entry JS <= 110 KB gzip, each lazy route <= 30 KB, CSS <= 10 KB. */
-export const BUDGETS = { entryJs: 110 * KB, lazyChunk: 30 * KB, css: 10 * KB } as const;
+const BUDGETS = { entryJs: 110 * KB, lazyChunk: 30 * KB, css: 10 * KB } as const;
 export type Budgets = { entryJs: number; lazyChunk: number; css: number };
 
 /**
  * Files the page budgets leave out (shown for information): the service worker (sw.js) and workbox chunks, the
  * runtime files a generated worker imports and the page's lazily loaded workbox-window.
  */
-export const isServiceWorkerFile = (file: string) =>
+const isServiceWorkerFile = (file: string) =>
   /(^|\/)(sw|service-worker)\.m?js$/.test(file) || /(^|\/)workbox-[^/]*\.m?js$/.test(file);
 
 /** zlib level used for every size here (9 = best; Vite's own report uses the zlib default and reads a little larger). */
-export const GZIP_LEVEL = 9;
+const GZIP_LEVEL = 9;
 
 /** One JS chunk of the build. All paths are relative to dist/ with forward slashes, e.g. "assets/index-abc.js". */
-export interface ChunkInfo {
+interface ChunkInfo {
   file: string;
   /** Readable name: the source path with a manifest ("src/features/chat/chat-screen.tsx"), else the file name without hash. */
   name: string;
@@ -45,7 +45,7 @@ export interface BuildGraph {
 }
 
 /** The fields of a Vite manifest entry this uses (vite `ManifestChunk`). */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   src?: string;
   name?: string;
@@ -129,7 +129,7 @@ export function graphFromManifest(manifest: Manifest, html?: string): BuildGraph
 }
 
 /** Modules the entry (src/app/main.tsx) loads at once by dynamic import: counted as entry JS. */
-export const START_STAGES = ['node_modules/react-dom/client.js', 'src/i18n/index.ts', 'src/app/boot.tsx'];
+const START_STAGES = ['node_modules/react-dom/client.js', 'src/i18n/index.ts', 'src/app/boot.tsx'];
 
 /** Static `import ... from "./x.js"`, `import "./x.js"` and `export ... from "./x.js"` of a (minified) ES module. */
 export function staticImportsOf(code: string): string[] {
@@ -212,7 +212,7 @@ export function baseName(file: string): string {
 }
 
 /** Static-import closure of `roots` (roots included). Unknown files are kept (they count with size 0 if missing). */
-export function staticClosure(graph: BuildGraph, roots: string[]): string[] {
+function staticClosure(graph: BuildGraph, roots: string[]): string[] {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length) {
@@ -224,13 +224,13 @@ export function staticClosure(graph: BuildGraph, roots: string[]): string[] {
   return [...seen];
 }
 
-export interface SizedFile {
+interface SizedFile {
   file: string;
   gzip: number;
   raw: number;
 }
 
-export interface LazyChunkReport {
+interface LazyChunkReport {
   /** The dynamic entry (what import() loads). */
   file: string;
   name: string;
@@ -429,7 +429,7 @@ export function formatReport(r: SizeReport, opts: { distLabel?: string; details?
 }
 
 /** gzip (level GZIP_LEVEL) and raw size of a buffer. */
-export function gzipSize(buf: Buffer): { gzip: number; raw: number } {
+function gzipSize(buf: Buffer): { gzip: number; raw: number } {
   return { gzip: gzipSync(buf, { level: GZIP_LEVEL }).length, raw: buf.length };
 }
 

@@ -21,7 +21,7 @@ import { storedOnce } from '../../db/meta-value.ts';
 import { prepared } from '../../db/prepared.ts';
 
 /** Activation links stay valid this many days. */
-export const ACTIVATION_DAYS = 7;
+const ACTIVATION_DAYS = 7;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const emailSchema = z.email();
@@ -123,7 +123,7 @@ function activationMail(
 }
 
 /** Activation e-mails one account may get per 24 hours (the signup's included). */
-export const ACTIVATION_MAILS_PER_DAY = 3;
+const ACTIVATION_MAILS_PER_DAY = 3;
 
 /**
  * Sends a new activation link to a not yet confirmed member (spec 2: activation reminder). Earlier links keep working

@@ -9,7 +9,7 @@ import { recordChanges } from '../sync/changes.ts';
 import type { PhotoRow } from '../discovery/photos.ts';
 
 /** The number of photos a member may keep (spec 9): 25 for premium (paid_user), else 3. */
-export const photoLimit = (paidUser: boolean): number => (paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free);
+const photoLimit = (paidUser: boolean): number => (paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free);
 
 const toOwn = (row: PhotoRow, cdnPrefix: string): OwnPhoto => ({
   id: row.id,

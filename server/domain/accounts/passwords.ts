@@ -7,7 +7,7 @@ import { ApiError } from '../../errors.ts';
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** Minimum password length in characters. */
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 /** The ~49,000 most common passwords of breach corpora (zxcvbn-ts's maintained list), lower case. */
 let commonPasswords: Set<string> | null = null;
@@ -16,7 +16,7 @@ let commonPasswords: Set<string> | null = null;
  * True when `password` is easy to guess (ASVS V6.2.4): on the common-password list (case-insensitive), blank, or one
  * character repeated.
  */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(dictionary['passwords-common']);
   return commonPasswords.has(password.toLowerCase()) || password.trim() === '' || new Set(password).size === 1;
 }

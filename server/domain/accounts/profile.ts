@@ -15,7 +15,7 @@ import { peerChanges } from '../sync/peer-changes.ts';
 type ProfileRow = typeof profiles.$inferSelect;
 
 /** The own profile (OwnProfile) of a profile row; '' region and city stay '' (unset). */
-export function toOwnProfile(p: ProfileRow): OwnProfile {
+function toOwnProfile(p: ProfileRow): OwnProfile {
   return {
     id: p.userId,
     name: p.name,
@@ -49,7 +49,7 @@ export async function ownProfile(db: Db, userId: number): Promise<OwnProfile> {
  * naming the input: username_is_email, username_at (name); invalid_date_of_birth, too_young (date_of_birth);
  * bad_request (region: not a region of the country).
  */
-export function checkProfileUpdate(update: ProfileUpdate, email: string, now = new Date()): void {
+function checkProfileUpdate(update: ProfileUpdate, email: string, now = new Date()): void {
   const fail = (code: ConstructorParameters<typeof ApiError>[1], field: string, message: string = code) =>
     new ApiError(400, code, {}, { [field]: message });
   if (update.name.toLowerCase() === email.trim().toLowerCase()) throw fail('username_is_email', 'name');

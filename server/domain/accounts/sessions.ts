@@ -11,7 +11,7 @@ import { LiveCache, perDatabase } from '../../services/member-cache.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** Spec 9: auth cookie 30 days, in seconds. */
-export const SESSION_SECONDS = 30 * 24 * 3600;
+const SESSION_SECONDS = 30 * 24 * 3600;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -58,7 +58,7 @@ export async function endSessionsOf(db: Db, tx: Db | Tx, userIds: number[]): Pro
 }
 
 /** How long a cached session is trusted before the database is asked again (a bound; session ends evict at once). */
-export const SESSION_CACHE_MS = 60_000;
+const SESSION_CACHE_MS = 60_000;
 /** At most this many sessions are cached (the oldest go first). */
 const SESSION_CACHE_SIZE = 20_000;
 

@@ -57,7 +57,7 @@ export async function isBlocked(db: Db, key: string, now = new Date()): Promise<
 }
 
 /** Takes one attempt back from `key` (a login that succeeded is not a guess). */
-export async function refundAttempt(db: Db, key: string): Promise<void> {
+async function refundAttempt(db: Db, key: string): Promise<void> {
   await db
     .update(loginFailures)
     .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
@@ -65,12 +65,12 @@ export async function refundAttempt(db: Db, key: string): Promise<void> {
 }
 
 /** Forgets `key`. */
-export async function forgetAttempts(db: Db, key: string): Promise<void> {
+async function forgetAttempts(db: Db, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
 /** The throttle keys of one login attempt: `deviceId` is the known-device id when the browser sent a valid one. */
-export function loginKeys(email: string, ip: string, deviceId: string | null) {
+function loginKeys(email: string, ip: string, deviceId: string | null) {
   const address = email.trim().toLowerCase();
   return {
     source: deviceId ? `login:${address}|device:${deviceId}` : `login:${address}|ip:${ip}`,

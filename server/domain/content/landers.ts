@@ -9,10 +9,10 @@ import { cardsOf, listedOnSite } from '../discovery/members.ts';
 import type { Site } from './sites.ts';
 
 /** Demo members a lander shows. */
-export const LANDER_MEMBERS = 12;
+const LANDER_MEMBERS = 12;
 
 /** Spec 1: the niche name of a site's numeric `niche` setting (an unknown number is general). */
-export function nicheName(niche: number): NicheName {
+function nicheName(niche: number): NicheName {
   return niches[niche] ?? 'general';
 }
 
@@ -24,7 +24,7 @@ const age = sql`extract(year from age(${profiles.dateOfBirth}))`;
  * fills its lander. general: everyone, unranked; she: women, lesbian and bi first; bdsm: bondage or sadomasochism first;
  * bbw: women, curvy and large first; gilf: women, 60 and older first; milf: women 35-55 first; gay: men, gay and bi first.
  */
-export function nicheFilter(niche: NicheName): { only?: SQL; rank?: SQL } {
+function nicheFilter(niche: NicheName): { only?: SQL; rank?: SQL } {
   const women = eq(profiles.gender, 'female');
   switch (niche) {
     case 'she':

@@ -16,7 +16,7 @@ import { birthDateRange, cardsOf, listedOnSite, notBlockedWith } from './members
 import type { Viewer } from './photos.ts';
 
 /** Candidates read per question, most recently seen first: bounds the in-memory ranking whatever the site's size. */
-export const MATCH_FINDER_CANDIDATES = 5000;
+const MATCH_FINDER_CANDIDATES = 5000;
 
 type Gender = (typeof profiles.$inferSelect)['gender'];
 

@@ -18,7 +18,7 @@ import type { Viewer } from './photos.ts';
 import { searcherOf } from './searchers.ts';
 
 /** How long a search's `numResults` is reused for the same viewer and filters, in milliseconds. */
-export const SEARCH_COUNT_TTL_MS = 5_000;
+const SEARCH_COUNT_TTL_MS = 5_000;
 /** How many counts each database handle keeps (least recently used out first). */
 const SEARCH_COUNTS_MAX = 10_000;
 
@@ -114,7 +114,7 @@ function countsOf(db: Db): LRUCache<string, number> {
 }
 
 /** How many first results of a search its shared window holds: five pages. */
-export const SEARCH_WINDOW_ROWS = 5 * SEARCH_PAGE_SIZE;
+const SEARCH_WINDOW_ROWS = 5 * SEARCH_PAGE_SIZE;
 /** How long a window of results is shared, in milliseconds: how old the cards' order may be. */
 export const SEARCH_WINDOW_TTL_MS = 5_000;
 /** How many windows each database handle keeps (the oldest stored go first; about 50 KB each). */

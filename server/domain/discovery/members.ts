@@ -12,7 +12,7 @@ import { bandBetween } from './location.ts';
 import { photoFor, type PhotoRow, type Viewer } from './photos.ts';
 
 /** A member counts as online when seen within this many minutes. */
-export const ONLINE_MINUTES = 10;
+const ONLINE_MINUTES = 10;
 
 /** Age in whole years on `now` of a YYYY-MM-DD birth date. */
 export function ageOn(dateOfBirth: string, now = new Date()): number {
@@ -201,7 +201,7 @@ export async function similarMembers(
 }
 
 /** The member's name if `blockerId` blocked `blockedId`, else null. */
-export async function blockerName(db: Db, blockerId: number, blockedId: number): Promise<string | null> {
+async function blockerName(db: Db, blockerId: number, blockedId: number): Promise<string | null> {
   const rows = await db
     .select({ name: profiles.name })
     .from(blocks)

@@ -10,15 +10,15 @@ import { cardsOf, listedOnSite, notBlockedWith } from './members.ts';
 import type { Viewer } from './photos.ts';
 
 /** The swipe-like day of `now`: its UTC calendar date (YYYY-MM-DD). One day for every member wherever they live. */
-export const swipeDay = (now = new Date()) => now.toISOString().slice(0, 10);
+const swipeDay = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /** The next UTC midnight after `now` (ISO 8601), when a member's swipe likes are full again. */
-export function swipeResetsAt(now = new Date()): string {
+function swipeResetsAt(now = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
 }
 
 /** Swipe likes `userId` has left today: SWIPE_LIKES_PER_DAY minus today's swipe_likes rows, never below 0. */
-export async function swipeLikesLeft(db: Db | Tx, userId: number, now = new Date()): Promise<number> {
+async function swipeLikesLeft(db: Db | Tx, userId: number, now = new Date()): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(swipeLikes)

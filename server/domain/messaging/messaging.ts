@@ -443,7 +443,7 @@ function chatsOf(rows: ChatListRow[], viewer: Pick<Viewer, 'id'>, cdnPrefix: str
 }
 
 /** How long the chat list call reuses a member's rows, in ms: the bound for what none of their own changes tells. */
-export const CHAT_LIST_TTL_MS = 5_000;
+const CHAT_LIST_TTL_MS = 5_000;
 
 /**
  * The members' chat lists as last read, for GET /api/chats.php (issue 14: no statement while nothing changed). A

@@ -24,7 +24,7 @@ import { completePayment, countryOf, paymentOf, settleUnpaid, shopperReference, 
 import { hashToken, type UserRow } from '../accounts/sessions.ts';
 
 /** The number with all but its last 2 digits hidden ("•••••••78"). */
-export const phoneHint = (phone: string) => {
+const phoneHint = (phone: string) => {
   const digits = phone.replace(/\D/g, '');
   return `${'•'.repeat(Math.max(digits.length - 2, 0))}${digits.slice(-2)}`;
 };

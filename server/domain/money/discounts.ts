@@ -18,7 +18,7 @@ import type { UserRow } from '../accounts/sessions.ts';
 type CodeRow = typeof discountCodes.$inferSelect;
 
 /** The end of the time bonus of a member who signed up at `signupDate` (spec 9: 14400 s later). */
-export const timeBonusEnd = (signupDate: Date) => new Date(signupDate.getTime() + TIME_BONUS.window_seconds * 1000);
+const timeBonusEnd = (signupDate: Date) => new Date(signupDate.getTime() + TIME_BONUS.window_seconds * 1000);
 
 /** The member-specific end of `row`: the time bonus ends 4 hours after signup, others at their `expires`. */
 function endOf(row: CodeRow, user: UserRow): Date | null {
@@ -26,7 +26,7 @@ function endOf(row: CodeRow, user: UserRow): Date | null {
 }
 
 /** `row` as the contract's DiscountCode for `user` at `now`. */
-export function toDiscountCode(row: CodeRow, user: UserRow, now: Date): DiscountCode {
+function toDiscountCode(row: CodeRow, user: UserRow, now: Date): DiscountCode {
   const end = endOf(row, user);
   return {
     code: row.code,

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/index.ts';
 
 /** The currency each payment country pays in. */
-export const CURRENCY_OF: Record<Country, Currency> = {
+const CURRENCY_OF: Record<Country, Currency> = {
   US: 'USD',
   NL: 'EUR',
   BE: 'EUR',

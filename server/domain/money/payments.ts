@@ -128,7 +128,7 @@ export async function createPayment(
  * after the other. The same id again writes nothing and answers the row as it is. Errors: 409 conflict (the id is
  * another order: another member, bundle, method or code), and those of discountForOrder.
  */
-export async function writeOrder(
+async function writeOrder(
   db: Db,
   user: UserRow,
   order: { id: string; bundle: Bundle; method: PaymentMethod; country: Country; discountCode?: string },

@@ -14,9 +14,9 @@ import { allSites } from '../content/sites.ts';
 import { mailTokenSecret, unsubscribeToken } from './unsubscribe-tokens.ts';
 
 /** At most one notification mail per member and topic within this many hours. */
-export const MAIL_THROTTLE_HOURS = 6;
+const MAIL_THROTTLE_HOURS = 6;
 /** A member seen (any request with their session) within this many minutes is online and gets no mail. */
-export const MAIL_ONLINE_MINUTES = 5;
+const MAIL_ONLINE_MINUTES = 5;
 
 /** What delivering a notice needs: the database, the mail service and PUBLIC_URL. */
 export interface MailNoticeDeps {

@@ -20,7 +20,7 @@ export interface NoticeDeps {
 }
 
 /** `text` cut to PUSH_TEXT_LENGTH characters (code points, so no emoji is split) with an ellipsis. */
-export function pushText(text: string): string {
+function pushText(text: string): string {
   const chars = [...text.trim()];
   return chars.length > PUSH_TEXT_LENGTH
     ? `${chars
@@ -78,7 +78,7 @@ export async function messagePayload(
 }
 
 /** The payload of a push to `recipientId` that `likerId` likes them (`match`: and they liked `likerId` first). */
-export async function likePayload(
+async function likePayload(
   db: Db,
   cdnPrefix: string,
   likerId: number,
@@ -114,7 +114,7 @@ async function previousSeq(db: Db, chat: Chat): Promise<number | null> {
 }
 
 /** `payload` as it is when its JSON fits PUSH_PAYLOAD_MAX_BYTES, else without what the service worker would store. */
-export function withinLimit(payload: PushPayload): PushPayload {
+function withinLimit(payload: PushPayload): PushPayload {
   if (Buffer.byteLength(JSON.stringify(payload)) <= PUSH_PAYLOAD_MAX_BYTES) return payload;
   const { chat: _chat, previous_seq: _previous, liked_by: _likedBy, ...lean } = payload;
   return lean;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { storedOnce } from '../../db/meta-value.ts';
 
 /** The `meta` row that holds the signing secret (32 random bytes, base64url), made at first use. */
-export const MAIL_TOKEN_META_KEY = 'mail_token_secret';
+const MAIL_TOKEN_META_KEY = 'mail_token_secret';
 
 const secrets = new WeakMap<Db, Promise<Buffer>>();
 

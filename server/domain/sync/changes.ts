@@ -17,7 +17,7 @@ export interface Change {
 }
 
 /** First key of the two-key advisory locks of the change log (int4; 'sync' in ASCII). Second key: the user id. */
-export const CHANGE_LOCK_SPACE = 0x73796e63;
+const CHANGE_LOCK_SPACE = 0x73796e63;
 
 /** Changes noted mid-transaction by noteChanges, written by that transaction's recordChanges. */
 const noted = new WeakMap<object, Change[]>();

@@ -66,13 +66,7 @@ async function userNow(db: Db, userId: number) {
 }
 
 /** The newest `perChat` messages of each conversation of `ids` as `viewer` sees them, by ascending seq overall (one lateral-join query). */
-export async function recentMessages(
-  db: Db,
-  viewer: Viewer,
-  cdnPrefix: string,
-  ids: number[],
-  perChat: number,
-): Promise<Message[]> {
+async function recentMessages(db: Db, viewer: Viewer, cdnPrefix: string, ids: number[], perChat: number): Promise<Message[]> {
   if (ids.length === 0) return [];
   const recent = db
     .select()
@@ -108,7 +102,7 @@ async function visibleMessages(db: Db, viewer: Viewer, cdnPrefix: string, seqs: 
  * the newest SNAPSHOT_MESSAGES messages of each, both like lists and the totals. `cursor` is the log's max seq
  * read BEFORE any data, so a change made meanwhile is sent again next time, never skipped.
  */
-export async function syncSnapshot(db: Db, viewer: Viewer, cdnPrefix: string, cursor: number): Promise<SyncResponse> {
+async function syncSnapshot(db: Db, viewer: Viewer, cdnPrefix: string, cursor: number): Promise<SyncResponse> {
   const { chats, total_unread } = await chatList(db, viewer, cdnPrefix);
   const liked = await likesOf(db, viewer, cdnPrefix);
   return {

@@ -16,7 +16,7 @@ import { NavLink } from './nav-link.tsx';
 import { SiteBrand } from './site-brand.tsx';
 
 /** Spec 2/9: the credits badge shows the balance only at 10 or fewer. */
-export const CREDITS_BADGE_MAX = 10;
+const CREDITS_BADGE_MAX = 10;
 
 // The badges read Dexie: loaded for members only, after the nav has painted (they show nothing at 0 meanwhile).
 const UnreadBadge = lazy(() => import('./nav-count-badges.tsx').then((m) => ({ default: m.UnreadBadge })));

@@ -12,7 +12,7 @@ export interface AlertUser {
 /** Spec 2: the profile photo alert's dismissal is stored with its time under this key. */
 export const ENRICH_ALERT_KEY = 'hide-enrich-alert';
 /** Spec 2: routes where the profile photo alert never shows. */
-export const ENRICH_ALERT_HIDDEN_ON: ReadonlySet<string> = new Set([
+const ENRICH_ALERT_HIDDEN_ON: ReadonlySet<string> = new Set([
   'profile',
   'signup',
   'complete-signup',
@@ -23,9 +23,9 @@ export const ENRICH_ALERT_HIDDEN_ON: ReadonlySet<string> = new Set([
   'settings',
 ]);
 /** Spec 2: routes where the activation reminder never shows. */
-export const ACTIVATION_HIDDEN_ON: ReadonlySet<string> = new Set(['signup', 'complete-signup', 'settings', 'notifications']);
+const ACTIVATION_HIDDEN_ON: ReadonlySet<string> = new Set(['signup', 'complete-signup', 'settings', 'notifications']);
 /** Spec 2: the query parameter that turns the activation reminder into a modal on a smartphone. */
-export const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
+const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
 
 /** Spec 2: the profile photo alert shows while the profile has no main image, outside ENRICH_ALERT_HIDDEN_ON, until dismissed. */
 export function showPhotoAlert(user: AlertUser | null, routeName: string, dismissedAt: number | null): boolean {

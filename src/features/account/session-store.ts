@@ -59,7 +59,7 @@ function settingsQuery(): Record<string, string> {
  * GET /api/settings.php: stores and returns the site settings. `started`: the same call already sent (the boot).
  * Throws ApiCallError.
  */
-export async function loadSettings(started?: Promise<Response>): Promise<Settings> {
+async function loadSettings(started?: Promise<Response>): Promise<Settings> {
   const settings = await (await sessionApi()).fetchSettings(settingsQuery(), started);
   session.settings = settings;
   return settings;

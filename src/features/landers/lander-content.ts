@@ -12,7 +12,7 @@ let pending: Promise<LanderResponse> | null = null;
 const rendered = () => firstAnswer(LANDER_CALL, LanderResponse);
 
 /** Loads the lander content once (a failed load is retried on the next call); a server-rendered page's at once. */
-export function loadLanderContent(): Promise<LanderResponse> {
+function loadLanderContent(): Promise<LanderResponse> {
   const first = pending ? undefined : rendered();
   if (first) pending = Promise.resolve(first);
   pending ??= api(LANDER_CALL, LanderResponse).catch((error: unknown) => {

@@ -15,7 +15,7 @@ import './landers.scss';
 type Variant = 'landing' | 'landing2' | 'landing3';
 
 /** The call to action of a member landing: sign up and go on to the chat with `member` (a member goes there now). */
-export function ChatCta({ member, className = '' }: { member: MemberProfile; className?: string }) {
+function ChatCta({ member, className = '' }: { member: MemberProfile; className?: string }) {
   const { t } = useTranslation('landers');
   const { user } = useSnapshot(session);
   const chat = `/members/${member.id}/chat`;

@@ -6,7 +6,7 @@ import { useSearch } from 'wouter';
 const LikeModal = lazy(() => import('./like-modal.tsx'));
 
 /** The longest delay honoured, in seconds (a day); a larger `t` is ignored like a non-numeric one. */
-export const LIKE_MODAL_MAX_DELAY_S = 86_400;
+const LIKE_MODAL_MAX_DELAY_S = 86_400;
 
 /** The delay in ms that query string `search` asks for with `t`, or null when `t` is absent or not a number of seconds. */
 export function likeModalDelay(search: string): number | null {
@@ -17,7 +17,7 @@ export function likeModalDelay(search: string): number | null {
 }
 
 /** Removes `t` from the address bar (history.replaceState), keeping the path, the other parameters and the hash. */
-export function dropDelayParam(): void {
+function dropDelayParam(): void {
   const url = new URL(location.href);
   url.searchParams.delete('t');
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);

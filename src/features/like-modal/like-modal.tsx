@@ -45,6 +45,7 @@ export default function LikeModal({ onClosed }: { onClosed: () => void }) {
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one member per opening, whatever the session does meanwhile
   }, []);
 
   if (!profile) return null;

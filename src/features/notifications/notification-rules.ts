@@ -6,7 +6,7 @@ import type { DisabledNotification, EmailKind, NotificationSettings } from '../.
 export const DISABLED_ALERT_KEY = 'hide-disabled-notifications-alert';
 
 /** Spec 2: routes where the disabled-notifications alert never shows. */
-export const DISABLED_ALERT_HIDDEN_ON: ReadonlySet<string> = new Set(['settings', 'notifications']);
+const DISABLED_ALERT_HIDDEN_ON: ReadonlySet<string> = new Set(['settings', 'notifications']);
 
 /** The e-mail kinds in the order the screen lists them. */
 export const EMAIL_KINDS: readonly EmailKind[] = ['message', 'like', 'match'];

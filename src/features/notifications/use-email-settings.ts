@@ -8,7 +8,7 @@ import { emailOn } from './notification-rules.ts';
 import { fetchNotificationSettings, saveEmailSetting } from './notifications-api.ts';
 
 /** A change the member asked for: e-mails of `kind` on (`enabled`) or off. */
-export interface EmailChange {
+interface EmailChange {
   kind: EmailKind;
   enabled: boolean;
 }

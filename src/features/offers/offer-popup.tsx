@@ -11,9 +11,9 @@ import { offerTime } from './offer-time.ts';
 import { offers } from './offer-store.ts';
 
 /** Spec 2: where closing the time-bonus popup is remembered (with its timestamp). */
-export const TIME_BONUS_MODAL_KEY = 'hide-time-bonus-modal';
+const TIME_BONUS_MODAL_KEY = 'hide-time-bonus-modal';
 /** Where closing the welcome-bonus modal is remembered (with its timestamp). */
-export const WELCOME_MODAL_KEY = 'hide-welcome-bonus-modal';
+const WELCOME_MODAL_KEY = 'hide-welcome-bonus-modal';
 
 /**
  * The time-bonus popup (spec 4): TIME_BONUS_POPUP_DELAY_SECONDS after the member enters the members area, when the

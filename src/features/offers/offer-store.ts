@@ -9,7 +9,7 @@ import { countdownOf, type Countdown } from './countdown.ts';
 import { OFFER_CALLS } from './offer-calls.ts';
 
 /** Spec 9: the countdown ticks once a second. */
-export const TICK_MS = 1000;
+const TICK_MS = 1000;
 
 export interface OfferState {
   /** The time bonus (TIMEBONUS25) while it runs; `isVisible` and `countdownTimer` are spec 3's state. */
@@ -119,7 +119,7 @@ export function setEnteredCode(code: DiscountCode | null): void {
 }
 
 /** Spec 4: the time bonus ends (at zero, on logout, when the member is paid or has no signup). */
-export function clearTimeBonus(): void {
+function clearTimeBonus(): void {
   offers.timeBonus = null;
   offers.isVisible = false;
   offers.countdownTimer = null;

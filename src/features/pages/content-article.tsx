@@ -7,7 +7,7 @@ const TOC_MIN_SECTIONS = 4;
 const TOC_MIN_CHARS = 3000;
 
 /** The `## ` headings of `markdown` (outside code blocks), as shown: the table of contents of a long text. */
-export function sectionHeadings(markdown: string): string[] {
+function sectionHeadings(markdown: string): string[] {
   let fenced = false;
   const headings: string[] = [];
   for (const line of markdown.split('\n')) {

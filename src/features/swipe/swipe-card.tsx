@@ -6,7 +6,7 @@ import { OnlineDot } from '../members/member-card.tsx';
 import css from './swipe-game.module.css';
 
 /** Pixels a card must be dragged sideways to count as a swipe. */
-export const SWIPE_THRESHOLD_PX = 90;
+const SWIPE_THRESHOLD_PX = 90;
 
 /** Interests shown on a card. */
 const SHOWN_INTERESTS = 3;
