@@ -5,11 +5,11 @@
 /** A test file beside its source, or anything under tests/. */
 const TEST = '(\\.test\\.tsx?$|^tests/)';
 
-/** The one module of the page app the server may import: the server-render entry. */
-const SERVER_RENDER_ENTRY = [
-  '^src/app/ssr-entry\\.tsx$',
-  // When a DOM-free route table shared by the page and the server render exists, add its path here, and only it.
-];
+/**
+ * The one module of the page app the server may import: the route table, language choice and boot names, DOM-free
+ * (src/app/server-entry.ts). The render itself (src/app/ssr-entry.tsx) is loaded built, from dist/.ssr, by its file.
+ */
+const SERVER_RENDER_ENTRY = ['^src/app/server-entry\\.ts$'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -19,7 +19,9 @@ module.exports = {
       comment: 'contract/ is shared by page, service worker and server: it depends on zod and itself only.',
       severity: 'error',
       from: { path: '^contract/', pathNot: TEST },
-      to: { pathNot: ['^contract/', '^node_modules/zod/'] },
+      // ibantools: the IBAN check of the direct-debit form must be the same on page and server, and it is a small
+      // pure library with no dependencies of its own.
+      to: { pathNot: ['^contract/', '^node_modules/zod/', '^node_modules/ibantools/'] },
     },
     {
       name: 'page-not-to-server',
@@ -55,6 +57,16 @@ module.exports = {
       to: {
         pathNot: ['^server/', '^contract/', '^locales/', '^node_modules/', ...SERVER_RENDER_ENTRY],
         dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'server-entry-dom-free',
+      comment: 'What the server imports of src/ (SERVER_RENDER_ENTRY) never reaches React, the DOM layers or Dexie.',
+      severity: 'error',
+      from: { path: SERVER_RENDER_ENTRY },
+      to: {
+        path: ['^src/(features|ui|pwa|sync)/.+\\.tsx$', '^node_modules/(react|react-dom|react-bootstrap|react-i18next|valtio|dexie)/'],
+        reachable: true,
       },
     },
     {

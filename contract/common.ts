@@ -87,6 +87,7 @@ export type Interest = z.infer<typeof Interest>;
 export const MINIMUM_AGE = 18;
 
 /** A NUL character or a lone UTF-16 surrogate: text PostgreSQL cannot store (and no person types). */
+// eslint-disable-next-line no-control-regex -- the NUL character is what this pattern exists to find.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `s` can be stored and shown as typed: no NUL and only paired surrogates. */

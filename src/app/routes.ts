@@ -19,7 +19,7 @@ export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
  * - `members`: the members area (spec 2), a visitor goes to /login;
  * - `search`: members area, but open to visitors when the site allows logged-out search (spec 6).
  */
-export type RouteAccess = 'public' | 'guest' | 'members' | 'search';
+type RouteAccess = 'public' | 'guest' | 'members' | 'search';
 
 /**
  * Each layout's module, by its path from the repository root: the key of its chunk in the build's manifest
@@ -89,7 +89,7 @@ const screens = {
 export type ScreenModule = (typeof screens)[keyof typeof screens];
 
 /** What a route's first calls depend on: the path's parameters and the session the page is drawn for. */
-export interface CallContext {
+interface CallContext {
   /** The path's parameters by name: `{ id: '42' }` for "/members/:id" at "/members/42"; a left-out one is absent. */
   params: Readonly<Record<string, string>>;
   /** The logged-in member, or null for a visitor. */
@@ -321,7 +321,7 @@ export const routes: readonly AppRoute[] = [
 ];
 
 /** Spec 2: the members area, by route name (likes-type is the likes screen with a tab chosen). */
-export const MEMBERS_AREA: ReadonlySet<string> = new Set([
+const MEMBERS_AREA: ReadonlySet<string> = new Set([
   'members',
   'members-id',
   'chats',

@@ -48,7 +48,7 @@ export interface SsrBoot {
  * A server render's result: the HTML of #root's content, the namespaces it used (for the page to load before
  * hydrating) and the country names it knows.
  */
-export interface RenderedPage {
+interface RenderedPage {
   html: string;
   namespaces: string[];
   countryNames: CountryNamesSeed;

@@ -2,7 +2,7 @@
 // logout, and gives screens the database and a way to ask for a run after a write (DESIGN: how data flows).
 import { proxy } from 'valtio';
 import type { LikedBy } from '../../contract/index.ts';
-import { session, setUser } from '../features/account/session-store.ts';
+import { onUserForgotten, session, setUser } from '../features/account/session-store.ts';
 import { isSyncMessage, onServiceWorkerMessage } from '../pwa/register-sw.ts';
 import { dropMemberDb, memberDb, VISITOR } from '../data/member-db.ts';
 import type { AppDB } from '../data/db.ts';
@@ -90,14 +90,20 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
   };
 }
 
-/** Stops the engine and the live channel and deletes member `userId`'s database (logout). */
-export async function endMemberSync(userId: number): Promise<void> {
+/** Stops member `userId`'s engine and live channel (their user was dropped: the session store deletes their database). */
+function stopMemberSync(userId: number): void {
   if (starting?.userId === userId) starting = null;
   syncNews.newLike = null;
   if (active?.userId === userId) {
     active.stop();
     active = null;
   }
+}
+onUserForgotten(stopMemberSync);
+
+/** Stops member `userId`'s sync and deletes their database, as a logout does. */
+export async function endMemberSync(userId: number): Promise<void> {
+  stopMemberSync(userId);
   await dropMemberDb(userId);
 }
 

@@ -4,7 +4,7 @@ import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 /** One mail as received: envelope and the raw message (header fields and body, dot-unstuffed). */
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
@@ -54,11 +54,19 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
         }
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250 fake-smtp');
-        else if (verb === 'MAIL') ((mail.from = line.slice(10).trim()), reply('250 ok'));
-        else if (verb === 'RCPT') (mail.to.push(line.slice(8).trim()), reply('250 ok'));
-        else if (verb === 'DATA') ((data = []), reply('354 go on'));
-        else if (verb === 'QUIT') (reply('221 bye'), socket.end());
-        else reply('250 ok'); // RSET, NOOP
+        else if (verb === 'MAIL') {
+          mail.from = line.slice(10).trim();
+          reply('250 ok');
+        } else if (verb === 'RCPT') {
+          mail.to.push(line.slice(8).trim());
+          reply('250 ok');
+        } else if (verb === 'DATA') {
+          data = [];
+          reply('354 go on');
+        } else if (verb === 'QUIT') {
+          reply('221 bye');
+          socket.end();
+        } else reply('250 ok'); // RSET, NOOP
       }
     });
   });

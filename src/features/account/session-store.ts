@@ -177,12 +177,26 @@ export function forgetSession(): void {
   forgetUser();
 }
 
+/** What runs when a member's user is dropped (the sync engine stops): see onUserForgotten. */
+const forgetListeners = new Set<(userId: number) => void>();
+
+/**
+ * Calls `listener` with the member's id each time their user is dropped on this device (logout, an ended session),
+ * before their database is deleted; answers the function that removes it. The sync registers here, so this store
+ * needs no import of the sync (which reads the session).
+ */
+export function onUserForgotten(listener: (userId: number) => void): () => void {
+  forgetListeners.add(listener);
+  return () => forgetListeners.delete(listener);
+}
+
 /** Drops the user and, with them, their synced data on this device (their Dexie database). */
 function forgetUser(): void {
   const id = session.user?.id;
   session.user = null;
   if (id === undefined) return;
-  void import('../../sync/member-sync.ts').then((m) => m.endMemberSync(id)).catch(() => {});
+  for (const listener of forgetListeners) listener(id);
+  void import('../../data/member-db.ts').then((m) => m.dropMemberDb(id)).catch(() => {});
   void import('../../pwa/caches.ts').then((m) => m.clearMemberCaches()).catch(() => {});
 }
 

@@ -3,7 +3,7 @@
 import type { Interest } from '../../../contract/index.ts';
 
 /** Interest lines offered at most (one template each, in turn), before the general lines. */
-export const ICEBREAKER_INTEREST_LINES = 3;
+const ICEBREAKER_INTEREST_LINES = 3;
 
 /** One opening line: its i18n key (discovery namespace) and the interest it names, if any. */
 export interface IcebreakerLine {

@@ -92,7 +92,7 @@ export function MessageList({
     if (!el || !lastId) return;
     const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 200;
     if (lastMine || nearBottom) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- scrolls when a new last message arrives, not on every render's new rows and virtualizer
   }, [lastId, lastMine]);
 
   const items = virtualizer.getVirtualItems();
