@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, birthDateRange } from './members.ts';
 import { photoFor } from './photos.ts';
-import { messageCost } from '../content/sites.ts';
 
 describe('ages', () => {
   const now = new Date('2026-06-15T12:00:00Z');
@@ -43,17 +42,5 @@ describe('photoFor (spec 1, 6)', () => {
   it('shows every photo to premium members and to the owner', () => {
     expect(photoFor(row, 3, { id: 2, paidUser: true }, '/cdn').url).toBe('/cdn/FULLKEYFULLKEYFULL.webp');
     expect(photoFor(row, 3, { id: 7, paidUser: false }, '/media').locked).toBe(false);
-  });
-});
-
-describe('messageCost (spec 1, 9)', () => {
-  it('is message_credits, at least the country minimum', () => {
-    const s = {
-      message_credits: 10,
-      minimum_message_costs: { CH: { costs: 12, currency: 'CHF' }, NL: { costs: 5, currency: 'EUR' } },
-    };
-    expect(messageCost(s, 'NL')).toBe(10);
-    expect(messageCost(s, 'CH')).toBe(12);
-    expect(messageCost(s, 'US')).toBe(10);
   });
 });

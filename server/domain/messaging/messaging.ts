@@ -2,6 +2,9 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type Placeholder } from 'drizzle-orm';
 import {
   GiftId,
+  mayStartConversation,
+  messageCost,
+  messageLengthLimit,
   type Chat,
   type Message,
   type MessagePhoto,
@@ -16,7 +19,6 @@ import { ApiError } from '../../errors.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { cardProfileColumns, reachableMember, toCard } from '../discovery/members.ts';
 import type { Viewer } from '../discovery/photos.ts';
-import { messageCost } from '../content/sites.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import type { JobInsertion } from '../../services/jobs.ts';
 import type { LiveObserver } from '../../services/live.ts';
@@ -109,12 +111,11 @@ export interface MessageDraft {
 
 /**
  * Sends `draft` from member `senderId` to member `draft.profile` (spec 1, 4, 6, 9): a text message (POST /api/message.php) or
- * a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). One transaction: a free member's third new conversation is
- * refused, the cost is debited through the ledger (key `message:<id>`) and the message written. A text costs
- * max(message_credits, the country's minimum); a gift costs `gift_credits`, a photo `photo_credits` (spec 3 settings),
- * all in credits. The
- * same `draft.id` again answers the first send's message (no new debit, and the balance as it was right after that
- * debit). `draft.text` holds at most the site's message_length characters (UTF-16 code units, spec 3 settings).
+ * a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). One transaction: a new conversation mayStartConversation
+ * refuses is refused, the cost (messageCost: a text, a gift or a photo, in credits) is debited through the
+ * ledger (key `message:<id>`) and the message written. The same `draft.id` again answers the first send's message (no
+ * new debit, and the balance as it was right after that debit). `draft.text` holds at most messageLengthLimit
+ * characters (UTF-16 code units, spec 3 settings message_length).
  * Errors: 400 bad_request (fields.text: too long), 404 not_found, 403 blocked, 403 premium_only, 402
  * not_enough_credits, 409 conflict (id reused for another message or gift).
  *
@@ -148,8 +149,8 @@ export async function sendMessage(
   req: MessageDraft,
   notify: (message: Message, sender: Pick<UserRow, 'status'>) => Promise<JobInsertion | null>,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
-  if (req.text.length > settings.message_length)
-    throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
+  const maxLength = messageLengthLimit(settings);
+  if (req.text.length > maxLength) throw new ApiError(400, 'bad_request', {}, { text: `at most ${maxLength} characters` });
   const attempt = () =>
     db.transaction(async (tx) => {
       // One read for everything the send decides on: the sender's row, an earlier message with this id and its
@@ -231,7 +232,8 @@ export async function sendMessage(
           .select({ started: sql<number>`count(*)::int` })
           .from(conversations)
           .where(eq(conversations.startedBy, me.id));
-        if (!me.paidUser && started >= settings.free_conversations) throw new ApiError(403, 'premium_only');
+        if (!mayStartConversation({ paid_user: me.paidUser, conversations_started: started }, settings))
+          throw new ApiError(403, 'premium_only');
         const [conv] = await tx.insert(conversations).values({ userLow, userHigh, startedBy: me.id }).returning();
         await tx.insert(conversationMembers).values([
           { conversationId: conv.id, userId: me.id },
@@ -241,11 +243,7 @@ export async function sendMessage(
       }
       const photoKey = req.photo?.key ?? null;
       const photoBlurKey = req.photo?.blurKey ?? null;
-      const cost = req.gift
-        ? settings.gift_credits
-        : req.photo
-          ? settings.photo_credits
-          : messageCost(settings, peer.country ?? '');
+      const cost = messageCost(settings, peer.country ?? undefined, req.gift ? 'gift' : req.photo ? 'photo' : 'text');
       // The message as it will be written: its seq taken from the sequence by the read, its time the transaction's
       // (now(), as the insert's). So the notices' jobs, which carry it, are written by the same statement as the message.
       const row = {
