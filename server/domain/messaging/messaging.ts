@@ -19,6 +19,7 @@ import { ApiError } from '../../errors.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { cardProfileColumns, reachableMember, toCard } from '../discovery/members.ts';
 import type { Viewer } from '../discovery/photos.ts';
+import { creditsChange } from '../money/credits-ledger.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import type { JobInsertion } from '../../services/jobs.ts';
 import type { LiveObserver } from '../../services/live.ts';
@@ -120,9 +121,9 @@ export interface MessageDraft {
  * not_enough_credits, 409 conflict (id reused for another message or gift).
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
- * (credits). The debit and its ledger row are written as applyCredits writes them (credits-ledger.ts), in the same
- * statement as the message and its notices' jobs (issue 14: a send is a handful of statements: one read (the sender's
- * row, a replayed id, the recipient), one write, the change log). The replay of an id writes nothing. Errors also 403
+ * (credits). The debit and its ledger row are the ledger's own write (creditsChange, credits-ledger.ts), in the same
+ * statement as the message and its notices' jobs (a send is a handful of statements: one read (the sender's row, a
+ * replayed id, the recipient), one write, the change log). The replay of an id writes nothing. Errors also 403
  * authentication_required when the sender's row is gone. The sender's row is locked by the debit's update (a NO KEY
  * UPDATE lock) and, for a new conversation, before counting them, FOR NO KEY UPDATE, never FOR UPDATE: the change
  * log's foreign key check takes KEY SHARE on users rows while holding a change-log lock, and FOR UPDATE would make
@@ -159,6 +160,7 @@ export async function sendMessage(
       // (a send of the same id, or a conversation of the pair, committed meanwhile) ends in a unique violation, which
       // rolls everything back and tries again (see the end), where this read sees it.
       const { userLow, userHigh } = pair(senderId, req.profile);
+      const ledgerKey = `message:${req.id}`;
       const [peer] = await tx
         .execute<PeerRead>(
           sql`
@@ -172,7 +174,7 @@ export async function sendMessage(
           earlier.text as earlier_text, earlier.gift as earlier_gift, earlier.photo_key as earlier_photo_key,
           earlier.photo_blur_key as earlier_photo_blur_key, earlier.cost as earlier_cost, earlier.read_at as earlier_read_at,
           earlier.created_at as earlier_created_at,
-          (select ${creditLedger.balanceAfter} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${`message:${req.id}`}) as earlier_balance,
+          (select ${creditLedger.balanceAfter} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${ledgerKey}) as earlier_balance,
           nextval(pg_get_serial_sequence('messages', 'seq')) as next_seq, now() as now
         from (select 1) as one
         left join ${users} as sender on sender.id = ${senderId}
@@ -262,21 +264,16 @@ export async function sendMessage(
       const message = toMessage(row, viewer, settings.cdn_prefix);
       const jobs = await notify(message, me);
       // One statement for the money, the message and its notices (data-modifying CTEs, all or nothing): the jobs, the
-      // debit only while the balance covers it, its ledger row (key message:<id>, unique), the message, the
+      // ledger's debit (creditsChange: only while the balance covers it, its ledger row under the key), the message, the
       // conversation's time, the chat shown again to both and one more unread for the recipient. No row: the balance
       // did not cover it (and the transaction rolls back, jobs included). The debit locks the sender's row for three
       // round trips (this one, the change log, the commit).
       const [written] = await tx
         .execute<{ credits: number }>(
           sql`
-        with ${jobs ? sql`jobs as (${jobs.insert}), ` : sql``}debit as (
-          update ${users} set credits = credits - ${cost} where id = ${me.id} and credits >= ${cost} returning credits
-        ), ledger as (
-          insert into ${creditLedger} (user_id, delta, balance_after, reason, idempotency_key)
-          select ${me.id}, ${-cost}, credits, 'message', ${`message:${req.id}`} from debit
-        ), msg as (
+        with ${jobs ? sql`jobs as (${jobs.insert}), ` : sql``}${creditsChange(me.id, -cost, 'message', ledgerKey)}, msg as (
           insert into ${messages} (id, seq, conversation_id, sender_id, text, gift, photo_key, photo_blur_key, cost, created_at)
-          select ${req.id}, ${row.seq}, ${conversationId}, ${me.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost}, now() from debit
+          select ${req.id}, ${row.seq}, ${conversationId}, ${me.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost}, now() from credited
           returning created_at
         ), touched as (
           update ${conversations} set last_message_at = msg.created_at from msg where ${conversations.id} = ${conversationId}
@@ -284,7 +281,7 @@ export async function sendMessage(
           update ${conversationMembers} set hidden = false, unread = unread + (user_id = ${req.profile})::int
           where conversation_id = ${conversationId} and exists (select 1 from msg)
         )
-        select debit.credits${jobs ? sql`, ${jobs.wake} as woken` : sql``} from debit, msg`,
+        select credited.credits${jobs ? sql`, ${jobs.wake} as woken` : sql``} from credited, msg`,
         )
         .then((r) => r.rows);
       if (!written) throw new ApiError(402, 'not_enough_credits');

@@ -168,9 +168,9 @@ export async function writeOrder(
 
 /**
  * Completes payment `id` in one transaction: the row locked, credits added through the ledger (key payment:<id>,
- * once), its discount code consumed (once), the member made premium (paid_user, spec 4: for good), the status completed from any other state (a
- * refused attempt may be followed by a paid one in the same checkout). Returns false when it was completed already.
- * Sync log: 'user' for the member (balance, premium).
+ * once; reason purchase, which makes the member premium: becomesPremium), its discount code consumed (once), the
+ * status completed from any other state (a refused attempt may be followed by a paid one in the same checkout).
+ * Returns false when it was completed already. Sync log: 'user' for the member (balance, premium).
  */
 export async function completePayment(db: Db, id: string, pspReference: string | null): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -179,7 +179,6 @@ export async function completePayment(db: Db, id: string, pspReference: string |
     await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
     await applyCredits(tx as Tx, row.userId, row.credits, 'purchase', ledgerKey(row.id));
     await consumeDiscount(tx as Tx, row.id);
-    await tx.update(users).set({ paidUser: true }).where(eq(users.id, row.userId));
     await tx
       .update(payments)
       .set({ status: 'completed', pspReference: pspReference ?? row.pspReference, updatedAt: new Date() })
