@@ -5,6 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
   cardMethods,
+  refundWindowOpen,
   type Bundle,
   type Country,
   type CreatePaymentRequest,
@@ -306,7 +307,7 @@ export async function transactionsOf(
 }
 
 /**
- * Refunds the unused credits of completed payment `id` of `user` within `refundDays` of the purchase (POST
+ * Refunds the unused credits of completed payment `id` of `user` within `refundDays` of the purchase (refundWindowOpen; POST
  * /api/refund.php): in one transaction the payment and the member's row are locked, the unused credits (those still
  * on the balance, at most the purchase's) taken back through the ledger (key refund:<id>, once), their share of the
  * price recorded, the payment marked refunded, and the `refund` job written, which returns the money through the
@@ -329,7 +330,7 @@ export async function refundPayment(
       .for('update');
     if (!row) throw new ApiError(404, 'not_found');
     if (row.status !== 'completed') throw new ApiError(409, 'conflict');
-    if (now.getTime() > row.createdAt.getTime() + refundDays * 86400_000) throw new ApiError(409, 'refund_expired');
+    if (!refundWindowOpen(row.createdAt.getTime(), refundDays, now.getTime())) throw new ApiError(409, 'refund_expired');
     const [me] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, user.id)).for('no key update');
     const credits = Math.min(row.credits, me.credits);
     if (credits === 0) throw new ApiError(409, 'nothing_to_refund');
