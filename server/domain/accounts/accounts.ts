@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { birthDateProblem, usernameProblem, type SignupRequest, type User } from '../../../contract/index.ts';
+import { birthDateProblem, signupsOpen, usernameProblem, type SignupRequest, type User } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { activationTokens, conversations, photos, profiles, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
@@ -26,14 +26,12 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const emailSchema = z.email();
 
 /**
- * Checks a signup against spec 5 (usernameProblem, birthDateProblem) and the site's signups setting, first failure first.
+ * Checks a signup against spec 5 (signupsOpen, usernameProblem, birthDateProblem), first failure first.
  * Throws ApiError: 403 signups_closed; 400 invalid_email, username_is_email, username_at, invalid_date_of_birth,
  * too_young, password_too_short, password_too_common (with `fields` naming the input).
  */
 export function checkSignup(site: Site, req: SignupRequest, now = new Date()): void {
-  const { signups } = site.settings;
-  if (signups === 'none' || (signups === 'with_trafficsource' && !req.tracking?.network))
-    throw new ApiError(403, 'signups_closed');
+  if (!signupsOpen(site.settings, req.tracking?.network)) throw new ApiError(403, 'signups_closed');
   const fail = (code: ConstructorParameters<typeof ApiError>[1], field: string) => new ApiError(400, code, {}, { [field]: code });
   if (!emailSchema.safeParse(req.email).success) throw fail('invalid_email', 'email');
   const nameProblem = usernameProblem(req.name, req.email);

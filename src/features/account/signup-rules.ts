@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   birthDateProblem,
+  MIN_PASSWORD_LENGTH,
   MINIMUM_AGE,
   SignupRequest,
   usernameProblem,
@@ -99,7 +100,7 @@ export function validateSignup(
   else if (name.length < 2 || name.length > 30) errors.name = 'account:signup.usernameLength';
   else if (nameProblem) errors.name = `errors:${nameProblem}`;
 
-  if (values.password.length < 8) errors.password = 'errors:password_too_short';
+  if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'errors:password_too_short';
   else if (values.password.length > 200) errors.password = 'account:signup.passwordTooLong';
 
   if (!values.date_of_birth) errors.date_of_birth = 'account:signup.dobRequired';
