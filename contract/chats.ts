@@ -1,8 +1,54 @@
-// Conversations and messages (spec 3: chat state; spec 7: chats, chat delete; DESIGN: sync protocol).
+// Conversations and messages (spec 3: chat state; spec 7: chats, chat delete; DESIGN: sync protocol), and the rules
+// of sending that the page (the composer) and the server (the send) both apply: cost, length, free conversations.
 import { z } from 'zod';
 import { Id, QueryId, QueryCursor, Text } from './common.ts';
 import { GiftId } from './gifts.ts';
 import { MemberCard } from './members.ts';
+import type { Settings } from './settings.ts';
+import type { User } from './user.ts';
+
+/**
+ * The most characters (UTF-16 code units, after trimming) the contract lets one message have: SendMessageRequest
+ * refuses more with 400 bad_request. A site's own limit (spec 3 settings message_length; the spec gives no value, the
+ * seeded sites have 1000) counts up to it: messageLengthLimit.
+ */
+export const MESSAGE_MAX_LENGTH = 2000;
+
+/** Spec 3 settings message_length: the most characters one message may have on the site, at most MESSAGE_MAX_LENGTH. */
+export function messageLengthLimit(settings: Pick<Settings, 'message_length'>): number {
+  return Math.min(settings.message_length, MESSAGE_MAX_LENGTH);
+}
+
+/** What a message carries: a text, a gift of the catalogue or a photo. */
+export type MessageKind = 'text' | 'gift' | 'photo';
+
+/**
+ * Spec 1, 3, 9: the credits one message of `kind` costs a sender from `country` (ISO code; undefined: unknown). A text
+ * costs message_credits, at least the country's minimum (minimum_message_costs); a gift gift_credits; a photo
+ * photo_credits. The composer shows it, the send debits it.
+ */
+export function messageCost(
+  settings: Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'gift_credits' | 'photo_credits'>,
+  country: string | undefined,
+  kind: MessageKind,
+): number {
+  if (kind === 'gift') return settings.gift_credits;
+  if (kind === 'photo') return settings.photo_credits;
+  const minimum = country === undefined ? undefined : settings.minimum_message_costs[country]?.costs;
+  return Math.max(settings.message_credits, minimum ?? 0);
+}
+
+/**
+ * Spec 1, 6, 9: whether `member` may start a new conversation. Free members may open `free_conversations` (a site
+ * setting, 2 on the seeded sites) of them, counting those they started (`conversations_started`); premium members
+ * (paid_user) any number. Replying in a conversation someone else started is always allowed: it starts none.
+ */
+export function mayStartConversation(
+  member: Pick<User, 'paid_user' | 'conversations_started'>,
+  settings: Pick<Settings, 'free_conversations'>,
+): boolean {
+  return member.paid_user || member.conversations_started < settings.free_conversations;
+}
 
 /**
  * The photo of a photo message (spec 3 photo_credits), as the viewer may see it (spec 1, 6: premium members and the
@@ -74,14 +120,15 @@ export type MessagesResponse = z.infer<typeof MessagesResponse>;
 
 /**
  * POST /api/message.php: send a message to a member. `id` is a client UUIDv7: the same id again is the
- * same message, one debit, the same answer. Costs max(message_credits, the country's minimum) credits,
- * free for nobody (spec 1, 9). Errors: not_enough_credits (402), premium_only (403, a free member's
- * third new conversation), blocked (403), not_found, conflict (id reused by another sender or text).
+ * same message, one debit, the same answer. Costs messageCost credits, free for nobody (spec 1, 9). `text` is trimmed,
+ * 1 to messageLengthLimit characters. Errors: 400 bad_request (fields.text: empty, over MESSAGE_MAX_LENGTH or the
+ * site's message_length), not_enough_credits (402), premium_only (403, a new conversation mayStartConversation
+ * refuses), blocked (403), not_found, conflict (id reused by another sender or text).
  */
 export const SendMessageRequest = z.object({
   id: z.uuid({ version: 'v7' }),
   profile: Id,
-  text: Text.trim().min(1),
+  text: Text.trim().min(1).max(MESSAGE_MAX_LENGTH),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 /** `credits` is the sender's balance after the send; `cost` what this message cost. */

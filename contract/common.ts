@@ -86,6 +86,16 @@ export type Interest = z.infer<typeof Interest>;
 /** Minimum age to sign up, in years (spec 1: adults). */
 export const MINIMUM_AGE = 18;
 
+const EmailAddress = z.email().max(254);
+
+/**
+ * Spec 5 "Invalid email": whether `value` is an e-mail address as zod's z.email() reads it, of at most 254 characters
+ * (RFC 5321's limit). The signup form, signup and the e-mail change judge by it.
+ */
+export function isEmailAddress(value: string): boolean {
+  return EmailAddress.safeParse(value).success;
+}
+
 /** A NUL character or a lone UTF-16 surrogate: text PostgreSQL cannot store (and no person types). */
 // eslint-disable-next-line no-control-regex -- the NUL character is what this pattern exists to find.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

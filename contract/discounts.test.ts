@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountAmount, discountFits, type DiscountCode } from './index.ts';
+import { discountAmount, discountFits, TIME_BONUS_DURATION_SECONDS, timeBonusEnd, type DiscountCode } from './index.ts';
 
 const now = Date.parse('2026-11-23T10:00:00Z');
 const code = (over: Partial<DiscountCode> = {}): DiscountCode => ({
@@ -42,5 +42,12 @@ describe('discountAmount', () => {
     expect(discountAmount(1499, 25)).toBe(375);
     expect(discountAmount(10900, 25)).toBe(2725);
     expect(discountAmount(1000, 100)).toBe(999);
+  });
+});
+
+describe('the time bonus lasts 4 hours (spec 4, 9)', () => {
+  it('ends 14400 s after signup', () => {
+    expect(TIME_BONUS_DURATION_SECONDS).toBe(4 * 3600);
+    expect(timeBonusEnd(new Date('2026-11-23T10:00:00Z')).toISOString()).toBe('2026-11-23T14:00:00.000Z');
   });
 });

@@ -5,8 +5,20 @@ import { z } from 'zod';
 import { Currency, PaymentMethod } from './payments.ts';
 import { Text } from './common.ts';
 
-/** Spec 9 "Time bonus": the code, its percentage and the window after signup in which a new member has it. */
-export const TIME_BONUS = { code: 'TIMEBONUS25', value_percentage: 25, window_seconds: 14400 } as const;
+/** Spec 9 "Time bonus": the code and its percentage; how long it lasts is TIME_BONUS_DURATION_SECONDS. */
+export const TIME_BONUS = { code: 'TIMEBONUS25', value_percentage: 25 } as const;
+
+/**
+ * Spec 4 "Time bonus", 6, 9: TIMEBONUS25 lasts 4 hours (14400 s) from the member's signup; the popup says "4" (hours).
+ * After it (or once the member is paid) the member has no time bonus.
+ */
+export const TIME_BONUS_DURATION_SECONDS = 14_400;
+
+/** Spec 4, 9: the end of the time bonus of a member who signed up at `signupDate`, TIME_BONUS_DURATION_SECONDS later. */
+export function timeBonusEnd(signupDate: Date): Date {
+  return new Date(signupDate.getTime() + TIME_BONUS_DURATION_SECONDS * 1000);
+}
+
 /** Spec 9: the time-bonus popup opens this many seconds after the member enters the members area. */
 export const TIME_BONUS_POPUP_DELAY_SECONDS = 40;
 
@@ -18,7 +30,7 @@ const DiscountValidity = z.enum(['once_per_user', 'shared']);
 
 /**
  * A discount code as the member sees it (spec 3 "Discount code"). `expires` is ISO 8601 (for the time bonus: the
- * member's signup + TIME_BONUS.window_seconds; null: no end); `minimum_order_value` is in minor units of `currency`
+ * member's timeBonusEnd; null: no end); `minimum_order_value` is in minor units of `currency`
  * (0: none); `country` and `currency` null: any; `paymentmethods` null: every method; `user_id` set: a personal code.
  */
 export const DiscountCode = z.object({

@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { Text } from './common.ts';
 
-/** A password as typed; the server also checks its length (password_too_short). */
+/** Spec 5: a new password has at least this many characters (else 400 password_too_short); the signup form says so first. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** A password as typed; the server also checks a new one's length (MIN_PASSWORD_LENGTH, password_too_short). */
 const Password = Text.min(1).max(200);
 
 /**

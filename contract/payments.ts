@@ -118,6 +118,15 @@ export type Payment = z.infer<typeof Payment>;
 export const RefundRequest = z.object({ payment: z.uuid() });
 export type RefundRequest = z.infer<typeof RefundRequest>;
 
+/**
+ * Spec 3 settings refund_days: whether a purchase made at `createdAt` (ms since epoch) may still be refunded at `now`
+ * (ms): until `refundDays` days of 24 hours after it, that moment included. The payment page offers the refund by it;
+ * the refund call answers 409 refund_expired by it.
+ */
+export function refundWindowOpen(createdAt: number, refundDays: number, now: number): boolean {
+  return now <= createdAt + refundDays * 86_400_000;
+}
+
 /** A discount code as typed with an order (contract/discounts.ts). */
 const OrderDiscountCode = Text.trim().min(1).max(40);
 

@@ -1,9 +1,23 @@
-// The member's own photos (spec 1, 3, 9): upload, order (the first is the main image), delete.
+// The member's own photos (spec 1, 3, 9): upload, order (the first is the main image), delete; and the rules of photos
+// both the page and the server apply: how many a member may keep, which ones a viewer sees only blurred.
 import { z } from 'zod';
 import { Id } from './common.ts';
 
 /** Photos a member may keep (spec 9): free 3, premium (paid_user) 25. */
 export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
+
+/** Spec 6, 9: the number of photos a member may keep: PHOTO_LIMITS.premium for premium (`paidUser`), else PHOTO_LIMITS.free. */
+export const photoLimit = (paidUser: boolean): number => (paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free);
+
+/**
+ * Spec 1, 6: whether a member's photo at `index` (0: the main photo) reaches `viewer` only blurred, with a lock: every
+ * photo but the main one, unless the viewer is premium (`paid`) or the photo is their own (`own`). A visitor (null)
+ * sees the main photo only. The server locks by it; the page knows by it which stored photos a change of premium
+ * status outdates.
+ */
+export function photoLocked(index: number, viewer: { paid: boolean; own: boolean } | null): boolean {
+  return index > 0 && !(viewer && (viewer.paid || viewer.own));
+}
 
 /** One of the member's own photos: always the full URLs (the owner sees every own photo). `position` 0 is the main image. */
 export const OwnPhoto = z.object({

@@ -1,5 +1,6 @@
 // The member's own profile (spec 2: /profile; spec 3: Profile; spec 5: username and date of birth) and the reverse
-// geocode call (spec 7). The form on /profile validates with the same ProfileUpdate schema as PUT /api/profile.php.
+// geocode call (spec 7). The form on /profile validates with the same ProfileUpdate schema as PUT /api/profile.php, and
+// the signup and profile forms and the server share spec 5's rules of the username and the date of birth.
 import { z } from 'zod';
 import {
   BodyType,
@@ -10,9 +11,44 @@ import {
   Interest,
   RelationshipStatus,
   Sexuality,
+  MINIMUM_AGE,
   Tattoos,
   Text,
 } from './common.ts';
+
+/** Age in whole years on `now` (by the UTC calendar) of a real YYYY-MM-DD birth date; a birthday today counts. */
+export function ageOn(dateOfBirth: string, now: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number);
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
+  return age;
+}
+
+/**
+ * Spec 5: what is wrong with date of birth `value` on `now`, the first problem only: invalid_date_of_birth ("Invalid
+ * date of birth": not a real YYYY-MM-DD date, after today, or more than 120 years ago), too_young (under MINIMUM_AGE);
+ * null when it is fine. The signup and /profile forms show it; signup and PUT /api/profile.php refuse with it (400).
+ */
+export function birthDateProblem(value: string, now: Date): 'invalid_date_of_birth' | 'too_young' | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return 'invalid_date_of_birth';
+  const date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  if (date.getUTCFullYear() !== +m[1] || date.getUTCMonth() !== +m[2] - 1 || date.getUTCDate() !== +m[3])
+    return 'invalid_date_of_birth';
+  if (date.getTime() > now.getTime() || ageOn(value, now) > 120) return 'invalid_date_of_birth';
+  return ageOn(value, now) < MINIMUM_AGE ? 'too_young' : null;
+}
+
+/**
+ * Spec 5: what is wrong with username `name` (trimmed) for the account of e-mail address `email`: username_at ("Username
+ * may not start with @"), username_is_email ("Username may not be the same as your e-mail address", any case); null
+ * when it is fine. Its length is the schema's (SignupRequest, ProfileUpdate: 2 to 30).
+ */
+export function usernameProblem(name: string, email: string): 'username_at' | 'username_is_email' | null {
+  if (name.startsWith('@')) return 'username_at';
+  if (name.toLowerCase() === email.trim().toLowerCase()) return 'username_is_email';
+  return null;
+}
 
 /** A position in degrees (WGS 84): latitude -90..90, longitude -180..180. */
 export const LatLon = z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) });

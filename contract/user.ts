@@ -89,6 +89,18 @@ export const SignupRequest = z.object({
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
+/**
+ * Spec 5: may a visitor sign up? When the site's `signups` is all, or with_trafficsource and the visit came from a
+ * traffic source (`network`, the tracking data's, spec 3); never when it is none. The signup form shows the
+ * invite-only notice by it; POST /api/signup.php answers 403 signups_closed by it.
+ */
+export function signupsOpen(
+  settings: { signups: 'all' | 'with_trafficsource' | 'none' },
+  network: string | null | undefined,
+): boolean {
+  return settings.signups === 'all' || (settings.signups === 'with_trafficsource' && !!network);
+}
+
 /** GET /api/activate.php?token=: the link in the activation mail; redirects to /activate/done or /activate/error. */
 export const ActivateQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BodyType, countries, EyeColor, HairColor, interests, RelationshipStatus, Tattoos } from '../../contract/index.ts';
+import { ageOn, BodyType, countries, EyeColor, HairColor, interests, RelationshipStatus, Tattoos } from '../../contract/index.ts';
 import { openDatabase, type Db } from '../db/connect.ts';
 import { creditLedger, meta, photos, profiles, sites, users } from '../db/schema.ts';
 import { verifyPassword } from '../domain/accounts/passwords.ts';
@@ -13,13 +13,6 @@ const now = new Date('2026-03-01T12:00:00Z');
 let db: Db;
 let close: () => Promise<void>;
 let siteId: number;
-
-function ageOn(dob: string, at: Date): number {
-  const [y, m, d] = dob.split('-').map(Number);
-  let age = at.getUTCFullYear() - y;
-  if (at.getUTCMonth() + 1 < m || (at.getUTCMonth() + 1 === m && at.getUTCDate() < d)) age--;
-  return age;
-}
 
 beforeAll(async () => {
   ({ db, close } = await openDatabase({ databaseUrl: null, dataDir: ':memory:' }));

@@ -3,6 +3,7 @@
 // URL cannot be derived on the device: when the member's premium status differs from the one the data was synced
 // under (an upgrade here, on another device, or while the app was closed; or premium ending), the data is fetched
 // again: the next pull is a snapshot, and every stored profile whose locks no longer fit is loaded anew.
+import { photoLocked } from '../../contract/index.ts';
 import { ApiCallError } from '../api/client.ts';
 import type { AppDB, ProfileRow } from '../data/db.ts';
 import { resetCursor } from './cursor.ts';
@@ -12,11 +13,11 @@ import { loadProfile } from './profiles.ts';
 export const PHOTOS_SYNCED_AS_PAID = 'photos-synced-as-paid';
 
 /**
- * True when `row` shows photos locked other than the server shows them to a member with premium status `paid`:
- * premium members see every photo unlocked, free members the first one only (server/domain/discovery/photos.ts).
+ * True when `row` shows photos locked other than the server shows them to a member with premium status `paid`
+ * (photoLocked: premium members see every photo unlocked, free members the first one only).
  */
 export function locksOutdated(row: Pick<ProfileRow, 'photos'>, paid: boolean): boolean {
-  return row.photos.some((p, i) => i > 0 && p.locked === paid);
+  return row.photos.some((p, i) => p.locked !== photoLocked(i, { paid, own: false }));
 }
 
 const inFlight = new WeakMap<AppDB, Promise<void>>();

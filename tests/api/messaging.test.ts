@@ -1,7 +1,7 @@
 // Messaging over the real server: costs, credits ledger, free limits, idempotent sends, concurrency, chat list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ChatsResponse, MessagesResponse, SendMessageResponse } from '../../contract/index.ts';
+import { ChatsResponse, MESSAGE_MAX_LENGTH, MessagesResponse, SendMessageResponse } from '../../contract/index.ts';
 import { creditLedger, users } from '../../server/db/schema.ts';
 import { activeMember, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
@@ -146,6 +146,20 @@ describe('sending a message', () => {
     expect(long.body.error.fields).toHaveProperty('text');
     expect((await a.client.get('/api/user.php')).body.user.credits).toBe(50);
     expect((await a.client.post('/api/message.php', { id: newId(), profile: b.id, text: 'x'.repeat(1000) })).status).toBe(200);
+  });
+
+  it("refuses a text over the contract's MESSAGE_MAX_LENGTH (2000) with a clear 400 naming the bound, and no debit", async () => {
+    const a = await activeMember(server);
+    const b = await activeMember(server);
+    const long = await a.client.post('/api/message.php', {
+      id: newId(),
+      profile: b.id,
+      text: 'x'.repeat(MESSAGE_MAX_LENGTH + 1),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.error.code).toBe('bad_request');
+    expect(long.body.error.fields.text).toMatch(String(MESSAGE_MAX_LENGTH));
+    expect((await a.client.get('/api/user.php')).body.user.credits).toBe(50);
   });
 
   it('with credits for 5, exactly 5 of 20 concurrent sends succeed and the balance ends at 0', async () => {

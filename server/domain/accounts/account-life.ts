@@ -2,8 +2,7 @@
 // 14 days through a mailed link, and the purge after that.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { EMAIL_CHANGE_HOURS, REACTIVATION_DAYS } from '../../../contract/index.ts';
+import { EMAIL_CHANGE_HOURS, isEmailAddress, REACTIVATION_DAYS } from '../../../contract/index.ts';
 import type { Db, Tx } from '../../db/connect.ts';
 import { accountTokens, messages, photos, profiles, pushSubscriptions, sessions, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
@@ -89,7 +88,7 @@ export async function requestEmailChange(
   if (!(await verifyPassword(user.passwordHash, password)))
     throw new ApiError(403, 'wrong_old_password', {}, { password: 'wrong_old_password' });
   const address = email.trim();
-  if (!z.email().safeParse(address).success || address.toLowerCase() === user.email.toLowerCase()) {
+  if (!isEmailAddress(address) || address.toLowerCase() === user.email.toLowerCase()) {
     throw new ApiError(400, 'new_email_invalid', {}, { email: 'new_email_invalid' });
   }
   if (await emailTaken(db, user.siteId, address, user.id)) throw new ApiError(409, 'email_taken', {}, { email: 'email_taken' });

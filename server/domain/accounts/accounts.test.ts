@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSignup, isValidBirthDate } from './accounts.ts';
+import { checkSignup } from './accounts.ts';
 import { defaultSites } from '../../seed/site.ts';
 import type { Site } from '../content/sites.ts';
 import type { SignupRequest } from '../../../contract/index.ts';
@@ -23,18 +23,6 @@ const codeOf = (f: () => void) => {
     return (e as { code: string }).code;
   }
 };
-
-describe('isValidBirthDate', () => {
-  it('accepts real past dates and refuses impossible, future and absurd ones', () => {
-    expect(isValidBirthDate('1990-02-28', now)).toBe(true);
-    expect(isValidBirthDate('2000-02-29', now)).toBe(true);
-    expect(isValidBirthDate('1990-02-29', now)).toBe(false);
-    expect(isValidBirthDate('1990-13-01', now)).toBe(false);
-    expect(isValidBirthDate('2026-06-16', now)).toBe(false);
-    expect(isValidBirthDate('1850-01-01', now)).toBe(false);
-    expect(isValidBirthDate('90-01-01', now)).toBe(false);
-  });
-});
 
 describe('checkSignup (spec 5)', () => {
   it('passes valid input and names the first broken rule', () => {

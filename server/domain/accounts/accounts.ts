@@ -1,8 +1,14 @@
 // Accounts: signup with the spec 5 rules, activation by e-mailed link, login, and the user call's shape.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { MINIMUM_AGE, type SignupRequest, type User } from '../../../contract/index.ts';
+import {
+  birthDateProblem,
+  isEmailAddress,
+  signupsOpen,
+  usernameProblem,
+  type SignupRequest,
+  type User,
+} from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { activationTokens, conversations, photos, profiles, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
@@ -12,7 +18,6 @@ import { accountMail } from './account-mail.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { peerChanges } from '../sync/peer-changes.ts';
 import { applyCredits } from '../money/credits-ledger.ts';
-import { ageOn } from '../discovery/members.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { Site } from '../content/sites.ts';
 import type { UserRow } from './sessions.ts';
@@ -24,32 +29,20 @@ import { prepared } from '../../db/prepared.ts';
 const ACTIVATION_DAYS = 7;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const emailSchema = z.email();
-
-/** True when `value` is a real calendar date YYYY-MM-DD not in the future and not over 120 years ago. */
-export function isValidBirthDate(value: string, now = new Date()): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  if (d.getUTCFullYear() !== +m[1] || d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3]) return false;
-  return d.getTime() <= now.getTime() && ageOn(value, now) <= 120;
-}
 
 /**
- * Checks a signup against spec 5 and the site's signups setting, first failure first.
+ * Checks a signup against spec 5 (signupsOpen, usernameProblem, birthDateProblem), first failure first.
  * Throws ApiError: 403 signups_closed; 400 invalid_email, username_is_email, username_at, invalid_date_of_birth,
  * too_young, password_too_short, password_too_common (with `fields` naming the input).
  */
 export function checkSignup(site: Site, req: SignupRequest, now = new Date()): void {
-  const { signups } = site.settings;
-  if (signups === 'none' || (signups === 'with_trafficsource' && !req.tracking?.network))
-    throw new ApiError(403, 'signups_closed');
+  if (!signupsOpen(site.settings, req.tracking?.network)) throw new ApiError(403, 'signups_closed');
   const fail = (code: ConstructorParameters<typeof ApiError>[1], field: string) => new ApiError(400, code, {}, { [field]: code });
-  if (!emailSchema.safeParse(req.email).success) throw fail('invalid_email', 'email');
-  if (req.name.toLowerCase() === req.email.toLowerCase()) throw fail('username_is_email', 'name');
-  if (req.name.startsWith('@')) throw fail('username_at', 'name');
-  if (!isValidBirthDate(req.date_of_birth, now)) throw fail('invalid_date_of_birth', 'date_of_birth');
-  if (ageOn(req.date_of_birth, now) < MINIMUM_AGE) throw fail('too_young', 'date_of_birth');
+  if (!isEmailAddress(req.email)) throw fail('invalid_email', 'email');
+  const nameProblem = usernameProblem(req.name, req.email);
+  if (nameProblem) throw fail(nameProblem, 'name');
+  const birthProblem = birthDateProblem(req.date_of_birth, now);
+  if (birthProblem) throw fail(birthProblem, 'date_of_birth');
   checkNewPassword(req.password);
 }
 

@@ -1,15 +1,12 @@
 // A member's own photos (spec 1, 3, 9): add within the free / premium limit, reorder (the first is the main image),
 // delete. The image files are made before (upload) and removed after (delete) the database change by the caller.
 import { and, asc, eq } from 'drizzle-orm';
-import { PHOTO_LIMITS, type OwnPhoto, type OwnPhotosResponse } from '../../../contract/index.ts';
+import { photoLimit, type OwnPhoto, type OwnPhotosResponse } from '../../../contract/index.ts';
 import type { Db, Tx } from '../../db/connect.ts';
 import { photos, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { recordChanges } from '../sync/changes.ts';
 import type { PhotoRow } from '../discovery/photos.ts';
-
-/** The number of photos a member may keep (spec 9): 25 for premium (paid_user), else 3. */
-const photoLimit = (paidUser: boolean): number => (paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free);
 
 const toOwn = (row: PhotoRow, cdnPrefix: string): OwnPhoto => ({
   id: row.id,

@@ -1,13 +1,11 @@
 // Password hashing with argon2id at the parameters of DESIGN.md's security baseline.
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { MIN_PASSWORD_LENGTH } from '../../../contract/index.ts';
 import { ApiError } from '../../errors.ts';
 
 /** argon2id, m=19456 KiB, t=2, p=1 (OWASP minimum, DESIGN: security baseline). */
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
-/** Minimum password length in characters. */
-const MIN_PASSWORD_LENGTH = 8;
 
 /** The ~49,000 most common passwords of breach corpora (zxcvbn-ts's maintained list), lower case. */
 let commonPasswords: Set<string> | null = null;

@@ -1,15 +1,13 @@
 // The member's own profile (spec 2: /profile; spec 3: Profile; spec 5): read and save, with the spec 5 rules and the
 // grid-snapped location, apart from members.ts, which shows profiles to others.
 import { eq } from 'drizzle-orm';
-import { MINIMUM_AGE, type Country, type OwnProfile, type ProfileUpdate } from '../../../contract/index.ts';
+import { birthDateProblem, usernameProblem, type Country, type OwnProfile, type ProfileUpdate } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { profiles } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { regionName } from '../../services/geo.ts';
-import { isValidBirthDate } from './accounts.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { snapToGrid } from '../discovery/location.ts';
-import { ageOn } from '../discovery/members.ts';
 import { peerChanges } from '../sync/peer-changes.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -45,17 +43,17 @@ export async function ownProfile(db: Db, userId: number): Promise<OwnProfile> {
 }
 
 /**
- * Checks an update against spec 5 with the account's e-mail, first failure first. Throws ApiError 400 with `fields`
+ * Checks an update against spec 5 (usernameProblem, birthDateProblem) with the account's e-mail, first failure first. Throws ApiError 400 with `fields`
  * naming the input: username_is_email, username_at (name); invalid_date_of_birth, too_young (date_of_birth);
  * bad_request (region: not a region of the country).
  */
 function checkProfileUpdate(update: ProfileUpdate, email: string, now = new Date()): void {
   const fail = (code: ConstructorParameters<typeof ApiError>[1], field: string, message: string = code) =>
     new ApiError(400, code, {}, { [field]: message });
-  if (update.name.toLowerCase() === email.trim().toLowerCase()) throw fail('username_is_email', 'name');
-  if (update.name.startsWith('@')) throw fail('username_at', 'name');
-  if (!isValidBirthDate(update.date_of_birth, now)) throw fail('invalid_date_of_birth', 'date_of_birth');
-  if (ageOn(update.date_of_birth, now) < MINIMUM_AGE) throw fail('too_young', 'date_of_birth');
+  const nameProblem = usernameProblem(update.name, email);
+  if (nameProblem) throw fail(nameProblem, 'name');
+  const birthProblem = birthDateProblem(update.date_of_birth, now);
+  if (birthProblem) throw fail(birthProblem, 'date_of_birth');
   if (update.region && regionName(update.country, update.region) === null)
     throw fail('bad_request', 'region', 'not a region of the country');
 }

@@ -41,8 +41,3 @@ export function publicSettings(
     geoip_selected_country: extra.geoCountry,
   };
 }
-
-/** Credits one message costs for a sender in `country`: message_credits, at least the country's minimum (spec 1, 9). */
-export function messageCost(settings: Pick<Settings, 'message_credits' | 'minimum_message_costs'>, country: string): number {
-  return Math.max(settings.message_credits, settings.minimum_message_costs[country]?.costs ?? 0);
-}

@@ -1,7 +1,7 @@
 // Member cards, profiles and search as a viewer may see them (spec 2: members, members-id; spec 3, 6).
 import { and, asc, desc, eq, gte, inArray, lte, ne, notExists, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { MemberCard, MemberProfile, OptionalProfileField, SimilarResponse } from '../../../contract/index.ts';
-import { SIMILAR_AGE_YEARS, SIMILAR_LIMIT, optionalProfileFields } from '../../../contract/index.ts';
+import { ageOn, SIMILAR_AGE_YEARS, SIMILAR_LIMIT, optionalProfileFields } from '../../../contract/index.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { blocks, conversations, likes, photos, profiles, users } from '../../db/schema.ts';
@@ -13,14 +13,6 @@ import { photoFor, type PhotoRow, type Viewer } from './photos.ts';
 
 /** A member counts as online when seen within this many minutes. */
 const ONLINE_MINUTES = 10;
-
-/** Age in whole years on `now` of a YYYY-MM-DD birth date. */
-export function ageOn(dateOfBirth: string, now = new Date()): number {
-  const [y, m, d] = dateOfBirth.split('-').map(Number);
-  let age = now.getUTCFullYear() - y;
-  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
-  return age;
-}
 
 /** The YYYY-MM-DD birth date bounds for ages min..max on `now`: born on or after `from`, on or before `to`. */
 export function birthDateRange(minAge: number, maxAge: number, now = new Date()): { from: string; to: string } {
@@ -185,7 +177,7 @@ export async function similarMembers(
   cdnPrefix: string,
 ): Promise<SimilarResponse> {
   const { p } = await reachableMember(db, siteId, memberId, viewer);
-  const age = ageOn(p.dateOfBirth);
+  const age = ageOn(p.dateOfBirth, new Date());
   const { from, to } = birthDateRange(Math.max(18, age - SIMILAR_AGE_YEARS), Math.min(99, age + SIMILAR_AGE_YEARS));
   const where = and(
     listedOnSite(siteId),

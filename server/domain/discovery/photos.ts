@@ -1,5 +1,5 @@
 // Which photo URLs a viewer may get: non-premium viewers get the first photo, the rest only blurred (spec 1, 6).
-import type { Photo } from '../../../contract/index.ts';
+import { photoLocked, type Photo } from '../../../contract/index.ts';
 import type { photos } from '../../db/schema.ts';
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -11,11 +11,12 @@ export interface Viewer {
 }
 
 /**
- * The photo as `viewer` may see it: URLs under `cdnPrefix` (`<key>.webp`, thumb `<key>-t.webp`). A locked photo
- * carries only its blurred file's key, which shares nothing with the full key (DESIGN: security baseline).
+ * The photo at `index` of its member as `viewer` may see it (photoLocked): URLs under `cdnPrefix` (`<key>.webp`, thumb
+ * `<key>-t.webp`). A locked photo carries only its blurred file's key, which shares nothing with the full key (DESIGN:
+ * security baseline).
  */
 export function photoFor(row: PhotoRow, index: number, viewer: Viewer | null, cdnPrefix: string): Photo {
-  const locked = index > 0 && !(viewer && (viewer.paidUser || viewer.id === row.userId));
+  const locked = photoLocked(index, viewer && { paid: viewer.paidUser, own: viewer.id === row.userId });
   const key = locked ? row.blurKey : row.key;
   return { id: row.id, url: `${cdnPrefix}/${key}.webp`, thumb_url: `${cdnPrefix}/${key}-t.webp`, locked };
 }

@@ -2,6 +2,9 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type Placeholder } from 'drizzle-orm';
 import {
   GiftId,
+  mayStartConversation,
+  messageCost,
+  messageLengthLimit,
   type Chat,
   type Message,
   type MessagePhoto,
@@ -16,7 +19,7 @@ import { ApiError } from '../../errors.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { cardProfileColumns, reachableMember, toCard } from '../discovery/members.ts';
 import type { Viewer } from '../discovery/photos.ts';
-import { messageCost } from '../content/sites.ts';
+import { creditsChange } from '../money/credits-ledger.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import type { JobInsertion } from '../../services/jobs.ts';
 import type { LiveObserver } from '../../services/live.ts';
@@ -109,19 +112,18 @@ export interface MessageDraft {
 
 /**
  * Sends `draft` from member `senderId` to member `draft.profile` (spec 1, 4, 6, 9): a text message (POST /api/message.php) or
- * a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). One transaction: a free member's third new conversation is
- * refused, the cost is debited through the ledger (key `message:<id>`) and the message written. A text costs
- * max(message_credits, the country's minimum); a gift costs `gift_credits`, a photo `photo_credits` (spec 3 settings),
- * all in credits. The
- * same `draft.id` again answers the first send's message (no new debit, and the balance as it was right after that
- * debit). `draft.text` holds at most the site's message_length characters (UTF-16 code units, spec 3 settings).
+ * a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). One transaction: a new conversation mayStartConversation
+ * refuses is refused, the cost (messageCost: a text, a gift or a photo, in credits) is debited through the
+ * ledger (key `message:<id>`) and the message written. The same `draft.id` again answers the first send's message (no
+ * new debit, and the balance as it was right after that debit). `draft.text` holds at most messageLengthLimit
+ * characters (UTF-16 code units, spec 3 settings message_length).
  * Errors: 400 bad_request (fields.text: too long), 404 not_found, 403 blocked, 403 premium_only, 402
  * not_enough_credits, 409 conflict (id reused for another message or gift).
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
- * (credits). The debit and its ledger row are written as applyCredits writes them (credits-ledger.ts), in the same
- * statement as the message and its notices' jobs (issue 14: a send is a handful of statements: one read (the sender's
- * row, a replayed id, the recipient), one write, the change log). The replay of an id writes nothing. Errors also 403
+ * (credits). The debit and its ledger row are the ledger's own write (creditsChange, credits-ledger.ts), in the same
+ * statement as the message and its notices' jobs (a send is a handful of statements: one read (the sender's row, a
+ * replayed id, the recipient), one write, the change log). The replay of an id writes nothing. Errors also 403
  * authentication_required when the sender's row is gone. The sender's row is locked by the debit's update (a NO KEY
  * UPDATE lock) and, for a new conversation, before counting them, FOR NO KEY UPDATE, never FOR UPDATE: the change
  * log's foreign key check takes KEY SHARE on users rows while holding a change-log lock, and FOR UPDATE would make
@@ -148,8 +150,8 @@ export async function sendMessage(
   req: MessageDraft,
   notify: (message: Message, sender: Pick<UserRow, 'status'>) => Promise<JobInsertion | null>,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
-  if (req.text.length > settings.message_length)
-    throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
+  const maxLength = messageLengthLimit(settings);
+  if (req.text.length > maxLength) throw new ApiError(400, 'bad_request', {}, { text: `at most ${maxLength} characters` });
   const attempt = () =>
     db.transaction(async (tx) => {
       // One read for everything the send decides on: the sender's row, an earlier message with this id and its
@@ -158,6 +160,7 @@ export async function sendMessage(
       // (a send of the same id, or a conversation of the pair, committed meanwhile) ends in a unique violation, which
       // rolls everything back and tries again (see the end), where this read sees it.
       const { userLow, userHigh } = pair(senderId, req.profile);
+      const ledgerKey = `message:${req.id}`;
       const [peer] = await tx
         .execute<PeerRead>(
           sql`
@@ -171,7 +174,7 @@ export async function sendMessage(
           earlier.text as earlier_text, earlier.gift as earlier_gift, earlier.photo_key as earlier_photo_key,
           earlier.photo_blur_key as earlier_photo_blur_key, earlier.cost as earlier_cost, earlier.read_at as earlier_read_at,
           earlier.created_at as earlier_created_at,
-          (select ${creditLedger.balanceAfter} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${`message:${req.id}`}) as earlier_balance,
+          (select ${creditLedger.balanceAfter} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${ledgerKey}) as earlier_balance,
           nextval(pg_get_serial_sequence('messages', 'seq')) as next_seq, now() as now
         from (select 1) as one
         left join ${users} as sender on sender.id = ${senderId}
@@ -231,7 +234,8 @@ export async function sendMessage(
           .select({ started: sql<number>`count(*)::int` })
           .from(conversations)
           .where(eq(conversations.startedBy, me.id));
-        if (!me.paidUser && started >= settings.free_conversations) throw new ApiError(403, 'premium_only');
+        if (!mayStartConversation({ paid_user: me.paidUser, conversations_started: started }, settings))
+          throw new ApiError(403, 'premium_only');
         const [conv] = await tx.insert(conversations).values({ userLow, userHigh, startedBy: me.id }).returning();
         await tx.insert(conversationMembers).values([
           { conversationId: conv.id, userId: me.id },
@@ -241,11 +245,7 @@ export async function sendMessage(
       }
       const photoKey = req.photo?.key ?? null;
       const photoBlurKey = req.photo?.blurKey ?? null;
-      const cost = req.gift
-        ? settings.gift_credits
-        : req.photo
-          ? settings.photo_credits
-          : messageCost(settings, peer.country ?? '');
+      const cost = messageCost(settings, peer.country ?? undefined, req.gift ? 'gift' : req.photo ? 'photo' : 'text');
       // The message as it will be written: its seq taken from the sequence by the read, its time the transaction's
       // (now(), as the insert's). So the notices' jobs, which carry it, are written by the same statement as the message.
       const row = {
@@ -264,21 +264,16 @@ export async function sendMessage(
       const message = toMessage(row, viewer, settings.cdn_prefix);
       const jobs = await notify(message, me);
       // One statement for the money, the message and its notices (data-modifying CTEs, all or nothing): the jobs, the
-      // debit only while the balance covers it, its ledger row (key message:<id>, unique), the message, the
+      // ledger's debit (creditsChange: only while the balance covers it, its ledger row under the key), the message, the
       // conversation's time, the chat shown again to both and one more unread for the recipient. No row: the balance
       // did not cover it (and the transaction rolls back, jobs included). The debit locks the sender's row for three
       // round trips (this one, the change log, the commit).
       const [written] = await tx
         .execute<{ credits: number }>(
           sql`
-        with ${jobs ? sql`jobs as (${jobs.insert}), ` : sql``}debit as (
-          update ${users} set credits = credits - ${cost} where id = ${me.id} and credits >= ${cost} returning credits
-        ), ledger as (
-          insert into ${creditLedger} (user_id, delta, balance_after, reason, idempotency_key)
-          select ${me.id}, ${-cost}, credits, 'message', ${`message:${req.id}`} from debit
-        ), msg as (
+        with ${jobs ? sql`jobs as (${jobs.insert}), ` : sql``}${creditsChange(me.id, -cost, 'message', ledgerKey)}, msg as (
           insert into ${messages} (id, seq, conversation_id, sender_id, text, gift, photo_key, photo_blur_key, cost, created_at)
-          select ${req.id}, ${row.seq}, ${conversationId}, ${me.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost}, now() from debit
+          select ${req.id}, ${row.seq}, ${conversationId}, ${me.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost}, now() from credited
           returning created_at
         ), touched as (
           update ${conversations} set last_message_at = msg.created_at from msg where ${conversations.id} = ${conversationId}
@@ -286,7 +281,7 @@ export async function sendMessage(
           update ${conversationMembers} set hidden = false, unread = unread + (user_id = ${req.profile})::int
           where conversation_id = ${conversationId} and exists (select 1 from msg)
         )
-        select debit.credits${jobs ? sql`, ${jobs.wake} as woken` : sql``} from debit, msg`,
+        select credited.credits${jobs ? sql`, ${jobs.wake} as woken` : sql``} from credited, msg`,
         )
         .then((r) => r.rows);
       if (!written) throw new ApiError(402, 'not_enough_credits');

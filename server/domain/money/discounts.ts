@@ -6,6 +6,7 @@ import {
   discountAmount,
   discountFits,
   TIME_BONUS,
+  timeBonusEnd,
   type Bundle,
   type DiscountCode,
   type PaymentMethod,
@@ -17,10 +18,7 @@ import type { UserRow } from '../accounts/sessions.ts';
 
 type CodeRow = typeof discountCodes.$inferSelect;
 
-/** The end of the time bonus of a member who signed up at `signupDate` (spec 9: 14400 s later). */
-const timeBonusEnd = (signupDate: Date) => new Date(signupDate.getTime() + TIME_BONUS.window_seconds * 1000);
-
-/** The member-specific end of `row`: the time bonus ends 4 hours after signup, others at their `expires`. */
+/** The member-specific end of `row`: the time bonus's timeBonusEnd, others at their `expires`. */
 function endOf(row: CodeRow, user: UserRow): Date | null {
   return row.kind === 'time_bonus' ? timeBonusEnd(user.signupDate) : row.expires;
 }

@@ -5,6 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
   cardMethods,
+  refundWindowOpen,
   type Bundle,
   type Country,
   type CreatePaymentRequest,
@@ -168,9 +169,9 @@ async function writeOrder(
 
 /**
  * Completes payment `id` in one transaction: the row locked, credits added through the ledger (key payment:<id>,
- * once), its discount code consumed (once), the member made premium (paid_user, spec 4: for good), the status completed from any other state (a
- * refused attempt may be followed by a paid one in the same checkout). Returns false when it was completed already.
- * Sync log: 'user' for the member (balance, premium).
+ * once; reason purchase, which makes the member premium: becomesPremium), its discount code consumed (once), the
+ * status completed from any other state (a refused attempt may be followed by a paid one in the same checkout).
+ * Returns false when it was completed already. Sync log: 'user' for the member (balance, premium).
  */
 export async function completePayment(db: Db, id: string, pspReference: string | null): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -179,7 +180,6 @@ export async function completePayment(db: Db, id: string, pspReference: string |
     await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
     await applyCredits(tx as Tx, row.userId, row.credits, 'purchase', ledgerKey(row.id));
     await consumeDiscount(tx as Tx, row.id);
-    await tx.update(users).set({ paidUser: true }).where(eq(users.id, row.userId));
     await tx
       .update(payments)
       .set({ status: 'completed', pspReference: pspReference ?? row.pspReference, updatedAt: new Date() })
@@ -307,7 +307,7 @@ export async function transactionsOf(
 }
 
 /**
- * Refunds the unused credits of completed payment `id` of `user` within `refundDays` of the purchase (POST
+ * Refunds the unused credits of completed payment `id` of `user` within `refundDays` of the purchase (refundWindowOpen; POST
  * /api/refund.php): in one transaction the payment and the member's row are locked, the unused credits (those still
  * on the balance, at most the purchase's) taken back through the ledger (key refund:<id>, once), their share of the
  * price recorded, the payment marked refunded, and the `refund` job written, which returns the money through the
@@ -330,7 +330,7 @@ export async function refundPayment(
       .for('update');
     if (!row) throw new ApiError(404, 'not_found');
     if (row.status !== 'completed') throw new ApiError(409, 'conflict');
-    if (now.getTime() > row.createdAt.getTime() + refundDays * 86400_000) throw new ApiError(409, 'refund_expired');
+    if (!refundWindowOpen(row.createdAt.getTime(), refundDays, now.getTime())) throw new ApiError(409, 'refund_expired');
     const [me] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, user.id)).for('no key update');
     const credits = Math.min(row.credits, me.credits);
     if (credits === 0) throw new ApiError(409, 'nothing_to_refund');

@@ -3,11 +3,12 @@
 import { sql } from 'drizzle-orm';
 import { REPLY_RATE_DAYS, REPLY_RATE_MIN_CONVERSATIONS, type ReplyRates } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
+import { premiumAt } from './membership.ts';
 
 /**
  * The reply rates of site `siteId` over the last REPLY_RATE_DAYS days at `now`: for each conversation a real member
  * started then (the other side not a fictional profile, whose answers say nothing about members), whether anyone
- * answered the starter's first message, grouped by whether the starter had bought credits (premium, spec 1) before
+ * answered the starter's first message, grouped by whether the starter was premium (premiumAt) when
  * writing it. Null while either group has fewer than REPLY_RATE_MIN_CONVERSATIONS conversations.
  */
 export async function replyRates(db: Db, siteId: number, now = new Date()): Promise<ReplyRates | null> {
@@ -23,7 +24,7 @@ export async function replyRates(db: Db, siteId: number, now = new Date()): Prom
       group by c.id, c.started_by
     )
     select
-      exists (select 1 from credit_ledger l where l.user_id = f.starter and l.reason = 'purchase' and l.created_at <= f.first_at) as premium,
+      ${premiumAt(sql`f.starter`, sql`f.first_at`)} as premium,
       count(*)::int as conversations,
       (count(*) filter (where exists (
         select 1 from messages r where r.conversation_id = f.id and r.sender_id <> f.starter and r.created_at > f.first_at

@@ -3,7 +3,14 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { countries as allCountries, MINIMUM_AGE, type Country, type ErrorCode, type User } from '../../../contract/index.ts';
+import {
+  countries as allCountries,
+  MINIMUM_AGE,
+  signupsOpen,
+  type Country,
+  type ErrorCode,
+  type User,
+} from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { suggestEmail } from './email-suggest.ts';
@@ -87,7 +94,8 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
 
   const countryOptions = sortedCountries(settings?.countries.length ? settings.countries : allCountries, i18n.language);
 
-  const signupsOpen = settings?.signups !== 'none' && !(settings?.signups === 'with_trafficsource' && !getTracking()?.network);
+  // Without settings yet the form shows: the server still decides.
+  const open = settings ? signupsOpen(settings, getTracking()?.network) : true;
 
   const typed = Boolean(values.email || values.name || values.password || values.date_of_birth || values.signup_message);
   const inProgress = busy || step > 0 || typed;
@@ -169,7 +177,7 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
     }
   }
 
-  if (!signupsOpen) {
+  if (!open) {
     return (
       <p className="alert alert-info mb-0" role="status">
         {t('errors:signups_closed')}

@@ -1,7 +1,16 @@
-// Client-side signup checks: the contract's SignupRequest schema plus spec 5's rules, each answering
-// the i18n key of its message (the server checks the same rules again).
-import { z } from 'zod';
-import { MINIMUM_AGE, SignupRequest, type Country, type Gender, type Sexuality } from '../../../contract/index.ts';
+// Client-side signup checks: the contract's SignupRequest schema plus spec 5's rules (the contract's usernameProblem and
+// birthDateProblem, which the server applies too), each answering the i18n key of its message.
+import {
+  birthDateProblem,
+  isEmailAddress,
+  MIN_PASSWORD_LENGTH,
+  MINIMUM_AGE,
+  SignupRequest,
+  usernameProblem,
+  type Country,
+  type Gender,
+  type Sexuality,
+} from '../../../contract/index.ts';
 
 export type LookingFor = 'men' | 'women' | 'both';
 
@@ -62,25 +71,12 @@ export function toSexuality(gender: Gender, lookingFor: LookingFor): Sexuality {
   return gender === 'male' ? 'gay' : 'lesbian';
 }
 
-/** Whole years between `dob` (YYYY-MM-DD) and `today`, or null when `dob` is not a real date. */
-export function ageOn(dob: string, today: Date): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob);
-  if (!match) return null;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  let age = today.getFullYear() - y;
-  if (today.getMonth() + 1 < m || (today.getMonth() + 1 === m && today.getDate() < d)) age--;
-  return age;
-}
-
-/** The latest date of birth that is old enough today, as YYYY-MM-DD (for the date input's `max`). */
+/** The latest date of birth that is old enough today by birthDateProblem's UTC calendar, as YYYY-MM-DD (the date input's `max`). */
 export function latestDateOfBirth(today: Date): string {
-  const d = new Date(today.getFullYear() - MINIMUM_AGE, today.getMonth(), today.getDate());
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return new Date(Date.UTC(today.getUTCFullYear() - MINIMUM_AGE, today.getUTCMonth(), today.getUTCDate()))
+    .toISOString()
+    .slice(0, 10);
 }
-
-const emailSchema = z.email();
 
 /**
  * Checks the `fields` of `values` (default: all, i.e. before sending); an empty object means they are fine. Spec 5's
@@ -95,20 +91,20 @@ export function validateSignup(
   const email = values.email.trim();
   const name = values.name.trim();
 
-  if (!emailSchema.safeParse(email).success || email.length > 254) errors.email = 'errors:invalid_email';
+  if (!isEmailAddress(email)) errors.email = 'errors:invalid_email';
 
-  if (name.startsWith('@')) errors.name = 'errors:username_at';
+  const nameProblem = usernameProblem(name, email);
+  if (nameProblem === 'username_at') errors.name = 'errors:username_at';
   else if (name.length < 2 || name.length > 30) errors.name = 'account:signup.usernameLength';
-  else if (email && name.toLowerCase() === email.toLowerCase()) errors.name = 'errors:username_is_email';
+  else if (nameProblem) errors.name = `errors:${nameProblem}`;
 
-  if (values.password.length < 8) errors.password = 'errors:password_too_short';
+  if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'errors:password_too_short';
   else if (values.password.length > 200) errors.password = 'account:signup.passwordTooLong';
 
   if (!values.date_of_birth) errors.date_of_birth = 'account:signup.dobRequired';
   else {
-    const age = ageOn(values.date_of_birth, today);
-    if (age === null || age > 120 || age < 0) errors.date_of_birth = 'errors:invalid_date_of_birth';
-    else if (age < MINIMUM_AGE) errors.date_of_birth = 'errors:too_young';
+    const birthProblem = birthDateProblem(values.date_of_birth, today);
+    if (birthProblem) errors.date_of_birth = `errors:${birthProblem}`;
   }
 
   if (!values.country) errors.country = 'account:signup.countryRequired';

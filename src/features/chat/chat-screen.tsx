@@ -4,7 +4,13 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import Spinner from 'react-bootstrap/Spinner';
-import type { MemberCard } from '../../../contract/index.ts';
+import {
+  MESSAGE_MAX_LENGTH,
+  messageCost,
+  messageLengthLimit,
+  type MemberCard,
+  type MessageKind,
+} from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
 import { conversationWith } from '../../data/conversations-repo.ts';
 import { messagePage, PAGE_SIZE } from '../../data/messages-repo.ts';
@@ -25,7 +31,6 @@ import { Composer } from './composer.tsx';
 import { SendPhotoButton } from './send-photo-button.tsx';
 import { UnconfirmedNotice } from './unconfirmed-notice.tsx';
 import { Avatar } from './avatar.tsx';
-import { messageCost } from './message-cost.ts';
 import { useReadingMark } from './use-reading-mark.ts';
 
 /**
@@ -37,8 +42,6 @@ const OPEN_CHAT_SYNC_MS = 5_000;
 
 /** Spec 2: the icebreaker modal, loaded when asked for. */
 const IcebreakerModal = lazy(() => import('./icebreaker-modal.tsx'));
-/** Upper bound of a message's length in the contract (SendMessageRequest). */
-const CONTRACT_MAX = 2000;
 
 /**
  * /members/:id/chat and /chats/:id (id = the other member's profile id): one conversation, full screen, read from
@@ -102,8 +105,9 @@ export default function ChatScreen() {
   }, [db, unreadHere, conv]);
 
   const refused = loadError instanceof ApiCallError && (loadError.code === 'blocked' || loadError.code === 'not_found');
-  const maxLength = Math.min(settings?.message_length || CONTRACT_MAX, CONTRACT_MAX);
-  const cost = messageCost(settings, user?.profile.country);
+  // Without settings yet (a first offline start), the contract's own bound: the send checks the site's anyway.
+  const maxLength = settings ? messageLengthLimit(settings) : MESSAGE_MAX_LENGTH;
+  const cost = (kind: MessageKind) => (settings ? messageCost(settings, user?.profile.country, kind) : 0);
   const shown = messages ?? [];
   const hasEarlier = shown.length >= pages * PAGE_SIZE || (conv?.nextBefore ?? null) !== null;
 
@@ -217,13 +221,13 @@ export default function ChatScreen() {
           {user?.status === 'not_confirmed' && <UnconfirmedNotice />}
           <Composer
             maxLength={maxLength}
-            cost={cost}
+            cost={cost('text')}
             credits={user?.credits}
             onSend={send}
             suggestion={suggestion}
             actions={
               <>
-                <SendPhotoButton member={member} cost={settings?.photo_credits ?? 0} />
+                <SendPhotoButton member={member} cost={cost('photo')} />
                 <SendGiftButton member={member} compact />
               </>
             }

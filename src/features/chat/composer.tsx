@@ -39,6 +39,7 @@ export function Composer({
     if (!suggestion) return;
     setText(suggestion.text.slice(0, maxLength));
     area.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a suggestion fills the box once, when it is picked; a new bound must not overwrite what was typed since
   }, [suggestion]);
 
   // Grow with the text up to MAX_ROWS lines.

@@ -4,13 +4,13 @@ import { useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, giftIds, giftPrice, type GiftId } from '../../../contract/index.ts';
+import { formatMoney, giftIds, giftPrice, messageCost, type GiftId } from '../../../contract/index.ts';
 import { session } from '../account/session-store.ts';
 import { useOffer } from '../payments/use-offer.ts';
 import { GiftImage } from './gift-image.tsx';
 
 /**
- * Dialog "Send {name} a gift": one button per catalogue gift with its name, its cost in credits (settings.gift_credits)
+ * Dialog "Send {name} a gift": one button per catalogue gift with its name, its cost in credits (messageCost: gift_credits)
  * and its money price at the smallest bundle of the member's payment country (said under the title), and the balance.
  * Without the bundles (offline) only the credits show. Picking a gift calls `onPick`; the caller sends it.
  */
@@ -29,7 +29,7 @@ export default function GiftPicker({
   const id = useId();
   const { user, settings } = useSnapshot(session);
   const { offer } = useOffer();
-  const credits = settings?.gift_credits ?? 0;
+  const credits = settings ? messageCost(settings, user?.profile.country, 'gift') : 0;
   const price = offer ? giftPrice(offer.bundles, credits) : null;
   const money = (amount: number) => formatMoney(amount, offer!.currency, i18n.language || 'en');
 

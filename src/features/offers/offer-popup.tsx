@@ -3,7 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { TIME_BONUS, TIME_BONUS_POPUP_DELAY_SECONDS } from '../../../contract/index.ts';
+import { TIME_BONUS_DURATION_SECONDS, TIME_BONUS_POPUP_DELAY_SECONDS } from '../../../contract/index.ts';
 import { inMembersArea } from '../../app/routes.ts';
 import { dismissedAt, storeDismissal } from '../../ui/dismissal.ts';
 import { session } from '../account/session-store.ts';
@@ -52,7 +52,7 @@ export function OfferPopup() {
   const ns = kind === 'bonus' ? 'timeBonus' : 'welcome';
   const text =
     kind === 'bonus'
-      ? t('timeBonus.text', { percent, hours: TIME_BONUS.window_seconds / 3600, time: left ? offerTime(t, left) : '' })
+      ? t('timeBonus.text', { percent, hours: TIME_BONUS_DURATION_SECONDS / 3600, time: left ? offerTime(t, left) : '' })
       : left
         ? t('welcome.text', { percent, time: offerTime(t, left) })
         : t('welcome.textNoEnd', { percent });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { formatMoney, type Payment } from '../../../contract/index.ts';
+import { formatMoney, refundWindowOpen, type Payment } from '../../../contract/index.ts';
 import { companyInfo, loadCompanyInfo } from '../../app/company-info-store.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { refreshUser, session } from '../account/session-store.ts';
@@ -9,7 +9,7 @@ import { requestRefund } from './payments-api.ts';
 
 /**
  * One payment (/transactions/{id}): what, when, how much, how, its state, the invoice details (company, VAT), and,
- * within refund_days of a completed purchase, the refund of its unused credits.
+ * within refund_days of a completed purchase (refundWindowOpen), the refund of its unused credits.
  */
 export function PaymentDetail({ payment: initial }: { payment: Payment }) {
   const { t, i18n } = useTranslation(['payments', 'errors']);
@@ -20,7 +20,7 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
   const [error, setError] = useState<unknown>(null);
   useEffect(() => void loadCompanyInfo(), []);
   const refundDays = settings?.refund_days ?? 0;
-  const refundable = p.status === 'completed' && Date.now() <= Date.parse(p.created_at) + refundDays * 86400_000;
+  const refundable = p.status === 'completed' && refundWindowOpen(Date.parse(p.created_at), refundDays, Date.now());
   const refund = async () => {
     setBusy(true);
     setError(null);

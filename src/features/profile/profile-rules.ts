@@ -1,7 +1,6 @@
-// The checks of the /profile form before it is sent: spec 5 (username, date of birth) with the account's e-mail, then
-// the contract's ProfileUpdate schema, the same one PUT /api/profile.php parses with.
-import { MINIMUM_AGE, ProfileUpdate } from '../../../contract/index.ts';
-import { ageOn } from '../account/signup-rules.ts';
+// The checks of the /profile form before it is sent: spec 5 (the contract's usernameProblem and birthDateProblem) with
+// the account's e-mail, then the contract's ProfileUpdate schema: the same rules and schema PUT /api/profile.php uses.
+import { birthDateProblem, ProfileUpdate, usernameProblem } from '../../../contract/index.ts';
 
 /** Field name -> i18n key of its message ("errors:username_is_email", "account:signup.dobRequired", ...). */
 export type ProfileErrors = Partial<Record<keyof ProfileUpdate, string>>;
@@ -10,14 +9,14 @@ export type ProfileErrors = Partial<Record<keyof ProfileUpdate, string>>;
 export function validateProfile(values: ProfileUpdate, email: string, today = new Date()): ProfileErrors {
   const errors: ProfileErrors = {};
   const name = values.name.trim();
-  if (name.startsWith('@')) errors.name = 'errors:username_at';
+  const nameProblem = usernameProblem(name, email);
+  if (nameProblem === 'username_at') errors.name = 'errors:username_at';
   else if (name.length < 2 || name.length > 30) errors.name = 'account:signup.usernameLength';
-  else if (name.toLowerCase() === email.trim().toLowerCase()) errors.name = 'errors:username_is_email';
+  else if (nameProblem) errors.name = `errors:${nameProblem}`;
   if (!values.date_of_birth) errors.date_of_birth = 'account:signup.dobRequired';
   else {
-    const age = ageOn(values.date_of_birth, today);
-    if (age === null || age > 120 || age < 0) errors.date_of_birth = 'errors:invalid_date_of_birth';
-    else if (age < MINIMUM_AGE) errors.date_of_birth = 'errors:too_young';
+    const birthProblem = birthDateProblem(values.date_of_birth, today);
+    if (birthProblem) errors.date_of_birth = `errors:${birthProblem}`;
   }
   const parsed = ProfileUpdate.safeParse(values);
   if (!parsed.success)
