@@ -65,7 +65,10 @@ module.exports = {
       severity: 'error',
       from: { path: SERVER_RENDER_ENTRY },
       to: {
-        path: ['^src/(features|ui|pwa|sync)/.+\\.tsx$', '^node_modules/(react|react-dom|react-bootstrap|react-i18next|valtio|dexie)/'],
+        path: [
+          '^src/(features|ui|pwa|sync)/.+\\.tsx$',
+          '^node_modules/(react|react-dom|react-bootstrap|react-i18next|valtio|dexie)/',
+        ],
         reachable: true,
       },
     },
