@@ -18,7 +18,6 @@ import { cardProfileColumns, reachableMember, toCard } from '../discovery/member
 import type { Viewer } from '../discovery/photos.ts';
 import { messageCost } from '../content/sites.ts';
 import type { UserRow } from '../accounts/sessions.ts';
-import type { JobInsertion } from '../../services/jobs.ts';
 import type { LiveObserver } from '../../services/live.ts';
 import { MemberCache, perDatabase } from '../../services/member-cache.ts';
 
@@ -120,16 +119,16 @@ export interface MessageDraft {
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
  * (credits). The debit and its ledger row are written as applyCredits writes them (credits-ledger.ts), in the same
- * statement as the message and its notices' jobs (issue 14: a send is a handful of statements: one read (the sender's
- * row, a replayed id, the recipient), one write, the change log). The replay of an id writes nothing. Errors also 403
+ * statement as the message (a send is a handful of statements: one read (the sender's row, a replayed id, the
+ * recipient), its notices' jobs, one write, the change log). The replay of an id writes nothing. Errors also 403
  * authentication_required when the sender's row is gone. The sender's row is locked by the debit's update (a NO KEY
  * UPDATE lock) and, for a new conversation, before counting them, FOR NO KEY UPDATE, never FOR UPDATE: the change
  * log's foreign key check takes KEY SHARE on users rows while holding a change-log lock, and FOR UPDATE would make
  * that a deadlock (see recordChanges).
  *
- * `notify` gives the jobs of the notices of a new message (push and mail), given the sender's row as read (null: none);
- * the write writes them. The replay of an id notifies nobody. Returns the answer and `created` (false for the replay of
- * an id).
+ * `notify` writes on the transaction `tx` the jobs of the notices of a new message (push and mail), given the sender's
+ * row as read, before the write: a send the balance does not cover rolls them back. The replay of an id notifies
+ * nobody. Returns the answer and `created` (false for the replay of an id).
  */
 export async function sendMessage(
   db: Db,
@@ -146,7 +145,7 @@ export async function sendMessage(
   >,
   senderId: number,
   req: MessageDraft,
-  notify: (message: Message, sender: Pick<UserRow, 'status'>) => Promise<JobInsertion | null>,
+  notify: (tx: Db, message: Message, sender: Pick<UserRow, 'status'>) => Promise<void>,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
   if (req.text.length > settings.message_length)
     throw new ApiError(400, 'bad_request', {}, { text: `at most ${settings.message_length} characters` });
@@ -247,7 +246,7 @@ export async function sendMessage(
           ? settings.photo_credits
           : messageCost(settings, peer.country ?? '');
       // The message as it will be written: its seq taken from the sequence by the read, its time the transaction's
-      // (now(), as the insert's). So the notices' jobs, which carry it, are written by the same statement as the message.
+      // (now(), as the insert's). So the notices' jobs, which carry it, are written before the message, in its transaction.
       const row = {
         id: req.id,
         seq: Number(peer.next_seq),
@@ -262,16 +261,16 @@ export async function sendMessage(
         createdAt: new Date(peer.now),
       };
       const message = toMessage(row, viewer, settings.cdn_prefix);
-      const jobs = await notify(message, me);
-      // One statement for the money, the message and its notices (data-modifying CTEs, all or nothing): the jobs, the
-      // debit only while the balance covers it, its ledger row (key message:<id>, unique), the message, the
-      // conversation's time, the chat shown again to both and one more unread for the recipient. No row: the balance
-      // did not cover it (and the transaction rolls back, jobs included). The debit locks the sender's row for three
-      // round trips (this one, the change log, the commit).
+      await notify(tx as Db, message, me);
+      // One statement for the money and the message (data-modifying CTEs, all or nothing): the debit only while the
+      // balance covers it, its ledger row (key message:<id>, unique), the message, the conversation's time, the chat
+      // shown again to both and one more unread for the recipient. No row: the balance did not cover it (and the
+      // transaction rolls back, jobs included). The debit locks the sender's row for three round trips (this one, the
+      // change log, the commit).
       const [written] = await tx
         .execute<{ credits: number }>(
           sql`
-        with ${jobs ? sql`jobs as (${jobs.insert}), ` : sql``}debit as (
+        with debit as (
           update ${users} set credits = credits - ${cost} where id = ${me.id} and credits >= ${cost} returning credits
         ), ledger as (
           insert into ${creditLedger} (user_id, delta, balance_after, reason, idempotency_key)
@@ -286,7 +285,7 @@ export async function sendMessage(
           update ${conversationMembers} set hidden = false, unread = unread + (user_id = ${req.profile})::int
           where conversation_id = ${conversationId} and exists (select 1 from msg)
         )
-        select debit.credits${jobs ? sql`, ${jobs.wake} as woken` : sql``} from debit, msg`,
+        select debit.credits from debit, msg`,
         )
         .then((r) => r.rows);
       if (!written) throw new ApiError(402, 'not_enough_credits');
