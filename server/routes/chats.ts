@@ -90,14 +90,13 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
     const site = await siteOf(db, req);
     // The push and the mail are jobs written with the message: the sender never waits for a push service. An
     // unconfirmed sender's message is held back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told.
-    return sendMessage(db, site.id, site.settings, userId, body, (message, user) =>
-      user.status === 'confirmed'
-        ? jobs.insertion([
-            { name: 'push-message', data: { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile } },
-            messageNoticeJob(message, body.profile),
-          ])
-        : Promise.resolve(null),
-    );
+    return sendMessage(db, site.id, site.settings, userId, body, async (tx, message, user) => {
+      if (user.status === 'confirmed')
+        await jobs.enqueueAll(tx, [
+          { name: 'push-message', data: { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile } },
+          messageNoticeJob(message, body.profile),
+        ]);
+    });
   };
 
   /** Sends a text message or a gift; `draft` parses the body after the session check. */

@@ -1,9 +1,10 @@
 // Durable background work: pushes, mails and the account purge run as jobs of pg-boss, a PostgreSQL job queue. A job
 // is written in the same transaction as the change that causes it (so it exists exactly when the change committed),
 // survives a crash, and is run by a worker of any server instance, retried with backoff when it fails.
-// The same queue runs on PGlite: pg-boss talks to the database through `SqlClient`, not its own pool.
+// The same queue runs on PGlite: pg-boss talks to the database through `SqlClient`, not its own pool, and writes a
+// job through its public `insert` with an executor on the caller's transaction.
 import PgBoss from 'pg-boss';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Message } from '../../contract/index.ts';
 import type { Db, Listen, SqlClient } from '../db/connect.ts';
 import type { MailNotice } from '../domain/notifications/email-notices.ts';
@@ -37,29 +38,19 @@ export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> 
 /** One job to write: its queue and what it carries. */
 export type JobRequest = { [N in JobName]: { name: N; data: JobData[N] } }[JobName];
 
-/**
- * Jobs written by part of a bigger statement (JobQueue.insertion): `insert` is a data-modifying statement for a
- * top-level WITH of it (`with jobs as (${insert}), ...`: PostgreSQL runs it whether or not the rest reads it), `wake`
- * a scalar expression for its select list that wakes the jobs' workers when the transaction commits (NOTIFY jobs),
- * evaluated once per row: the statement must answer one row when it wrote the jobs.
- */
-export interface JobInsertion {
-  insert: SQL;
-  wake: SQL;
-}
-
 /** The queue as domain code and routes see it. */
 export interface JobQueue {
   /**
-   * Writes a job of `name` inside `tx` (a transaction, or the database for a one-statement change): it runs only if
-   * `tx` commits, and then at least once. Workers of every instance are woken at the commit (NOTIFY jobs).
+   * Writes a job of `name` inside the transaction `tx`: it runs only if `tx` commits, and then at least once (given
+   * the database itself, outside a transaction: at once). Workers of every instance are woken at the commit (NOTIFY
+   * jobs). Two statements on `tx`: pg-boss's insert (its public `insert`, with `tx` as its executor), then the wake-up.
    */
   enqueue<N extends JobName>(tx: Db, name: N, data: JobData[N]): Promise<void>;
   /**
-   * `jobs` (of any queues) as part of a statement of the caller's transaction, with the same guarantees as enqueue
-   * (issue 14: a message send writes its push and mail jobs in the statement that writes the message). Null for none.
+   * `jobs` (of any queues) inside `tx`, with the guarantees of enqueue, in the same two statements whatever their
+   * number (a message send's push and mail). None: no statement.
    */
-  insertion(jobs: JobRequest[]): Promise<JobInsertion | null>;
+  enqueueAll(tx: Db, jobs: JobRequest[]): Promise<void>;
   /** Resolves once no job is waiting or running (tests, shutdown). Never resolves while workers are off. */
   idle(): Promise<void>;
   /**
@@ -99,13 +90,19 @@ const STOP_QUIET_MS = 50;
 const WAKE_CHANNEL = 'jobs';
 
 /**
- * pg-boss's SQL (text with $n placeholders and values) as a Drizzle query, so that it runs in a Drizzle transaction.
- * Every placeholder becomes its own parameter (a value used twice is sent twice); undefined is sent as null.
+ * pg-boss's executor on `tx`: each of its statements (text with $n placeholders, and their values) runs as a Drizzle
+ * query of the caller's transaction. Never the queue's own `client`: on PGlite (one connection) that waits for the
+ * transaction to end, which waits for the job. Every placeholder becomes its own parameter (a value used twice is sent
+ * twice); undefined is sent as null.
  */
-function paramSql(text: string, values: unknown[] = []): SQL {
-  const query = sql.empty();
-  text.split(/\$(\d+)/).forEach((part, i) => query.append(i % 2 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part)));
-  return query;
+function executorOn(tx: Db): PgBoss.Db {
+  return {
+    executeSql: (text, values = []) => {
+      const query = sql.empty();
+      text.split(/\$(\d+)/).forEach((part, i) => query.append(i % 2 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part)));
+      return tx.execute(query);
+    },
+  };
 }
 
 /**
@@ -216,32 +213,18 @@ export async function startJobQueue(opts: {
     );
   }
 
-  const insertion = async (jobs: JobRequest[]): Promise<JobInsertion | null> => {
-    if (!jobs.length) return null;
-    // pg-boss's own statement for many jobs (`insert`, queue policies applied as for one), taken instead of run.
-    let insert: SQL | null = null;
-    await boss.insert(jobs, {
-      db: {
-        executeSql: async (text: string, values: unknown[]) => {
-          insert = paramSql(text, values);
-          return { rows: [] };
-        },
-      },
-    });
-    const names = sql.join(
-      [...new Set(jobs.map((j) => j.name))].map((n) => sql`(${n}::text)`),
-      sql`, `,
-    );
-    return { insert: insert!, wake: sql`(select count(pg_notify(${WAKE_CHANNEL}, w.name)) from (values ${names}) as w(name))` };
+  const enqueueAll = async (tx: Db, jobs: JobRequest[]) => {
+    if (!jobs.length) return;
+    // pg-boss's own statement for many jobs (queue policies applied as for one), run by pg-boss on the transaction.
+    await boss.insert(jobs, { db: executorOn(tx) });
+    // pg-boss only polls: the wake-up of each queue's workers, delivered at the commit (never for a rollback).
+    const wakes = [...new Set(jobs.map((j) => j.name))].map((name) => sql`pg_notify(${WAKE_CHANNEL}, ${name})`);
+    await tx.execute(sql`select ${sql.join(wakes, sql`, `)}`);
   };
 
   return {
-    async enqueue(tx, name, data) {
-      // One statement writes the job and wakes its workers (issue 14: one round trip per job inside a transaction).
-      const { insert, wake } = (await insertion([{ name, data } as JobRequest]))!;
-      await tx.execute(sql`with jobs as (${insert}) select ${wake}`);
-    },
-    insertion,
+    enqueue: (tx, name, data) => enqueueAll(tx, [{ name, data } as JobRequest]),
+    enqueueAll,
     async idle() {
       for (;;) {
         const { rows } = await opts.client.executeSql(

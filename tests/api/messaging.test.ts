@@ -73,6 +73,9 @@ describe('sending a message', () => {
     });
     expect((await a.client.get('/api/user.php')).body.user.credits).toBe(5);
     expect(expectShape(MessagesResponse, await a.client.get(`/api/messages.php?profile=${b.id}`)).messages).toHaveLength(0);
+    // Nor its push and mail: their jobs, written before the debit, rolled back with it.
+    const jobs = await server.client.executeSql(`select name from pgboss.job where data->>'recipientId' = $1`, [String(b.id)]);
+    expect(jobs.rows).toEqual([]);
   });
 
   it('lets a free member start 2 conversations, a premium member more, even at zero credits for reading', async () => {

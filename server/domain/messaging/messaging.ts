@@ -21,7 +21,6 @@ import { cardProfileColumns, reachableMember, toCard } from '../discovery/member
 import type { Viewer } from '../discovery/photos.ts';
 import { creditsChange } from '../money/credits-ledger.ts';
 import type { UserRow } from '../accounts/sessions.ts';
-import type { JobInsertion } from '../../services/jobs.ts';
 import type { LiveObserver } from '../../services/live.ts';
 import { MemberCache, perDatabase } from '../../services/member-cache.ts';
 
@@ -122,16 +121,16 @@ export interface MessageDraft {
  *
  * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
  * (credits). The debit and its ledger row are the ledger's own write (creditsChange, credits-ledger.ts), in the same
- * statement as the message and its notices' jobs (a send is a handful of statements: one read (the sender's row, a
- * replayed id, the recipient), one write, the change log). The replay of an id writes nothing. Errors also 403
+ * statement as the message (a send is a handful of statements: one read (the sender's row, a replayed id, the
+ * recipient), its notices' jobs, one write, the change log). The replay of an id writes nothing. Errors also 403
  * authentication_required when the sender's row is gone. The sender's row is locked by the debit's update (a NO KEY
  * UPDATE lock) and, for a new conversation, before counting them, FOR NO KEY UPDATE, never FOR UPDATE: the change
  * log's foreign key check takes KEY SHARE on users rows while holding a change-log lock, and FOR UPDATE would make
  * that a deadlock (see recordChanges).
  *
- * `notify` gives the jobs of the notices of a new message (push and mail), given the sender's row as read (null: none);
- * the write writes them. The replay of an id notifies nobody. Returns the answer and `created` (false for the replay of
- * an id).
+ * `notify` writes on the transaction `tx` the jobs of the notices of a new message (push and mail), given the sender's
+ * row as read, before the write: a send the balance does not cover rolls them back. The replay of an id notifies
+ * nobody. Returns the answer and `created` (false for the replay of an id).
  */
 export async function sendMessage(
   db: Db,
@@ -148,7 +147,7 @@ export async function sendMessage(
   >,
   senderId: number,
   req: MessageDraft,
-  notify: (message: Message, sender: Pick<UserRow, 'status'>) => Promise<JobInsertion | null>,
+  notify: (tx: Db, message: Message, sender: Pick<UserRow, 'status'>) => Promise<void>,
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
   const maxLength = messageLengthLimit(settings);
   if (req.text.length > maxLength) throw new ApiError(400, 'bad_request', {}, { text: `at most ${maxLength} characters` });
@@ -247,7 +246,7 @@ export async function sendMessage(
       const photoBlurKey = req.photo?.blurKey ?? null;
       const cost = messageCost(settings, peer.country ?? undefined, req.gift ? 'gift' : req.photo ? 'photo' : 'text');
       // The message as it will be written: its seq taken from the sequence by the read, its time the transaction's
-      // (now(), as the insert's). So the notices' jobs, which carry it, are written by the same statement as the message.
+      // (now(), as the insert's). So the notices' jobs, which carry it, are written before the message, in its transaction.
       const row = {
         id: req.id,
         seq: Number(peer.next_seq),
@@ -262,16 +261,16 @@ export async function sendMessage(
         createdAt: new Date(peer.now),
       };
       const message = toMessage(row, viewer, settings.cdn_prefix);
-      const jobs = await notify(message, me);
-      // One statement for the money, the message and its notices (data-modifying CTEs, all or nothing): the jobs, the
-      // ledger's debit (creditsChange: only while the balance covers it, its ledger row under the key), the message, the
-      // conversation's time, the chat shown again to both and one more unread for the recipient. No row: the balance
-      // did not cover it (and the transaction rolls back, jobs included). The debit locks the sender's row for three
-      // round trips (this one, the change log, the commit).
+      await notify(tx as Db, message, me);
+      // One statement for the money and the message (data-modifying CTEs, all or nothing): the ledger's debit
+      // (creditsChange: only while the balance covers it, its ledger row under the key), the message, the conversation's
+      // time, the chat shown again to both and one more unread for the recipient. No row: the balance did not cover it
+      // (and the transaction rolls back, jobs included). The debit locks the sender's row for three round trips (this
+      // one, the change log, the commit).
       const [written] = await tx
         .execute<{ credits: number }>(
           sql`
-        with ${jobs ? sql`jobs as (${jobs.insert}), ` : sql``}${creditsChange(me.id, -cost, 'message', ledgerKey)}, msg as (
+        with ${creditsChange(me.id, -cost, 'message', ledgerKey)}, msg as (
           insert into ${messages} (id, seq, conversation_id, sender_id, text, gift, photo_key, photo_blur_key, cost, created_at)
           select ${req.id}, ${row.seq}, ${conversationId}, ${me.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost}, now() from credited
           returning created_at
@@ -281,7 +280,7 @@ export async function sendMessage(
           update ${conversationMembers} set hidden = false, unread = unread + (user_id = ${req.profile})::int
           where conversation_id = ${conversationId} and exists (select 1 from msg)
         )
-        select credited.credits${jobs ? sql`, ${jobs.wake} as woken` : sql``} from credited, msg`,
+        select credited.credits from credited, msg`,
         )
         .then((r) => r.rows);
       if (!written) throw new ApiError(402, 'not_enough_credits');
