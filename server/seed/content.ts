@@ -6,7 +6,7 @@ import { languages, type Language } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { contentBlocks } from '../db/schema.ts';
 
-const root = new URL('./content', import.meta.url);
+const root = new URL('./content/', import.meta.url);
 
 /** One seed text: its language, token, title (the `# ` line) and Markdown body, both with `{{placeholders}}`. */
 export interface SeedBlock {
