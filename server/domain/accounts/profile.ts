@@ -9,7 +9,7 @@ import { regionName } from '../../services/geo.ts';
 import { isValidBirthDate } from './accounts.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { snapToGrid } from '../discovery/location.ts';
-import { ageOn } from '../discovery/members.ts';
+import { ageOn } from '../discovery/age.ts';
 import { peerChanges } from '../sync/peer-changes.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;

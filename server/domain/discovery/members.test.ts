@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, birthDateRange } from './members.ts';
-import { photoFor } from './photos.ts';
+import { ageOn, birthDateRange } from './age.ts';
+import { photoFor } from './presenters.ts';
 import { messageCost } from '../content/sites.ts';
 
 describe('ages', () => {

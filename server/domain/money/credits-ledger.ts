@@ -6,8 +6,8 @@ import { ApiError } from '../../errors.ts';
 import { noteChanges } from '../sync/changes.ts';
 
 /**
- * Adds `delta` credits (negative = debit) to a user's balance and writes the ledger row, inside the caller's
- * transaction. `idempotencyKey` is unique: the caller checks for an earlier effect before calling.
+ * Adds `delta` credits (negative = debit) to the balance of `userId` and writes the ledger row with `reason`, inside
+ * the caller's transaction. `idempotencyKey` is unique: the caller checks for an earlier effect before calling.
  * Returns the balance after. Throws ApiError 402 not_enough_credits when a debit would go below zero
  * (the conditional update keeps this true under concurrency). Notes a 'user' change for the sync log
  * (noteChanges): the caller's transaction must end with recordChanges, which writes it.
@@ -15,9 +15,7 @@ import { noteChanges } from '../sync/changes.ts';
 export async function applyCredits(
   tx: Tx,
   userId: number,
-  delta: number,
-  reason: string,
-  idempotencyKey: string,
+  { delta, reason, idempotencyKey }: { delta: number; reason: string; idempotencyKey: string },
 ): Promise<number> {
   const [row] = await tx
     .update(users)
