@@ -6,7 +6,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
-import type { Deps } from './deps.ts';
+import { createContext, type Services } from './context.ts';
+import { decorateRequests } from './request-context.ts';
 import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts';
 import { checkMutation, securityHeaders } from './security.ts';
 import { sessionCacheFor } from './domain/accounts/sessions.ts';
@@ -38,13 +39,43 @@ import complaintRoutes from './routes/complaints.ts';
 import offerRoutes from './routes/offers.ts';
 import discoveryRoutes from './routes/discovery.ts';
 
+/** The API's route plugins, each given the server's context. */
+const ROUTES = [
+  accountRoutes,
+  siteRoutes,
+  contentRoutes,
+  memberRoutes,
+  chatRoutes,
+  likeRoutes,
+  autoLikeRoutes,
+  syncRoutes,
+  eventRoutes,
+  mediaRoutes,
+  pushRoutes,
+  readingRoutes,
+  notificationRoutes,
+  photoRoutes,
+  profileRoutes,
+  passwordRoutes,
+  accountLifeRoutes,
+  exportRoutes,
+  complaintRoutes,
+  paymentRoutes,
+  offerRoutes,
+  discoveryRoutes,
+] as const;
+
 /**
- * Builds the app (not listening). Serves /api/* (spec 7 paths), /media/* (images) and, when
- * `deps.config.distDir` exists, the built PWA with a history-mode fallback to index.html.
+ * Builds the app (not listening) over `services`, with its own context (server/context.ts): two apps in one process
+ * share only the services they were both given. Serves /api/* (spec 7 paths), /media/* (images) and, when
+ * `config.distDir` exists, the built PWA with a history-mode fallback to index.html.
  */
-export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ trustProxy: deps.config.trustProxy, bodyLimit: 1_000_000, clientErrorHandler, ...opts });
+export async function buildApp(services: Services, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const ctx = await createContext(services);
+  const { config } = ctx;
+  const app = Fastify({ trustProxy: config.trustProxy, bodyLimit: 1_000_000, clientErrorHandler, ...opts });
   await app.register(fastifyCookie);
+  decorateRequests(app, ctx);
   // API answers over 1 KiB are compressed on the fly (brotli at a fast quality, else gzip); the PWA's files come
   // precompressed from the build (preCompressed below); the event stream is hijacked and left alone.
   await app.register(fastifyCompress, {
@@ -54,8 +85,8 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   });
 
   app.addHook('onRequest', async (req, reply) => {
-    securityHeaders(req, reply, deps.config.publicUrl);
-    checkMutation(req, deps.config.publicUrl);
+    securityHeaders(req, reply, config.publicUrl);
+    checkMutation(req, config.publicUrl);
   });
 
   app.setErrorHandler((err: unknown, req, reply) => {
@@ -75,41 +106,20 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
     }
   });
 
-  await app.register(accountRoutes, deps);
-  await app.register(siteRoutes, deps);
-  await app.register(contentRoutes, deps);
-  await app.register(memberRoutes, deps);
-  await app.register(chatRoutes, deps);
-  await app.register(likeRoutes, deps);
-  await app.register(autoLikeRoutes, deps);
-  await app.register(syncRoutes, deps);
-  await app.register(eventRoutes, deps);
-  await app.register(mediaRoutes, deps);
-  await app.register(pushRoutes, deps);
-  await app.register(readingRoutes, deps);
-  await app.register(notificationRoutes, deps);
-  await app.register(photoRoutes, deps);
-  await app.register(profileRoutes, deps);
-  await app.register(passwordRoutes, deps);
-  await app.register(accountLifeRoutes, deps);
-  await app.register(exportRoutes, deps);
-  await app.register(complaintRoutes, deps);
-  await app.register(paymentRoutes, deps);
-  await app.register(offerRoutes, deps);
-  await app.register(discoveryRoutes, deps);
+  for (const routes of ROUTES) await app.register(routes, ctx);
   // Jobs being run (pushes, mails) finish before the database closes; waiting ones stay for the next start.
-  app.addHook('onClose', () => deps.jobs.stop());
+  app.addHook('onClose', () => ctx.jobs.stop());
   // The in-memory caches of the hottest reads (sessions, change-log heads, chat lists, searchers, search windows), kept
   // correct by the live hub's NOTIFYs.
   const caches = [sessionCacheFor, headCacheFor, chatListCacheFor, searcherCacheFor, searchWindowsFor];
-  const unobserve = caches.map((cacheFor) => deps.live.observe(cacheFor(deps.db)));
+  const unobserve = caches.map((cacheFor) => ctx.live.observe(cacheFor(ctx.db)));
   app.addHook('onClose', async () => unobserve.forEach((stop) => stop()));
 
-  const indexHtml = path.join(deps.config.distDir, 'index.html');
+  const indexHtml = path.join(config.distDir, 'index.html');
   const hasDist = existsSync(indexHtml);
   if (hasDist) {
     await app.register(fastifyStatic, {
-      root: deps.config.distDir,
+      root: config.distDir,
       wildcard: false,
       // "/" is a page like any other: the shell below, with its preloads.
       index: false,
@@ -122,7 +132,7 @@ export async function buildApp(deps: Deps, opts: FastifyServerOptions = {}): Pro
   }
   app.setNotFoundHandler(async (_req, reply) => reply.status(404).send(errorBody('not_found')));
   if (hasDist) {
-    const page = pageRenderer(app, deps.config.distDir);
+    const page = pageRenderer(app, config.distDir);
     // History-mode routing (spec 2): every page path answers the page, its first screen rendered by the server. A
     // route, not the not-found handler, so @fastify/compress compresses it; the build's files are routes of their
     // own (fastifyStatic above) and win over the wildcard.

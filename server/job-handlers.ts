@@ -1,5 +1,5 @@
 // What each background job does (server/services/jobs.ts): the handlers over the domain rules and the services.
-import type { Deps } from './deps.ts';
+import type { Services } from './context.ts';
 import { purgeDeletedAccounts } from './domain/accounts/account-life.ts';
 import { deliverNotice } from './domain/notifications/email-notices.ts';
 import { sendRefund } from './domain/money/payments.ts';
@@ -16,7 +16,7 @@ export function jobHandlers(
     images,
     config,
     payments,
-  }: Pick<Deps, 'db' | 'push' | 'mail' | 'sms' | 'images' | 'config' | 'payments'>,
+  }: Pick<Services, 'db' | 'push' | 'mail' | 'sms' | 'images' | 'config' | 'payments'>,
   log: (message: string, detail: Record<string, unknown>) => void,
 ): JobHandlers {
   return {

@@ -48,7 +48,7 @@ export function devToolsAllowed(req: FastifyRequest, config: Pick<Config, 'devTo
 
 const isLoopback = (ip: string) => ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback';
 
-const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const MUTATIONS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** POST /api/unsubscribe.php: RFC 8058 one-click unsubscribe, posted by mail systems (docs/notifications.md). */
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe.php';

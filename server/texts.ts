@@ -3,26 +3,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { memoize } from './memo.ts';
 
 const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'locales');
-const files = new Map<string, Record<string, unknown> | null>();
 
-/** locales/<lng>/<ns>.json parsed, or null when the language has no such file (read once, then cached). */
-function load(lng: string, ns: string): Record<string, unknown> | null {
-  const key = `${lng}/${ns}`;
-  if (!files.has(key)) {
-    let value: Record<string, unknown> | null = null;
-    // Only plain language codes reach the file system, never a path.
-    if (/^[a-z]{2,3}$/.test(lng) && /^[a-z-]+$/.test(ns)) {
-      try {
-        value = JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
-      } catch {
-        value = null;
-      }
-    }
-    files.set(key, value);
+/** The file `<lng>/<ns>.json` of locales/ parsed, or null when there is no such file (read once). */
+const file = memoize((name: string): Record<string, unknown> | null => {
+  try {
+    return JSON.parse(readFileSync(path.join(localesDir, `${name}.json`), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return null;
   }
-  return files.get(key)!;
+});
+
+/** locales/<lng>/<ns>.json parsed, or null when the language has no such file. */
+function load(lng: string, ns: string): Record<string, unknown> | null {
+  // Only plain language codes reach the file system, never a path.
+  return /^[a-z]{2,3}$/.test(lng) && /^[a-z-]+$/.test(ns) ? file(`${lng}/${ns}`) : null;
 }
 
 function lookup(tree: Record<string, unknown> | null, key: string): string | null {

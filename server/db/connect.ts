@@ -60,7 +60,7 @@ export async function openDatabase(opts: {
       db,
       client,
       close: () => pool.end(),
-      listen: (channel, onPayload, onGap, onLost) => listenPg(url, channel, onPayload, onGap, onLost),
+      listen: (channel, onPayload, onGap, onLost) => listenPg(url, channel, { onPayload, onGap, onLost }),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');

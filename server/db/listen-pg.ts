@@ -20,9 +20,7 @@ export const LISTENER_APP_NAME = 'heartline-live-listener';
 export async function listenPg(
   url: string,
   channel: string,
-  onPayload: (payload: string) => void,
-  onGap: () => void,
-  onLost?: () => void,
+  { onPayload, onGap, onLost }: { onPayload: (payload: string) => void; onGap: () => void; onLost?: () => void },
 ): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
   let stopped = false;

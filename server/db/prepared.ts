@@ -4,15 +4,16 @@
 import { fillPlaceholders } from 'drizzle-orm';
 import type { Db } from './connect.ts';
 
-const cache = new WeakMap<Db, Map<string, unknown>>();
+/** Where a database handle keeps its prepared statements: on the handle itself, so they live and go with it. */
+const STATEMENTS = Symbol('prepared statements');
 
 /**
  * The statement `name` of `db`, made by `build` (a Drizzle query ending in `.prepare(name)`) on first use and kept
  * for the life of the handle. `name` must be unique per statement: PostgreSQL knows it by that name.
  */
 export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
-  let statements = cache.get(db);
-  if (!statements) cache.set(db, (statements = new Map()));
+  const handle = db as Db & { [STATEMENTS]?: Map<string, unknown> };
+  const statements = (handle[STATEMENTS] ??= new Map());
   let statement = statements.get(name) as T | undefined;
   if (!statement) statements.set(name, (statement = build(db)));
   return statement;

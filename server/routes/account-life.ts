@@ -1,8 +1,8 @@
 // The account life calls (spec 4, 5, 8, 9): e-mail change and its confirmation, deletion and reactivation.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AccountDeleteRequest, EmailChangeRequest, TokenRequest } from '../../contract/index.ts';
+import type { ServerContext } from '../context.ts';
 import type { Db } from '../db/connect.ts';
-import type { Deps } from '../deps.ts';
 import {
   confirmEmailChange,
   deleteAccount,
@@ -10,22 +10,23 @@ import {
   requestEmailChange,
   type MailContext,
 } from '../domain/accounts/account-life.ts';
-import { requireUser, SESSION_COOKIE } from '../domain/accounts/sessions.ts';
-import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
+import { clearSessionCookie } from './session-cookie.ts';
 
-export default async function accountLifeRoutes(app: FastifyInstance, { db, config, jobs }: Deps): Promise<void> {
-  const context = async (req: Parameters<typeof siteOf>[1]): Promise<MailContext> => {
-    const { settings } = await siteOf(db, req);
-    return { publicUrl: config.publicUrl, siteName: settings.name, supportEmail: settings.support_email };
-  };
+export default async function accountLifeRoutes(app: FastifyInstance, { db, config, jobs }: ServerContext): Promise<void> {
+  const mailContext = ({ site: { settings } }: FastifyRequest): MailContext => ({
+    publicUrl: config.publicUrl,
+    siteName: settings.name,
+    supportEmail: settings.support_email,
+  });
 
   app.put('/api/email.php', async (req) => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { email, password } = parse(EmailChangeRequest, req.body);
-    const ctx = await context(req);
+    const mail = mailContext(req);
     await db.transaction(async (tx) => {
-      for (const m of await requestEmailChange(tx as Db, user, email, password, ctx)) await jobs.enqueue(tx as Db, 'mail', m);
+      for (const m of await requestEmailChange(tx as Db, user, { email, password }, mail))
+        await jobs.enqueue(tx as Db, 'mail', m);
     });
     return { sent: true as const };
   });
@@ -36,11 +37,11 @@ export default async function accountLifeRoutes(app: FastifyInstance, { db, conf
   });
 
   app.post('/api/account-delete.php', async (req, reply) => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { password } = parse(AccountDeleteRequest, req.body);
-    const ctx = await context(req);
-    await db.transaction(async (tx) => jobs.enqueue(tx as Db, 'mail', await deleteAccount(tx as Db, user, password, ctx)));
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    const mail = mailContext(req);
+    await db.transaction(async (tx) => jobs.enqueue(tx as Db, 'mail', await deleteAccount(tx as Db, user, password, mail)));
+    clearSessionCookie(reply);
     return { deleted: true as const };
   });
 

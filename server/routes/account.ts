@@ -11,15 +11,15 @@ import {
   type PushSubscribeResponse,
   type UserResponse,
 } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { activate, login, resendActivation, setInvisible, setLanguage, signup, toUser } from '../domain/accounts/accounts.ts';
-import { currentUser, endSession, requireUser, startSession } from '../domain/accounts/sessions.ts';
-import { siteOf } from '../domain/content/sites.ts';
+import { endSession, SESSION_COOKIE, startSession } from '../domain/accounts/sessions.ts';
 import { countAttempt, DEVICE_COOKIE, isBlocked, SIGNUP_PROBE_LIMIT } from '../domain/accounts/throttle.ts';
 import { ApiError } from '../errors.ts';
 import { devToolsAllowed } from '../security.ts';
 import { parse } from '../validate.ts';
 import { isPushCall, subscribeCall } from './push.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 
 /** Language of a new account: the `lang` cookie when it is a site language, else the site's domain language. */
 function signupLanguage(cookie: string | undefined, domainLanguage: string, languages: readonly string[]): string {
@@ -28,23 +28,22 @@ function signupLanguage(cookie: string | undefined, domainLanguage: string, lang
   return languages.includes(fromDomain) ? fromDomain : 'en';
 }
 
-export default async function accountRoutes(app: FastifyInstance, { db, config, mail, push, jobs }: Deps): Promise<void> {
+export default async function accountRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db, config, mail, push } = ctx;
   app.get('/api/user.php', async (req): Promise<UserResponse> => {
-    const user = await currentUser(db, req);
+    const user = await req.viewer.user();
     return { user: user ? await toUser(db, user) : null };
   });
 
   app.post('/api/user.php', async (req, reply): Promise<UserResponse | PushSubscribeResponse> => {
     if (isPushCall(req)) return subscribeCall({ db, push }, req);
     const body = parse(LoginRequest, req.body);
-    const { user, newDevice } = await login(
-      db,
-      await siteOf(db, req),
-      body.email,
-      body.password,
-      req.ip,
-      req.cookies[DEVICE_COOKIE],
-    );
+    const { user, newDevice } = await login(db, req.site, {
+      email: body.email,
+      password: body.password,
+      ip: req.ip,
+      deviceCookie: req.cookies[DEVICE_COOKIE],
+    });
     if (newDevice)
       reply.setCookie(DEVICE_COOKIE, newDevice, {
         path: '/api/user.php',
@@ -53,39 +52,40 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
         secure: config.cookieSecure,
         maxAge: 365 * 86400,
       });
-    await startSession(db, reply, user.id, config.cookieSecure);
+    setSessionCookie(reply, await startSession(db, user.id), config.cookieSecure);
     return { user: await toUser(db, user) };
   });
 
   app.put('/api/user.php', async (req): Promise<UserResponse> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { language } = parse(LanguageRequest, req.body);
     return { user: await toUser(db, await setLanguage(db, user.id, language)) };
   });
 
   app.put('/api/invisible.php', async (req): Promise<UserResponse> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { invisible } = parse(InvisibleRequest, req.body);
     return { user: await toUser(db, await setInvisible(db, user.id, invisible)) };
   });
 
   app.get('/api/logout.php', async (req, reply) => {
-    await endSession(db, req, reply);
+    await endSession(db, req.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply);
     return { user: null };
   });
 
   app.post('/api/signup.php', async (req, reply): Promise<UserResponse> => {
     const body = parse(SignupRequest, req.body);
-    const site = await siteOf(db, req);
+    const { site } = req;
     const language = signupLanguage(req.cookies.lang, site.settings.domain_language, site.settings.languages);
     // Address probing: signups refused as "taken" are counted per IP; past the limit signup answers 429 first.
     const probes = `signup-taken:${req.ip}`;
     if (await isBlocked(db, probes)) throw new ApiError(429, 'signup_throttled');
-    const user = await signup(db, jobs, site, body, config.publicUrl, language).catch(async (e: unknown) => {
+    const user = await signup(ctx, site, body, language).catch(async (e: unknown) => {
       if (e instanceof ApiError && e.code === 'email_taken') await countAttempt(db, probes, SIGNUP_PROBE_LIMIT);
       throw e;
     });
-    await startSession(db, reply, user.id, config.cookieSecure);
+    setSessionCookie(reply, await startSession(db, user.id), config.cookieSecure);
     reply.status(201);
     return { user: await toUser(db, user) };
   });
@@ -102,8 +102,8 @@ export default async function accountRoutes(app: FastifyInstance, { db, config, 
 
   // Spec 2: the activation reminder's "send the link again" (rate limited: domain/accounts.ts resendActivation).
   app.post('/api/activation-resend.php', async (req) => {
-    const user = await requireUser(db, req);
-    await resendActivation(db, jobs, user, (await siteOf(db, req)).settings.name, config.publicUrl);
+    const user = await req.viewer.requireUser();
+    await resendActivation(ctx, req.site, user);
     return { sent: true as const };
   });
 

@@ -14,7 +14,7 @@ import {
   type SendMessageResponse,
 } from '../../contract/index.ts';
 import { messages } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
 import {
@@ -26,8 +26,6 @@ import {
   type MessageDraft,
 } from '../domain/messaging/messaging.ts';
 import { messageNoticeJob } from '../domain/notifications/email-notices.ts';
-import { requireUser, requireUserId } from '../domain/accounts/sessions.ts';
-import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
 
 /**
@@ -49,37 +47,27 @@ async function readParts(req: FastifyRequest): Promise<{ fields: Record<string, 
   return { fields, file };
 }
 
-export default async function chatRoutes(app: FastifyInstance, { db, jobs, images }: Deps): Promise<void> {
+export default async function chatRoutes(app: FastifyInstance, { db, jobs, images }: ServerContext): Promise<void> {
   // Photo messages: two text fields (id, profile) and one file; a larger file ends the upload with a 413.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 } });
 
   app.get('/api/chats.php', async (req): Promise<ChatsResponse> => {
     // The session and, while nothing changed for the member, the list from memory: no statement.
-    const id = await requireUserId(db, req);
-    const site = await siteOf(db, req);
-    return cachedChatList(db, { id }, site.settings.cdn_prefix);
+    const id = await req.viewer.requireId();
+    return cachedChatList(db, { id, cdnPrefix: req.site.settings.cdn_prefix });
   });
 
   app.delete('/api/chat.php', async (req) => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { conversation } = parse(DeleteChatRequest, req.body);
     await hideChat(db, user.id, conversation.id);
     return { deleted: true };
   });
 
   app.get('/api/messages.php', async (req): Promise<MessagesResponse> => {
-    const user = await requireUser(db, req);
+    const viewer = await req.viewer.require();
     const q = parse(MessagesQuery, req.query);
-    const site = await siteOf(db, req);
-    return messagePage(
-      db,
-      site.id,
-      { id: user.id, paidUser: user.paidUser },
-      site.settings.cdn_prefix,
-      q.profile,
-      q.before,
-      q.limit,
-    );
+    return messagePage(db, viewer, { memberId: q.profile, before: q.before, limit: q.limit });
   });
 
   /**
@@ -87,22 +75,25 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
    * replayed id. The sender's row comes from the send's own lock, so the session may come from memory.
    */
   const sendAs = async (req: FastifyRequest, userId: number, body: MessageDraft) => {
-    const site = await siteOf(db, req);
+    const { site } = req;
     // The push and the mail are jobs written with the message: the sender never waits for a push service. An
     // unconfirmed sender's message is held back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told.
-    return sendMessage(db, site.id, site.settings, userId, body, async (tx, message, user) => {
-      if (user.status === 'confirmed')
-        await jobs.enqueueAll(tx, [
-          { name: 'push-message', data: { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile } },
-          messageNoticeJob(message, body.profile),
-        ]);
+    return sendMessage(db, site, userId, {
+      draft: body,
+      notify: async (tx, message, user) => {
+        if (user.status === 'confirmed')
+          await jobs.enqueueAll(tx, [
+            { name: 'push-message', data: { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile } },
+            messageNoticeJob(message, body.profile),
+          ]);
+      },
     });
   };
 
   /** Sends a text message or a gift; `draft` parses the body after the session check. */
   const send = async (req: FastifyRequest, draft: () => MessageDraft): Promise<SendMessageResponse> => {
     // The session from memory when cached: the send's statements are its transaction's.
-    const userId = await requireUserId(db, req);
+    const userId = await req.viewer.requireId();
     return (await sendAs(req, userId, draft())).answer;
   };
 
@@ -113,7 +104,7 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
   // A photo in the conversation for photo_credits (spec 3): re-encoded like a profile photo (EXIF and GPS gone), with
   // the blurred copy a free recipient gets. The type is judged by the decoded content, never by name or declared type.
   app.post('/api/chat-photo.php', async (req): Promise<SendMessageResponse> => {
-    const userId = await requireUserId(db, req);
+    const userId = await req.viewer.requireId();
     if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type');
     const { fields, file } = await readParts(req);
     const { id, profile } = parse(SendPhotoFields, fields);
@@ -137,7 +128,7 @@ export default async function chatRoutes(app: FastifyInstance, { db, jobs, image
   });
 
   app.post('/api/chat-read.php', async (req) => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { conversation } = parse(ReadChatRequest, req.body);
     return { total_unread: await markRead(db, user.id, conversation.id) };
   });

@@ -6,8 +6,8 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { EventsQuery, LIVE_EVENTS, type LiveEvent } from '../../contract/index.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
-import type { Deps } from '../deps.ts';
-import { hashToken, requireUser, SESSION_COOKIE } from '../domain/accounts/sessions.ts';
+import type { ServerContext } from '../context.ts';
+import { hashToken, SESSION_COOKIE } from '../domain/accounts/sessions.ts';
 import { maxChangeSeq } from '../domain/sync/sync.ts';
 import { parse } from '../validate.ts';
 
@@ -43,7 +43,7 @@ async function touchLastSeen(db: Db, userId: number): Promise<void> {
 /** One server-sent event: `id`, `event` and JSON `data`. */
 const sse = (event: string, data: LiveEvent) => `id: ${data.cursor}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-export default async function eventRoutes(app: FastifyInstance, { db, live }: Deps): Promise<void> {
+export default async function eventRoutes(app: FastifyInstance, { db, live }: ServerContext): Promise<void> {
   /**
    * Enders of the open streams per member, oldest first: a shutting-down server ends them (else app.close() would wait
    * for the clients), and a member's stream beyond MAX_STREAMS_PER_MEMBER ends the oldest.
@@ -63,7 +63,7 @@ export default async function eventRoutes(app: FastifyInstance, { db, live }: De
    * stream starts: 403 authentication_required, 400 bad_request (a malformed id).
    */
   app.get('/api/events.php', async (req, reply) => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const query = parse(EventsQuery, req.query);
     // HEAD (from the GET route): the stream's headers, no stream.
     if (req.method === 'HEAD') return reply.header('content-type', 'text/event-stream; charset=utf-8').send();

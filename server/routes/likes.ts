@@ -2,19 +2,14 @@
 // the day's SWIPE_LIKES_PER_DAY, spec 9), clearing a new-like flag.
 import type { FastifyInstance } from 'fastify';
 import { LikeRequest, LikeSeenRequest, type LikesResponse } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { likesOf, markLikeSeen, setLike } from '../domain/discovery/likes.ts';
 import { mailLikeNotice } from '../domain/notifications/email-notices.ts';
-import { requireUser } from '../domain/accounts/sessions.ts';
 import { takeSwipeLike } from '../domain/discovery/swipe.ts';
-import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
 
-export default async function likeRoutes(app: FastifyInstance, { db, jobs }: Deps): Promise<void> {
-  app.get('/api/likes.php', async (req): Promise<LikesResponse> => {
-    const user = await requireUser(db, req);
-    return likesOf(db, { id: user.id, paidUser: user.paidUser }, (await siteOf(db, req)).settings.cdn_prefix);
-  });
+export default async function likeRoutes(app: FastifyInstance, { db, jobs }: ServerContext): Promise<void> {
+  app.get('/api/likes.php', async (req): Promise<LikesResponse> => likesOf(db, await req.viewer.require()));
 
   for (const [method, on] of [
     ['POST', true],
@@ -24,34 +19,25 @@ export default async function likeRoutes(app: FastifyInstance, { db, jobs }: Dep
       method,
       url: '/api/like.php',
       handler: async (req) => {
-        const user = await requireUser(db, req);
+        const viewer = await req.viewer.require();
         const { profile, source } = parse(LikeRequest, req.body);
-        const site = await siteOf(db, req);
         // A new like pushes to (and may mail) the liked member: kind match when they had liked this member first.
-        const { answer } = await setLike(
-          db,
-          site.id,
-          { id: user.id, paidUser: user.paidUser },
-          profile,
+        const { answer } = await setLike(db, viewer, {
+          memberId: profile,
           on,
-          async (tx, match) => {
-            await jobs.enqueue(tx, 'push-like', {
-              cdnPrefix: site.settings.cdn_prefix,
-              likerId: user.id,
-              likedId: profile,
-              match,
-            });
-            await mailLikeNotice(jobs, tx, user.id, profile, match);
+          notify: async (tx, match) => {
+            await jobs.enqueue(tx, 'push-like', { cdnPrefix: viewer.cdnPrefix, likerId: viewer.id, likedId: profile, match });
+            await mailLikeNotice(jobs, tx, { likerId: viewer.id, likedId: profile, match });
           },
-          on && source === 'swipe' ? (tx) => takeSwipeLike(tx, user.id, profile) : undefined,
-        );
+          before: on && source === 'swipe' ? (tx) => takeSwipeLike(tx, viewer.id, profile) : undefined,
+        });
         return answer;
       },
     });
   }
 
   app.post('/api/like-seen.php', async (req) => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { profile } = parse(LikeSeenRequest, req.body);
     return { total_new: await markLikeSeen(db, user.id, profile) };
   });

@@ -1,16 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/connect.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import type { MailService } from '../services/mail.ts';
 import type { ImageService } from '../services/images.ts';
-import type { PushService } from '../services/push.ts';
-import type { JobQueue } from '../services/jobs.ts';
-import type { PaymentProvider } from '../services/payment-provider.ts';
-import type { SmsService } from '../services/sms.ts';
-import type { LiveHub } from '../services/live.ts';
 import mediaRoutes from './media.ts';
 
 const files = new Map([['AAAAAAAAAAAAAAAAAAAAAA.webp', Buffer.from('RIFF-webp-bytes')]]);
@@ -27,18 +19,8 @@ async function app() {
     if (err instanceof ApiError) return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
     return reply.status(500).send({ error: { code: 'server_error' } });
   });
-  const deps = {
-    db: {} as Db,
-    config: {} as Config,
-    mail: {} as MailService,
-    sms: {} as SmsService,
-    images,
-    push: {} as PushService,
-    live: {} as LiveHub,
-    jobs: {} as JobQueue,
-    payments: { provider: {} as PaymentProvider, testKeys: null },
-  } satisfies Deps;
-  await a.register(mediaRoutes, deps);
+  // The route reads only the image service of the context.
+  await a.register(mediaRoutes, { images } as ServerContext);
   return a;
 }
 

@@ -11,48 +11,41 @@ import {
   type SearchResponse,
   type SimilarResponse,
 } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { searchMembers } from '../domain/discovery/member-search.ts';
 import { blockedMembers, memberProfile, setBlock, similarMembers } from '../domain/discovery/members.ts';
-import { currentUser, currentUserId, requireUser } from '../domain/accounts/sessions.ts';
-import { siteOf } from '../domain/content/sites.ts';
 import { ApiError } from '../errors.ts';
 import { sendJsonText, type JsonText } from '../json-text.ts';
 import { parse } from '../validate.ts';
 
-export default async function memberRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+export default async function memberRoutes(app: FastifyInstance, { db }: ServerContext): Promise<void> {
   app.get('/api/members.php', async (req, reply): Promise<JsonText<SearchResponse>> => {
     const q = parse(SearchQuery, req.query);
-    const site = await siteOf(db, req);
+    const { site } = req;
     // The session from memory when cached; most searches are then no statement (member-search.ts).
-    const id = await currentUserId(db, req);
+    const id = await req.viewer.id();
     // Spec 6: a visitor may search only as the site's logged_out_search settings allow.
     if (id === null && !visitorMaySearch(site.settings, q.network)) throw new ApiError(403, 'authentication_required');
-    return sendJsonText(reply, await searchMembers(db, site.id, q, id === null ? null : { id }, site.settings.cdn_prefix));
+    return sendJsonText(reply, await searchMembers(db, site, id, q));
   });
 
   // Spec 3: the similar results of a profile are a search, so a visitor gets them under the same rule.
   app.get('/api/similar.php', async (req): Promise<SimilarResponse> => {
     const { id, network } = parse(SimilarQuery, req.query);
-    const site = await siteOf(db, req);
-    const user = await currentUser(db, req);
-    if (!user && !visitorMaySearch(site.settings, network)) throw new ApiError(403, 'authentication_required');
-    return similarMembers(db, site.id, id, user && { id: user.id, paidUser: user.paidUser }, site.settings.cdn_prefix);
+    const { site } = req;
+    const viewer = await req.viewer.get();
+    if (!viewer && !visitorMaySearch(site.settings, network)) throw new ApiError(403, 'authentication_required');
+    return similarMembers(db, site, viewer, id);
   });
 
   app.get('/api/member.php', async (req): Promise<MemberResponse> => {
     const { id } = parse(MemberQuery, req.query);
-    const site = await siteOf(db, req);
-    const user = await currentUser(db, req);
-    return { profile: await memberProfile(db, site.id, id, user && { id: user.id, paidUser: user.paidUser }, site.settings) };
+    return { profile: await memberProfile(db, req.site, await req.viewer.get(), id) };
   });
 
-  app.get('/api/blocks.php', async (req): Promise<BlocksResponse> => {
-    const user = await requireUser(db, req);
-    return {
-      profiles: await blockedMembers(db, { id: user.id, paidUser: user.paidUser }, (await siteOf(db, req)).settings.cdn_prefix),
-    };
-  });
+  app.get('/api/blocks.php', async (req): Promise<BlocksResponse> => ({
+    profiles: await blockedMembers(db, await req.viewer.require()),
+  }));
 
   for (const [method, on] of [
     ['POST', true],
@@ -62,9 +55,9 @@ export default async function memberRoutes(app: FastifyInstance, { db }: Deps): 
       method,
       url: '/api/block.php',
       handler: async (req) => {
-        const user = await requireUser(db, req);
+        const viewer = await req.viewer.require();
         const { profile } = parse(BlockRequest, req.body);
-        return { blocked: await setBlock(db, (await siteOf(db, req)).id, user.id, profile, on) };
+        return { blocked: await setBlock(db, viewer, profile, on) };
       },
     });
   }

@@ -10,14 +10,13 @@ import {
   type NotificationSettings,
   type UnsubscribeResponse,
 } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import {
   applyMailEvents,
   disableNotifications,
   notificationSettings,
   setEmailSetting,
 } from '../domain/notifications/email-settings.ts';
-import { requireUser } from '../domain/accounts/sessions.ts';
 import { mailTokenSecret, verifyUnsubscribeToken } from '../domain/notifications/unsubscribe-tokens.ts';
 import { ApiError } from '../errors.ts';
 import { MAIL_EVENTS_PATH, UNSUBSCRIBE_PATH } from '../security.ts';
@@ -31,15 +30,15 @@ function bearerMatches(header: string | undefined, secret: string): boolean {
   return !!m && timingSafeEqual(sha256(m[1]), sha256(secret));
 }
 
-export default async function notificationRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+export default async function notificationRoutes(app: FastifyInstance, { db, config }: ServerContext): Promise<void> {
   /** *member*. The member's e-mail notification settings. */
   app.get('/api/notifications.php', async (req): Promise<NotificationSettings> =>
-    notificationSettings(await requireUser(db, req)),
+    notificationSettings(await req.viewer.requireUser()),
   );
 
   /** *member*. Turns one kind on or off (on also lifts that kind's disabled entries). 400 bad_request for bad input. */
   app.put('/api/notifications.php', async (req): Promise<NotificationSettings> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     return notificationSettings(await setEmailSetting(db, user.id, parse(EmailSettingRequest, req.body)));
   });
 
@@ -62,7 +61,7 @@ export default async function notificationRoutes(app: FastifyInstance, { db, con
       const target = verifyUnsubscribeToken(await mailTokenSecret(db), token);
       if (!target) throw new ApiError(400, 'bad_request', {}, { token: 'invalid unsubscribe token' });
       // A token of an account deleted since is fine: nothing is mailed to it anyway.
-      await disableNotifications(db, target.userId, [target.kind], 'list_unsubscribe');
+      await disableNotifications(db, target.userId, { kinds: [target.kind], reason: 'list_unsubscribe' });
       return { unsubscribed: target.kind };
     });
 

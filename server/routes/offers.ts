@@ -2,17 +2,15 @@
 // what premium gives as measured on this site.
 import type { FastifyInstance } from 'fastify';
 import { DiscountCodeQuery, type DiscountCodeResponse, type PremiumResponse } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { checkCode, offerOf } from '../domain/money/discounts.ts';
 import { replyRates } from '../domain/money/premium-stats.ts';
-import { requireUser } from '../domain/accounts/sessions.ts';
-import { siteOf } from '../domain/content/sites.ts';
 import { parse } from '../validate.ts';
 
-export default async function offerRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+export default async function offerRoutes(app: FastifyInstance, { db }: ServerContext): Promise<void> {
   /** *member*. A typed code checked (`code`), the welcome discount (`welcome=true`) or the time bonus (neither). */
   app.get('/api/discountcode.php', async (req, reply): Promise<DiscountCodeResponse> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const q = parse(DiscountCodeQuery, req.query);
     const now = new Date();
     const discount_code = q.code
@@ -24,6 +22,6 @@ export default async function offerRoutes(app: FastifyInstance, { db }: Deps): P
 
   /** *public*. The reply rates of premium and free members' first messages on this site (null: too few to say). */
   app.get('/api/premium.php', async (req): Promise<PremiumResponse> => ({
-    reply_rates: await replyRates(db, (await siteOf(db, req)).id),
+    reply_rates: await replyRates(db, req.site.id),
   }));
 }

@@ -2,21 +2,21 @@
 import type { FastifyInstance } from 'fastify';
 import { PasswordChangeRequest, PasswordResetDoRequest, PasswordResetRequest, type UserResponse } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { toUser } from '../domain/accounts/accounts.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../domain/accounts/password-reset.ts';
-import { hashToken, requireUser, SESSION_COOKIE, startSession } from '../domain/accounts/sessions.ts';
-import { siteOf } from '../domain/content/sites.ts';
+import { hashToken, SESSION_COOKIE, startSession } from '../domain/accounts/sessions.ts';
 import { parse } from '../validate.ts';
+import { setSessionCookie } from './session-cookie.ts';
 
-export default async function passwordRoutes(app: FastifyInstance, { db, config, jobs }: Deps): Promise<void> {
+export default async function passwordRoutes(app: FastifyInstance, { db, config, jobs }: ServerContext): Promise<void> {
   app.post('/api/password-reset.php', async (req) => {
     const { email } = parse(PasswordResetRequest, req.body);
-    const site = await siteOf(db, req);
+    const { site } = req;
     // A job written with the token, sent after the answer: how long a mail server takes must not tell whether the
     // address has an account.
     await db.transaction(async (tx) => {
-      const message = await requestPasswordReset(tx as Db, site.id, site.settings.name, email, config.publicUrl);
+      const message = await requestPasswordReset(tx as Db, site, email, config.publicUrl);
       await jobs.enqueue(tx as Db, 'mail', message);
     });
     return { sent: true as const };
@@ -25,12 +25,12 @@ export default async function passwordRoutes(app: FastifyInstance, { db, config,
   app.post('/api/password-reset-do.php', async (req, reply): Promise<UserResponse> => {
     const { token, password } = parse(PasswordResetDoRequest, req.body);
     const user = await resetPassword(db, token, password);
-    await startSession(db, reply, user.id, config.cookieSecure);
+    setSessionCookie(reply, await startSession(db, user.id), config.cookieSecure);
     return { user: await toUser(db, user) };
   });
 
   app.put('/api/password.php', async (req) => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const input = parse(PasswordChangeRequest, req.body);
     await changePassword(db, user, input, hashToken(req.cookies[SESSION_COOKIE] ?? ''));
     return { changed: true as const };

@@ -20,7 +20,7 @@ import {
   type PaymentResponse,
   type TransactionsResponse,
 } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { confirmDirectDebit, orderDirectDebit } from '../domain/money/direct-debit.ts';
 import {
   applyNotifications,
@@ -32,47 +32,46 @@ import {
   repeatOrderOf,
   transactionsOf,
 } from '../domain/money/payments.ts';
-import { currentUser, requireUser } from '../domain/accounts/sessions.ts';
-import { siteOf } from '../domain/content/sites.ts';
 import { ApiError } from '../errors.ts';
 import { devToolsAllowed, PAYMENT_WEBHOOK_PATH } from '../security.ts';
 import { testPspRoutes } from '../services/test-psp.ts';
 import { parse } from '../validate.ts';
 
-export default async function paymentRoutes(app: FastifyInstance, { db, config, payments, jobs, sms }: Deps): Promise<void> {
+export default async function paymentRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db, config, payments, sms } = ctx;
   /** *public*. The bundles and payment methods of the member's payment country (a visitor's: ?country=). */
   app.get('/api/credits.php', async (req): Promise<CreditsResponse> => {
     const { country } = parse(CreditsQuery, req.query);
-    const user = await currentUser(db, req);
-    return creditsOffer(db, user?.id ?? null, (await siteOf(db, req)).settings.message_credits, country);
+    const user = await req.viewer.user();
+    return creditsOffer(db, user?.id ?? null, req.site.settings.message_credits, country);
   });
 
   /** *member*. Starts a payment (idempotent by `id`) and answers the hosted checkout's URL. */
   app.post('/api/payment.php', async (req): Promise<CreatePaymentResponse> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const body = parse(CreatePaymentRequest, req.body);
-    return createPayment(db, payments.provider, user, (await siteOf(db, req)).settings.message_credits, body, config.publicUrl);
+    return createPayment(ctx, user, req.site.settings.message_credits, body);
   });
 
   /** *member*. A payment's state; asks the provider when the member is back from the checkout and nothing settled it yet. */
   app.get('/api/payment.php', async (req): Promise<PaymentResponse> => {
-    const user = await requireUser(db, req);
-    const q = parse(PaymentQuery, req.query);
-    return paymentOf(db, payments.provider, user, q.id, q.sessionId, q.sessionResult);
+    const user = await req.viewer.requireUser();
+    const { id, sessionId, sessionResult } = parse(PaymentQuery, req.query);
+    return paymentOf(db, payments.provider, user, { id, sessionId, sessionResult });
   });
 
   /** *member*. Orders a bundle by SEPA direct debit; the code goes by SMS (spec 4 "Direct-debit flow"). */
   app.post('/api/directdebit.php', async (req): Promise<DirectDebitResponse> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const body = parse(DirectDebitRequest, req.body);
-    const { settings } = await siteOf(db, req);
-    return orderDirectDebit(db, jobs, user, { name: settings.name, messageCredits: settings.message_credits }, body);
+    const { settings } = req.site;
+    return orderDirectDebit(ctx, user, { name: settings.name, messageCredits: settings.message_credits }, body);
   });
 
   /** *member*. The SMS code confirms a direct-debit order, which then goes to the provider. */
   app.post('/api/directdebit-confirm.php', async (req): Promise<PaymentResponse> => {
-    const user = await requireUser(db, req);
-    return confirmDirectDebit(db, payments.provider, user, parse(DirectDebitConfirmRequest, req.body), config.publicUrl);
+    const user = await req.viewer.requireUser();
+    return confirmDirectDebit(ctx, user, parse(DirectDebitConfirmRequest, req.body));
   });
 
   /** The dev SMS outbox: the embedded SMS service's messages (newest 50); loopback or DEV_TOOLS=on only. */
@@ -85,26 +84,26 @@ export default async function paymentRoutes(app: FastifyInstance, { db, config, 
 
   /** *member*. The last completed order and the stored card (/credits/repeat-order). */
   app.get('/api/repeat-order.php', async (req): Promise<RepeatOrderResponse> =>
-    repeatOrderOf(db, (await requireUser(db, req)).id),
+    repeatOrderOf(db, (await req.viewer.requireUser()).id),
   );
 
   /** *member*. Buys the last order again, charged to the stored card in one step. */
   app.post('/api/repeat-order.php', async (req): Promise<PaymentResponse> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { id } = parse(RepeatOrderRequest, req.body);
-    return repeatOrder(db, payments.provider, user, (await siteOf(db, req)).settings.message_credits, id, config.publicUrl);
+    return repeatOrder(ctx, user, req.site.settings.message_credits, id);
   });
 
   /** *member*. Refunds the unused credits of a purchase within the site's refund_days. */
   app.post('/api/refund.php', async (req): Promise<Payment> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { payment } = parse(RefundRequest, req.body);
-    return refundPayment(db, jobs, user, payment, (await siteOf(db, req)).settings.refund_days);
+    return refundPayment(ctx, user, { id: payment, refundDays: req.site.settings.refund_days });
   });
 
   /** *member*. Payments and credit movements, newest first. */
   app.get('/api/transactions.php', async (req): Promise<TransactionsResponse> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     return transactionsOf(db, user.id, parse(TransactionsQuery, req.query).limit ?? 100);
   });
 

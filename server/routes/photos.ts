@@ -2,10 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { PhotoDeleteRequest, PhotoOrderRequest, type OwnPhotosResponse } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { addPhoto, deletePhoto, ownPhotos, reorderPhotos } from '../domain/accounts/own-photos.ts';
-import { requireUser } from '../domain/accounts/sessions.ts';
-import { siteOf } from '../domain/content/sites.ts';
 import { ApiError } from '../errors.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
 import { parse } from '../validate.ts';
@@ -24,23 +22,22 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
   throw new ApiError(400, 'bad_request', {}, { photo: 'A photo file is required' });
 }
 
-export default async function photoRoutes(app: FastifyInstance, { db, images }: Deps): Promise<void> {
+export default async function photoRoutes(app: FastifyInstance, { db, images }: ServerContext): Promise<void> {
   // One file per request, no other parts; a larger file ends the upload with a 413 (error shape in app.ts).
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } });
 
   app.get('/api/photos.php', async (req): Promise<OwnPhotosResponse> => {
-    const user = await requireUser(db, req);
-    return ownPhotos(db, user, (await siteOf(db, req)).settings.cdn_prefix);
+    return ownPhotos(db, await req.viewer.require());
   });
 
   app.post('/api/photos.php', async (req, reply): Promise<OwnPhotosResponse> => {
-    const user = await requireUser(db, req);
+    const viewer = await req.viewer.require();
     if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type');
     const upload = await readUpload(req);
     // The type is judged by the decoded content (images.storeUpload), never by the name or the declared type.
     const keys = await images.storeUpload(upload);
     try {
-      const answer = await addPhoto(db, user.id, keys, (await siteOf(db, req)).settings.cdn_prefix);
+      const answer = await addPhoto(db, viewer, keys);
       reply.status(201);
       return answer;
     } catch (e) {
@@ -50,15 +47,15 @@ export default async function photoRoutes(app: FastifyInstance, { db, images }: 
   });
 
   app.put('/api/photos.php', async (req): Promise<OwnPhotosResponse> => {
-    const user = await requireUser(db, req);
+    const viewer = await req.viewer.require();
     const { order } = parse(PhotoOrderRequest, req.body);
-    return reorderPhotos(db, user, order, (await siteOf(db, req)).settings.cdn_prefix);
+    return reorderPhotos(db, viewer, order);
   });
 
   app.delete('/api/photos.php', async (req): Promise<OwnPhotosResponse> => {
-    const user = await requireUser(db, req);
+    const viewer = await req.viewer.require();
     const { id } = parse(PhotoDeleteRequest, req.body);
-    const { answer, keys } = await deletePhoto(db, user, id, (await siteOf(db, req)).settings.cdn_prefix);
+    const { answer, keys } = await deletePhoto(db, viewer, id);
     await images.remove(keys);
     return answer;
   });

@@ -7,9 +7,8 @@ import {
   type PushSubscribeResponse,
   type PushUnsubscribeResponse,
 } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { subscribePush, unsubscribePush } from '../domain/notifications/push-subscriptions.ts';
-import { requireUser } from '../domain/accounts/sessions.ts';
 import { ApiError } from '../errors.ts';
 import { parse } from '../validate.ts';
 
@@ -18,18 +17,18 @@ export const isPushCall = (req: FastifyRequest) => (req.query as { push?: unknow
 
 /** POST /api/user.php?push=1: stores the device's subscription for the logged-in member. Errors: 403, 400. */
 export async function subscribeCall(
-  { db, push }: Pick<Deps, 'db' | 'push'>,
+  { db, push }: Pick<ServerContext, 'db' | 'push'>,
   req: FastifyRequest,
 ): Promise<PushSubscribeResponse> {
-  const user = await requireUser(db, req);
+  const user = await req.viewer.requireUser();
   await subscribePush(db, push, user.id, parse(PushSubscriptionRequest, req.body));
   return { subscribed: true };
 }
 
-export default async function pushRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+export default async function pushRoutes(app: FastifyInstance, { db }: ServerContext): Promise<void> {
   app.delete('/api/user.php', async (req): Promise<PushUnsubscribeResponse> => {
     if (!isPushCall(req)) throw new ApiError(404, 'not_found');
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { endpoint } = parse(PushUnsubscribeRequest, req.body);
     await unsubscribePush(db, user.id, endpoint);
     return { subscribed: false };

@@ -2,15 +2,14 @@
 // page-hidden beacon (spec 7) ends every mark when the member leaves the page.
 import type { FastifyInstance } from 'fastify';
 import { ReadingRequest, type ReadingResponse } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { markReading, stopReading } from '../domain/messaging/live-reading.ts';
-import { currentUser, requireUser } from '../domain/accounts/sessions.ts';
 import { parse } from '../validate.ts';
 
-export default async function readingRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+export default async function readingRoutes(app: FastifyInstance, { db }: ServerContext): Promise<void> {
   /** *member*. Body ReadingRequest; answers {reading: true}. Errors: 400 bad_request, 404 not_found. */
   app.post('/api/reading.php', async (req): Promise<ReadingResponse> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { conversation_id: id } = parse(ReadingRequest, req.body);
     await markReading(db, user.id, id);
     return { reading: true };
@@ -18,7 +17,7 @@ export default async function readingRoutes(app: FastifyInstance, { db }: Deps):
 
   /** *member*. Body ReadingRequest; answers {reading: false}, also when there was no mark. */
   app.delete('/api/reading.php', async (req): Promise<ReadingResponse> => {
-    const user = await requireUser(db, req);
+    const user = await req.viewer.requireUser();
     const { conversation_id: id } = parse(ReadingRequest, req.body);
     await stopReading(db, user.id, id);
     return { reading: false };
@@ -29,7 +28,7 @@ export default async function readingRoutes(app: FastifyInstance, { db }: Deps):
    * member's reading marks: from now on their new messages are pushed. Answers 204; a visitor's beacon too.
    */
   app.post('/api/page-hidden.php', async (req, reply) => {
-    const user = await currentUser(db, req);
+    const user = await req.viewer.user();
     if (user) await stopReading(db, user.id);
     return reply.status(204).send();
   });

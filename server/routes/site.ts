@@ -14,17 +14,18 @@ import {
   type RegionsResponse,
   type SettingsResponse,
 } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import type { ServerContext } from '../context.ts';
 import { interestIcons } from '../domain/discovery/interests.ts';
 import { landerContent } from '../domain/content/landers.ts';
-import { siteByDomain, siteOf, publicSettings } from '../domain/content/sites.ts';
+import { publicSettings } from '../domain/content/sites.ts';
 import { regionsOf } from '../services/geo.ts';
 import { parse } from '../validate.ts';
 
-export default async function siteRoutes(app: FastifyInstance, { db, push }: Deps): Promise<void> {
+export default async function siteRoutes(app: FastifyInstance, { db, push, sites }: ServerContext): Promise<void> {
   app.get('/api/settings.php', async (req): Promise<SettingsResponse> => {
     const q = parse(SettingsQuery, req.query);
-    const site = await siteByDomain(db, q.domain ?? req.headers.host);
+    // Spec 7: the settings call may name another site's domain (a forced domain); every other call is the Host's.
+    const site = sites.byDomain(q.domain ?? req.headers.host);
     // A proxy or CDN in front may pass the visitor's country; absent that, none is guessed.
     const geo = Country.safeParse(String(req.headers['x-country'] ?? '').toUpperCase());
     return { settings: publicSettings(site, { pushPublicKey: push.publicKey, geoCountry: geo.success ? geo.data : null }) };
@@ -32,7 +33,7 @@ export default async function siteRoutes(app: FastifyInstance, { db, push }: Dep
 
   app.get('/api/companyinfo.php', async (req, reply): Promise<{ companyinfo: CompanyInfo }> => {
     reply.header('cache-control', 'public, max-age=3600');
-    return { companyinfo: (await siteOf(db, req)).company };
+    return { companyinfo: req.site.company };
   });
 
   app.get('/api/interests.php', async (_req, reply): Promise<InterestsResponse> => {
@@ -50,6 +51,6 @@ export default async function siteRoutes(app: FastifyInstance, { db, push }: Dep
   app.get('/api/lander.php', async (req, reply): Promise<LanderResponse> => {
     const { country } = parse(LanderQuery, req.query);
     reply.header('cache-control', 'public, max-age=300');
-    return landerContent(db, await siteOf(db, req), country);
+    return landerContent(db, req.site, country);
   });
 }

@@ -1,13 +1,11 @@
 // The delta call of the sync protocol (DESIGN: sync protocol): GET /api/sync.php?since=CURSOR.
 import type { FastifyInstance } from 'fastify';
 import { SyncQuery, type SyncResponse } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
-import { requireUser, requireUserId } from '../domain/accounts/sessions.ts';
-import { siteOf } from '../domain/content/sites.ts';
+import type { ServerContext } from '../context.ts';
 import { etagMatches, maxChangeSeq, readSync, syncEtag } from '../domain/sync/sync.ts';
 import { parse } from '../validate.ts';
 
-export default async function syncRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+export default async function syncRoutes(app: FastifyInstance, { db }: ServerContext): Promise<void> {
   /**
    * *member*. Answers a snapshot (no `since`) or the delta after `since` (SyncResponse), with `ETag` and
    * `Cache-Control: no-store`; `304` with no body when If-None-Match names the current ETag. Errors: 400
@@ -15,7 +13,7 @@ export default async function syncRoutes(app: FastifyInstance, { db }: Deps): Pr
    */
   app.get('/api/sync.php', async (req, reply): Promise<SyncResponse | undefined> => {
     // The idle path (a page that is up to date asks again): the session and the log head from memory when cached.
-    const userId = await requireUserId(db, req);
+    const userId = await req.viewer.requireId();
     const { since } = parse(SyncQuery, req.query);
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch) {
@@ -24,15 +22,8 @@ export default async function syncRoutes(app: FastifyInstance, { db }: Deps): Pr
       if (etagMatches(ifNoneMatch, etag) && (since === undefined || since === maxSeq))
         return reply.header('cache-control', 'no-store').header('etag', etag).status(304).send();
     }
-    const user = await requireUser(db, req);
-    const site = await siteOf(db, req);
-    const { etag, body } = await readSync(
-      db,
-      { id: user.id, paidUser: user.paidUser },
-      site.settings.cdn_prefix,
-      since,
-      req.headers['if-none-match'],
-    );
+    const viewer = await req.viewer.require();
+    const { etag, body } = await readSync(db, viewer, { since, ifNoneMatch: req.headers['if-none-match'] });
     reply.header('cache-control', 'no-store').header('etag', etag);
     if (!body) return reply.status(304).send();
     return body;

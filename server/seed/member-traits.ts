@@ -47,8 +47,8 @@ export function countryCounts(total: number): Record<Country, number> {
   return counts;
 }
 
-const north = new Set<Country>(['DK', 'FI', 'NO', 'SE', 'IE', 'PL']);
-const south = new Set<Country>(['IT', 'ES']);
+const north: ReadonlySet<Country> = new Set(['DK', 'FI', 'NO', 'SE', 'IE', 'PL']);
+const south: ReadonlySet<Country> = new Set(['IT', 'ES']);
 
 /** What a demo member is made of; members.ts turns it into users, profiles and photos rows. */
 export interface MemberSpec {
@@ -137,7 +137,7 @@ function drawEyes(r: Random, country: Country, skin: number): string {
 }
 
 /** A username: the first name, sometimes with a number, an initial or the city ("Mila", "Mila84", "Mila_Utrecht"). */
-function drawUsername(r: Random, draw: NameDraw, age: number, city: string, year: number): string {
+function drawUsername(r: Random, draw: NameDraw, { age, city, year }: { age: number; city: string; year: number }): string {
   const first = draw.firstName;
   const style = r.weighted({ plain: 55, year: 12, number: 10, initial: 8, city: 10, lower: 5 });
   const compactCity = city.replace(/[^\p{L}]/gu, '');
@@ -165,7 +165,7 @@ export function drawMember(r: Random, country: Country, nameOf: (g: 'male' | 'fe
   const skin = drawSkin(r, country);
   const chosen = drawInterests(r);
   return {
-    name: drawUsername(r, draw, age, place.city, year),
+    name: drawUsername(r, draw, { age, city: place.city, year }),
     language: draw.language,
     gender,
     sexuality,

@@ -101,10 +101,8 @@ function photoRows(userId: number, count: number, p: Omit<PortraitParams, 'index
 
 async function insertMembers(
   tx: Tx,
-  siteId: number,
   specs: (MemberSpec & { seed: number })[],
-  now: Date,
-  r: ReturnType<typeof createRandom>,
+  { siteId, now, r }: { siteId: number; now: Date; r: ReturnType<typeof createRandom> },
 ) {
   const userRows = specs.map((m, i) => {
     const signupDate = new Date(now.getTime() - r.int(1, 730) * DAY - r.int(0, DAY - 1));
@@ -262,7 +260,7 @@ export async function seedDemoMembers(
       .onConflictDoNothing()
       .returning({ key: meta.key });
     if (claimed.length === 0) return 0;
-    await insertMembers(tx, opts.siteId, specs, now, r);
+    await insertMembers(tx, specs, { siteId: opts.siteId, now, r });
     if (withAccounts) await insertDemoAccounts(tx, opts.siteId, now, hashes);
     return specs.length;
   });

@@ -38,12 +38,14 @@ const maleStyles = ['short', 'sidepart', 'buzz', 'curlyshort', 'receding', 'medi
 /** Picks a member's look from seeded randomness; `hair` is the SVG colour, `dyed` true for hair_color "other". */
 export function pickLook(
   r: Random,
-  gender: 'male' | 'female',
-  skin: string,
-  hair: string,
-  dyed: boolean,
-  age: number,
-  eyeColor: string,
+  {
+    gender,
+    skin,
+    hair,
+    dyed,
+    age,
+    eyeColor,
+  }: { gender: 'male' | 'female'; skin: string; hair: string; dyed: boolean; age: number; eyeColor: string },
 ): Look {
   const hairStyle =
     gender === 'female'
@@ -94,10 +96,17 @@ function facePath(male: boolean): string {
   );
 }
 
-let softCount = 0;
-/** A soft-edged ellipse (radial gradient to transparent): looks like a blurred shape, costs no filter. */
-function soft(id: string, cx: number, cy: number, rx: number, ry: number, color: string, opacity: number): string {
-  const g = `${id}-s${softCount++}`;
+/**
+ * A soft-edged ellipse (radial gradient to transparent): looks like a blurred shape, costs no filter. The gradient is
+ * named for its colour and opacity (`<id>-s<color>-<opacity>`), so equal ones are one definition.
+ */
+function soft(
+  id: string,
+  { cx, cy, rx, ry }: { cx: number; cy: number; rx: number; ry: number },
+  color: string,
+  opacity: number,
+): string {
+  const g = `${id}-s${color.replace('#', '')}-${opacity}`.replace(/\./g, '_');
   return (
     `<radialGradient id="${g}"><stop offset="0" stop-color="${color}" stop-opacity="${opacity}"/><stop offset="0.55" stop-color="${color}" stop-opacity="${(opacity * 0.6).toFixed(3)}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>` +
     `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="url(#${g})"/>`
@@ -138,7 +147,9 @@ function features(look: Look, pose: Pose, id: string): string {
   if (look.age > 50) {
     s += `<path d="M${x - 34},40 Q${x - 42},58 ${x - 36},76 M${x + 34},40 Q${x + 42},58 ${x + 36},76" stroke="${skinDark}" stroke-width="2.5" fill="none" opacity="0.25"/>`;
   }
-  s += soft(id, x - 52, 28, 34, 20, '#e0787a', male ? 0.1 : 0.22) + soft(id, x + 52, 28, 34, 20, '#e0787a', male ? 0.1 : 0.22);
+  s +=
+    soft(id, { cx: x - 52, cy: 28, rx: 34, ry: 20 }, '#e0787a', male ? 0.1 : 0.22) +
+    soft(id, { cx: x + 52, cy: 28, rx: 34, ry: 20 }, '#e0787a', male ? 0.1 : 0.22);
   if (look.glasses) {
     s +=
       `<g stroke="#2a2624" stroke-width="4" fill="#ffffff" fill-opacity="0.08"><rect x="${x - 60}" y="-28" width="50" height="40" rx="16"/><rect x="${x + 10}" y="-28" width="50" height="40" rx="16"/></g>` +
@@ -215,14 +226,13 @@ function figureDefs(look: Look, pose: Pose, id: string): string {
 
 /** The whole figure as SVG (defs and drawing) in the local frame; place it with a transform. */
 export function drawFigure(look: Look, pose: Pose, id: string): { defs: string; body: string } {
-  softCount = 0;
   const male = look.gender === 'male';
   const face = facePath(male);
   const neckW = male ? 46 : 36;
   const earsVisible = !['long', 'wavy', 'shoulder', 'bob', 'curly', 'medium'].includes(look.hairStyle);
   const neck =
     `<path d="M-${neckW},40 L-${neckW + 6},180 Q0,200 ${neckW + 6},180 L${neckW},40 Z" fill="${shade(look.skin, 0.08)}"/>` +
-    soft(id, 0, 116, neckW + 24, 34, shade(look.skin, 0.35), 0.55);
+    soft(id, { cx: 0, cy: 116, rx: neckW + 24, ry: 34 }, shade(look.skin, 0.35), 0.55);
   const ears = [-1, 1]
     .map(
       (s) =>
@@ -246,10 +256,10 @@ export function drawFigure(look: Look, pose: Pose, id: string): { defs: string; 
     `<g transform="rotate(${pose.tilt.toFixed(2)} 0 120)">` +
     back +
     (back
-      ? `<g clip-path="url(#${id}-bc)">${look.hairStyle === 'curly' ? curls(look, -300, 300, -180, 220) : strands(look, part, 380)}</g>`
+      ? `<g clip-path="url(#${id}-bc)">${look.hairStyle === 'curly' ? curls(look, { x0: -300, x1: 300, y0: -180, y1: 220 }) : strands(look, part, 380)}</g>`
       : '') +
     `</g>` +
-    soft(id, 0, 236, male ? 250 : 220, 90, '#000000', 0.2) +
+    soft(id, { cx: 0, cy: 236, rx: male ? 250 : 220, ry: 90 }, '#000000', 0.2) +
     neck +
     outfit(look, pose, id) +
     `<g transform="rotate(${pose.tilt.toFixed(2)} 0 120)">` +
@@ -257,7 +267,7 @@ export function drawFigure(look: Look, pose: Pose, id: string): { defs: string; 
     earrings +
     `<path d="${face}" fill="url(#${id}-face)"/>` +
     `<path d="${face}" fill="url(#${id}-vol)"/>` +
-    soft(id, pose.lookX, 8, 12, 36, tint(look.skin, 0.35), 0.45) +
+    soft(id, { cx: pose.lookX, cy: 8, rx: 12, ry: 36 }, tint(look.skin, 0.35), 0.45) +
     beard(look) +
     features(look, pose, id) +
     [9, 6, 3]
@@ -269,7 +279,7 @@ export function drawFigure(look: Look, pose: Pose, id: string): { defs: string; 
     frontHair(look, id) +
     (['buzz', 'curlyshort', 'short', 'receding'].includes(look.hairStyle)
       ? ''
-      : `<g clip-path="url(#${id}-hc)">${look.hairStyle === 'curly' ? curls(look, -130, 130, -190, -40) : strands(look, part, 380)}</g>`) +
+      : `<g clip-path="url(#${id}-hc)">${look.hairStyle === 'curly' ? curls(look, { x0: -130, x1: 130, y0: -190, y1: -40 }) : strands(look, part, 380)}</g>`) +
     `</g>`;
   return { defs: figureDefs(look, pose, id), body: head };
 }

@@ -15,7 +15,7 @@ export function strands(look: Look, part: number, bottom: number): string {
 }
 
 /** Small rings of light and dark over an area (clipped by the caller): the texture of curly hair. */
-export function curls(look: Look, x0: number, x1: number, y0: number, y1: number): string {
+export function curls(look: Look, { x0, x1, y0, y1 }: { x0: number; x1: number; y0: number; y1: number }): string {
   let s = '';
   for (let y = y0, row = 0; y <= y1; y += 13, row++) {
     for (let x = x0 + (row % 2) * 7; x <= x1; x += 14) {
@@ -117,7 +117,7 @@ export function frontHair(look: Look, id: string, flat = false): string {
         s +
         (flat
           ? ''
-          : `<clipPath id="${id}-cc"><path d="${cap}"/>${s}</clipPath><g clip-path="url(#${id}-cc)">${curls(look, -110, 110, -160, -70)}</g>`)
+          : `<clipPath id="${id}-cc"><path d="${cap}"/>${s}</clipPath><g clip-path="url(#${id}-cc)">${curls(look, { x0: -110, x1: 110, y0: -160, y1: -70 })}</g>`)
       );
     }
     case 'receding':

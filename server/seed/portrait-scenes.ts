@@ -23,19 +23,16 @@ export interface Scene {
 
 const lin = (id: string, stops: [number, string][], x2 = 0, y2 = 1) =>
   `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">${stops.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join('')}</linearGradient>`;
-const rad = (id: string, cx: number, cy: number, r: number, stops: [number, string, number?][]) =>
+const rad = (id: string, { cx, cy, r }: { cx: number; cy: number; r: number }, stops: [number, string, number?][]) =>
   `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}" gradientUnits="userSpaceOnUse">${stops
     .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}" stop-opacity="${a ?? 1}"/>`)
     .join('')}</radialGradient>`;
 
+/** `n` circles of `colors` between heights `y` ([min, max]), radii and opacities drawn from the `size` and `opacity` ranges. */
 function bokeh(
   r: Random,
-  n: number,
   colors: readonly string[],
-  yMin: number,
-  yMax: number,
-  size: [number, number],
-  opacity: [number, number],
+  { n, y: [yMin, yMax], size, opacity }: { n: number; y: [number, number]; size: [number, number]; opacity: [number, number] },
 ): string {
   let s = '';
   for (let i = 0; i < n; i++) {
@@ -59,7 +56,7 @@ function studio(r: Random): Scene {
   const [light, dark] = r.pick(palettes);
   const cx = r.int(260, 460);
   return {
-    defs: rad('bg', cx, 330, 760, [
+    defs: rad('bg', { cx, cy: 330, r: 760 }, [
       [0, tint(light, 0.25)],
       [0.45, light],
       [1, dark],
@@ -91,7 +88,7 @@ function beach(r: Random): Scene {
         [0, '#ecd6ad'],
         [1, '#d9bb8a'],
       ]) +
-      rad('sun', sunX, horizon - 40, 320, [
+      rad('sun', { cx: sunX, cy: horizon - 40, r: 320 }, [
         [0, '#fff6dc', 0.95],
         [0.25, '#ffe2b0', 0.5],
         [1, '#ffe2b0', 0],
@@ -140,7 +137,7 @@ function city(r: Random): Scene {
     body:
       `<rect width="${W}" height="${H}" fill="url(#sky)"/>` +
       buildings +
-      bokeh(r, 26, ['#ffcf7d', '#ff9f6b', '#fff0c4', '#f07aa0'], 520, 960, [14, 40], [0.35, 0.8]),
+      bokeh(r, ['#ffcf7d', '#ff9f6b', '#fff0c4', '#f07aa0'], { n: 26, y: [520, 960], size: [14, 40], opacity: [0.35, 0.8] }),
     light: r.chance(0.5) ? -1 : 1,
     lightColor: '#ffb98a',
     blur: 9,
@@ -162,17 +159,17 @@ function forest(r: Random): Scene {
         [0.5, '#9dbb7c'],
         [1, '#3f5b34'],
       ]) +
-      rad('glow', sunX, 180, 420, [
+      rad('glow', { cx: sunX, cy: 180, r: 420 }, [
         [0, '#fff7d6', 0.9],
         [1, '#fff7d6', 0],
       ]),
     body:
       `<rect width="${W}" height="${H}" fill="url(#sky)"/>` +
-      bokeh(r, 40, greens, 0, 700, [40, 110], [0.6, 0.95]) +
+      bokeh(r, greens, { n: 40, y: [0, 700], size: [40, 110], opacity: [0.6, 0.95] }) +
       trees +
-      bokeh(r, 30, greens, 500, 960, [50, 120], [0.7, 1]) +
+      bokeh(r, greens, { n: 30, y: [500, 960], size: [50, 120], opacity: [0.7, 1] }) +
       `<rect width="${W}" height="${H}" fill="url(#glow)"/>` +
-      bokeh(r, 14, ['#fff6c8', '#f4f9d0'], 0, 500, [10, 26], [0.4, 0.8]),
+      bokeh(r, ['#fff6c8', '#f4f9d0'], { n: 14, y: [0, 500], size: [10, 26], opacity: [0.4, 0.8] }),
     light: sunX < 360 ? -1 : 1,
     lightColor: '#fff2c9',
     blur: 10,
@@ -197,7 +194,7 @@ function cafe(r: Random): Scene {
       `<rect x="${winX}" y="90" width="360" height="520" fill="url(#win)" opacity="0.9"/>` +
       `<rect x="${winX + 174}" y="90" width="12" height="520" fill="${shade(wall, 0.5)}"/>` +
       `<rect x="0" y="${r.int(660, 720)}" width="${W}" height="300" fill="${shade(wall, 0.55)}"/>` +
-      bokeh(r, 22, ['#ffd27a', '#ffb347', '#fff1c9'], 40, 520, [12, 34], [0.5, 0.95]),
+      bokeh(r, ['#ffd27a', '#ffb347', '#fff1c9'], { n: 22, y: [40, 520], size: [12, 34], opacity: [0.5, 0.95] }),
     light: winX + 180 < 360 ? -1 : 1,
     lightColor: '#fff3dc',
     blur: 8,
@@ -244,17 +241,17 @@ function park(r: Random): Scene {
         [0.55, '#f0b77e'],
         [1, '#9a8c4a'],
       ]) +
-      rad('sun', sunX, 300, 380, [
+      rad('sun', { cx: sunX, cy: 300, r: 380 }, [
         [0, '#fff4d2', 1],
         [0.3, '#ffdca0', 0.6],
         [1, '#ffdca0', 0],
       ]),
     body:
       `<rect width="${W}" height="${H}" fill="url(#sky)"/>` +
-      bokeh(r, 24, ['#7f8f3f', '#5f7034', '#a39a4d', '#4e5c2c'], 150, 560, [50, 130], [0.75, 1]) +
+      bokeh(r, ['#7f8f3f', '#5f7034', '#a39a4d', '#4e5c2c'], { n: 24, y: [150, 560], size: [50, 130], opacity: [0.75, 1] }) +
       `<rect y="620" width="${W}" height="340" fill="#7d8a3c"/>` +
       `<rect width="${W}" height="${H}" fill="url(#sun)"/>` +
-      bokeh(r, 16, ['#fff1c0', '#ffe39a'], 100, 600, [10, 28], [0.5, 0.9]),
+      bokeh(r, ['#fff1c0', '#ffe39a'], { n: 16, y: [100, 600], size: [10, 28], opacity: [0.5, 0.9] }),
     light: sunX < 360 ? -1 : 1,
     lightColor: '#ffd9a0',
     blur: 10,

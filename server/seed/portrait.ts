@@ -56,15 +56,14 @@ interface PortraitLayers {
 function portraitLayers(p: PortraitParams): PortraitLayers {
   const member = createRandom(p.seed);
   const shades = p.hair_color === 'other' && p.gender === 'male' ? maleOtherHair : (hairColors[p.hair_color] ?? hairColors.brown);
-  const look = pickLook(
-    member,
-    p.gender,
-    skinTones[Math.min(5, Math.max(0, p.skin))],
-    member.pick(shades),
-    p.hair_color === 'other',
-    p.age,
-    p.eye_color,
-  );
+  const look = pickLook(member, {
+    gender: p.gender,
+    skin: skinTones[Math.min(5, Math.max(0, p.skin))],
+    hair: member.pick(shades),
+    dyed: p.hair_color === 'other',
+    age: p.age,
+    eyeColor: p.eye_color,
+  });
   // Each photo: its own scene (main photos prefer the studio), pose and crop.
   const photo = createRandom((p.seed ^ Math.imul(p.index + 1, 0x9e3779b1)) >>> 0);
   const order = member.sample(sceneKinds, sceneKinds.length);

@@ -3,6 +3,7 @@
 // country and repairs what is plainly misfiled, so the rest of the server sees one clean list.
 import { City, State } from 'country-state-city';
 import type { Country, RegionsResponse } from '../../contract/index.ts';
+import { memoize } from '../memo.ts';
 
 type Label = RegionsResponse['label'];
 
@@ -124,8 +125,6 @@ interface CountryGeo {
   places: Place[];
 }
 
-const cache = new Map<Country, CountryGeo>();
-
 function isTown(name: string, all: ReadonlySet<string>, regionNames: ReadonlySet<string>, country: Country): boolean {
   if (adminSuffix.test(name) || adminPrefix.test(name) || quarter.test(name)) return false;
   // "Adliswil / Sonnenberg" is a quarter of a town; in Spain "Donostia / San Sebastián" is a bilingual name.
@@ -186,14 +185,8 @@ function build(country: Country): CountryGeo {
   };
 }
 
-function geo(country: Country): CountryGeo {
-  let g = cache.get(country);
-  if (!g) {
-    g = build(country);
-    cache.set(country, g);
-  }
-  return g;
-}
+/** The dataset of `country` as the functions below read it, built on first use. */
+const geo = memoize(build);
 
 /**
  * Regions of `country` (GET /api/regions.php), sorted by name, with the word the country uses for them.
@@ -218,14 +211,12 @@ export function placesOf(country: Country): readonly Place[] {
   return geo(country).places;
 }
 
-const positions = new Map<Country, Map<string, { lat: number; lon: number }>>();
+/** The towns of `country` by `<region>|<city>`, built on first use. */
+const positions = memoize(
+  (country: Country) => new Map(placesOf(country).map((p) => [`${p.region}|${p.city}`, { lat: p.lat, lon: p.lon }])),
+);
 
 /** The position in degrees of town `city` in region `regionCode` of `country`, or null when the dataset has no such town. */
 export function townPosition(country: Country, regionCode: string, city: string): { lat: number; lon: number } | null {
-  let byName = positions.get(country);
-  if (!byName) {
-    byName = new Map(placesOf(country).map((p) => [`${p.region}|${p.city}`, { lat: p.lat, lon: p.lon }]));
-    positions.set(country, byName);
-  }
-  return byName.get(`${regionCode}|${city}`) ?? null;
+  return positions(country).get(`${regionCode}|${city}`) ?? null;
 }

@@ -139,8 +139,8 @@ interface ProviderOptions {
 }
 
 /**
- * The client's HTTP layer over fetch: Adyen's own uses an https Agent for every URL, and the embedded service is
- * plain http on loopback. Sends the API key, the idempotency key and query parameters as the client asks; answers
+ * The client's HTTP layer over fetch (Adyen's HttpClient interface, whose `request` takes these five parameters):
+ * Adyen's own uses an https Agent for every URL, and the embedded service is plain http on loopback. Sends the API key, the idempotency key and query parameters as the client asks; answers
  * the body, throws on a non-2xx answer with its status.
  */
 function fetchClient(endpoint: (() => string) | null) {

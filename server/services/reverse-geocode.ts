@@ -2,28 +2,26 @@
 // `country-state-city` dataset, through a one-degree bucket index built once, so nothing is fetched at run time.
 import { countries, GEOCODE_MAX_KM, type Country, type GeocodeResponse, type LatLon } from '../../contract/index.ts';
 import { distanceKm } from '../domain/discovery/location.ts';
+import { once } from '../memo.ts';
 import { placesOf, regionName, type Place } from './geo.ts';
 
 type Town = Place & { country: Country };
 
-let index: Map<string, Town[]> | null = null;
-
 const bucketKey = (lat: number, lon: number) => `${Math.floor(lat)}:${Math.floor(lon)}`;
 
-function buckets(): Map<string, Town[]> {
-  if (!index) {
-    index = new Map();
-    for (const country of countries) {
-      for (const p of placesOf(country)) {
-        const key = bucketKey(p.lat, p.lon);
-        const list = index.get(key) ?? [];
-        list.push({ ...p, country });
-        index.set(key, list);
-      }
+/** The towns of every site country by one-degree bucket, built on first use. */
+const buckets = once(() => {
+  const index = new Map<string, Town[]>();
+  for (const country of countries) {
+    for (const p of placesOf(country)) {
+      const key = bucketKey(p.lat, p.lon);
+      const list = index.get(key) ?? [];
+      list.push({ ...p, country });
+      index.set(key, list);
     }
   }
   return index;
-}
+});
 
 /**
  * The town nearest to `p` among the site countries' towns, if one lies within GEOCODE_MAX_KM (30 km), else null

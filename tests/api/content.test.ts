@@ -65,8 +65,8 @@ describe('GET /api/content.php', () => {
   });
 
   it('dates the legal texts never earlier than 2023-12-01T12:00:00Z, or the later company added date (spec 9)', async () => {
-    // Sites are read once per database (server/domain/content/sites.ts): change the company the server holds.
-    const [site] = await allSites(server.db);
+    // The server reads the sites once, at its start (ServerContext.sites): change the company it holds.
+    const [site] = server.sites.all;
     const added = site.company.added;
     try {
       site.company.added = '2024-03-01T12:00:00Z';

@@ -14,7 +14,7 @@ import { createPushService, loadVapidKeys, type PushService } from '../../server
 import { createLiveHub, type LiveHub } from '../../server/services/live.ts';
 import { seedSites } from '../../server/seed/site.ts';
 import { seedDemoMembers } from '../../server/seed/members.ts';
-import { allSites } from '../../server/domain/content/sites.ts';
+import { allSites, type Sites } from '../../server/domain/content/sites.ts';
 import { startJobQueue, type JobQueue } from '../../server/services/jobs.ts';
 import { jobHandlers } from '../../server/job-handlers.ts';
 import { paymentProviderFor, type PaymentProvider } from '../../server/services/payment-provider.ts';
@@ -36,6 +36,8 @@ export interface TestServer {
   listen: Listen;
   /** The server's image service (media files in memory). */
   images: ImageService;
+  /** The sites as the server read them at its start: a setting changed there is what the server answers with. */
+  sites: Sites;
   /** The PostgreSQL database's URL, null on PGlite. */
   databaseUrl: string | null;
   close(): Promise<void>;
@@ -125,6 +127,7 @@ export async function startServer(
     client,
     listen,
     images,
+    sites: app.ctx.sites,
     databaseUrl,
     close: async () => {
       await app.close();

@@ -10,7 +10,6 @@ import {
   SimilarResponse,
 } from '../../contract/index.ts';
 import { SEARCH_WINDOW_TTL_MS } from '../../server/domain/discovery/member-search.ts';
-import { allSites } from '../../server/domain/content/sites.ts';
 import { photos, users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
@@ -245,13 +244,13 @@ describe('similar results (spec 3: search state)', () => {
 });
 
 describe('logged-out search (spec 6: logged_out_search, logged_out_search_trafficsource)', () => {
-  /** Runs `fn` with the default site's two settings set, then restores them (sites are read once per database). */
+  /** Runs `fn` with the default site's two settings set, then restores them (in the sites the server read at start). */
   async function withSettings(
     logged_out_search: boolean,
     logged_out_search_trafficsource: boolean,
     fn: () => Promise<void>,
   ): Promise<void> {
-    const [site] = await allSites(server.db);
+    const [site] = server.sites.all;
     const saved = { ...site.settings };
     Object.assign(site.settings, { logged_out_search, logged_out_search_trafficsource });
     try {

@@ -12,7 +12,6 @@ import {
   type ProfileUpdate,
 } from '../../contract/index.ts';
 import { profiles } from '../../server/db/schema.ts';
-import { allSites } from '../../server/domain/content/sites.ts';
 import { GRID_LAT_DEG } from '../../server/domain/discovery/location.ts';
 import { activeMember, expectShape, startServer, type TestServer } from './harness.ts';
 
@@ -116,8 +115,8 @@ describe('GET and PUT /api/profile.php', () => {
   it('shows others only the fields of visible_profile_fields', async () => {
     const m = await activeMember(server);
     await m.client.put('/api/profile.php', full);
-    // The server reads sites once and keeps them (domain/sites.ts): the setting changes in that copy.
-    const [site] = await allSites(server.db);
+    // The server reads the sites once, at its start (ServerContext.sites): the setting changes in that copy.
+    const [site] = server.sites.all;
     const before = site.settings.visible_profile_fields;
     site.settings.visible_profile_fields = ['eye_color', 'about'];
     try {

@@ -327,7 +327,8 @@ describe('GET /api/sync.php', () => {
     };
     const viaHttp = (m: Member) => follower(m, (since) => sync(m, since));
     // Small pages through the domain function, so `more` is exercised on every round.
-    const paged = (m: Member) => follower(m, (since) => syncDelta(server.db, { id: m.id, paidUser: false }, '', since, 3));
+    const paged = (m: Member) =>
+      follower(m, (since) => syncDelta(server.db, { id: m.id, paidUser: false, siteId: 0, cdnPrefix: '' }, since, 3));
     const followers = [viaHttp(r), paged(r), viaHttp(senders[0]), paged(senders[1])];
 
     const sent: { msg: Message; members: number[] }[] = [];

@@ -7,7 +7,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { MessagesResponse, SendMessageResponse } from '../../contract/index.ts';
 import { messages } from '../../server/db/schema.ts';
-import { toMessage } from '../../server/domain/messaging/messaging.ts';
+import { toMessage } from '../../server/domain/messaging/presenters.ts';
 import { AppDB } from '../../src/data/db.ts';
 import { fromServer, messagePage, PAGE_SIZE } from '../../src/data/messages-repo.ts';
 import { activeMember, newId, startServer } from '../api/harness.ts';

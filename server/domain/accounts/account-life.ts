@@ -12,18 +12,18 @@ import { accountMail } from './account-mail.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { peerChanges } from '../sync/peer-changes.ts';
 import { verifyPassword } from './passwords.ts';
-import { endSessionsOf, type UserRow } from './sessions.ts';
+import { endSessionsOf } from './sessions.ts';
+import type { UserRow } from '../types.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const DAY_MS = 86400_000;
 
-/** A new single-use token of `purpose` for `userId`, valid `ms`; earlier unused ones of the same purpose end. */
+/** A new single-use token of `purpose` for `userId` carrying `data`, valid `ms`; earlier unused ones of the same purpose end. */
 async function newToken(
   tx: Tx,
   userId: number,
   purpose: 'email_change' | 'reactivate',
-  data: string,
-  ms: number,
+  { data, ms }: { data: string; ms: number },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await tx
@@ -74,15 +74,14 @@ export interface MailContext {
 }
 
 /**
- * Starts an e-mail change (spec 5): checks `password`, the new address's form and that no other account of the site
+ * Starts an e-mail change of `user` to `email` (spec 5): checks `password`, the new address's form and that no other account of the site
  * uses it, and answers two mails: the confirmation link to the new address (/mail-change/do, EMAIL_CHANGE_HOURS) and
  * a notice to the old one. Throws 403 wrong_old_password, 400 new_email_invalid, 409 email_taken.
  */
 export async function requestEmailChange(
   db: Db,
   user: UserRow,
-  email: string,
-  password: string,
+  { email, password }: { email: string; password: string },
   ctx: MailContext,
 ): Promise<OutgoingMail[]> {
   if (!(await verifyPassword(user.passwordHash, password)))
@@ -92,7 +91,9 @@ export async function requestEmailChange(
     throw new ApiError(400, 'new_email_invalid', {}, { email: 'new_email_invalid' });
   }
   if (await emailTaken(db, user.siteId, address, user.id)) throw new ApiError(409, 'email_taken', {}, { email: 'email_taken' });
-  const token = await db.transaction((tx) => newToken(tx, user.id, 'email_change', address, EMAIL_CHANGE_HOURS * 3600_000));
+  const token = await db.transaction((tx) =>
+    newToken(tx, user.id, 'email_change', { data: address, ms: EMAIL_CHANGE_HOURS * 3600_000 }),
+  );
   const name = await nameOf(db, user.id);
   const values = { site: ctx.siteName, hours: String(EMAIL_CHANGE_HOURS), address, support: ctx.supportEmail };
   return [
@@ -144,7 +145,7 @@ export async function deleteAccount(db: Db, user: UserRow, password: string, ctx
     await endSessionsOf(db, tx, [user.id]);
     // No push reaches a deleted account's devices (a restored account subscribes again from its next visit).
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
-    const token = await newToken(tx, user.id, 'reactivate', '', REACTIVATION_DAYS * DAY_MS);
+    const token = await newToken(tx, user.id, 'reactivate', { data: '', ms: REACTIVATION_DAYS * DAY_MS });
     await recordChanges(tx, await peerChanges(tx, user.id));
     return token;
   });

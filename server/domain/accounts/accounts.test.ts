@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSignup } from './accounts.ts';
 import { defaultSites } from '../../seed/site.ts';
-import type { Site } from '../content/sites.ts';
+import type { Site } from '../types.ts';
 import type { SignupRequest } from '../../../contract/index.ts';
 
 const site = { id: 1, ...defaultSites[0] } as Site;

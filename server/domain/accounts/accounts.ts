@@ -12,15 +12,14 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { activationTokens, conversations, photos, profiles, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import type { JobQueue } from '../../services/jobs.ts';
 import type { OutgoingMail } from '../../services/mail.ts';
 import { accountMail } from './account-mail.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { peerChanges } from '../sync/peer-changes.ts';
 import { applyCredits } from '../money/credits-ledger.ts';
+import type { ServerContext } from '../../context.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
-import type { Site } from '../content/sites.ts';
-import type { UserRow } from './sessions.ts';
+import type { Site, UserRow } from '../types.ts';
 import { claimLoginAttempt, knownDeviceId, loginSucceeded, newDeviceCookie } from './throttle.ts';
 import { storedOnce } from '../../db/meta-value.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -47,18 +46,17 @@ export function checkSignup(site: Site, req: SignupRequest, now = new Date()): v
 }
 
 /**
- * Creates an account (status not_confirmed, profile disabled until activation), grants signup_credits through
- * the ledger, records a 'user' change (sync log) and writes the mail job of the activation link `<publicUrl>/api/activate.php?token=…`.
- * Errors: those of checkSignup, 409 email_taken (spec 5 message).
+ * Creates an account on `site` with mails in `language` (status not_confirmed, profile disabled until activation),
+ * grants signup_credits through the ledger, records a 'user' change (sync log) and writes the mail job of the
+ * activation link `<publicUrl>/api/activate.php?token=…`. Errors: those of checkSignup, 409 email_taken (spec 5 message).
  */
 export async function signup(
-  db: Db,
-  jobs: JobQueue,
+  { db, jobs, config }: Pick<ServerContext, 'db' | 'jobs' | 'config'>,
   site: Site,
   req: SignupRequest,
-  publicUrl: string,
   language: string,
 ): Promise<UserRow> {
+  const { publicUrl } = config;
   checkSignup(site, req);
   const email = req.email.trim();
   const passwordHash = await hashPassword(req.password);
@@ -84,12 +82,20 @@ export async function signup(
     });
     const credits =
       site.settings.signup_credits > 0
-        ? await applyCredits(tx, u.id, site.settings.signup_credits, 'signup', `signup:${u.id}`)
+        ? await applyCredits(tx, u.id, {
+            delta: site.settings.signup_credits,
+            reason: 'signup',
+            idempotencyKey: `signup:${u.id}`,
+          })
         : 0;
     await tx
       .insert(activationTokens)
       .values({ tokenHash: sha256(token), userId: u.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
-    await jobs.enqueue(tx as Db, 'mail', activationMail(email, language, req.name, site.settings.name, publicUrl, token));
+    await jobs.enqueue(
+      tx as Db,
+      'mail',
+      activationMail({ to: email, language, name: req.name, siteName: site.settings.name, publicUrl, token }),
+    );
     await recordChanges(tx, [{ userId: u.id, kind: 'user', entityId: u.id }]);
     return { ...u, credits };
   });
@@ -97,14 +103,21 @@ export async function signup(
 }
 
 /** The activation mail (locales/<lng>/mail.json `activation`): the link `<publicUrl>/api/activate.php?token=…`. */
-function activationMail(
-  to: string,
-  language: string,
-  name: string,
-  siteName: string,
-  publicUrl: string,
-  token: string,
-): OutgoingMail {
+function activationMail({
+  to,
+  language,
+  name,
+  siteName,
+  publicUrl,
+  token,
+}: {
+  to: string;
+  language: string;
+  name: string;
+  siteName: string;
+  publicUrl: string;
+  token: string;
+}): OutgoingMail {
   return accountMail({
     to,
     language,
@@ -119,16 +132,14 @@ function activationMail(
 const ACTIVATION_MAILS_PER_DAY = 3;
 
 /**
- * Sends a new activation link to a not yet confirmed member (spec 2: activation reminder). Earlier links keep working
+ * Sends a new activation link to `user`, a not yet confirmed member of `site` (spec 2: activation reminder). Earlier links keep working
  * until they expire. Throws 409 conflict when the account is confirmed already, 429 activation_throttled after
  * ACTIVATION_MAILS_PER_DAY links in 24 hours (counted with the member's row locked).
  */
 export async function resendActivation(
-  db: Db,
-  jobs: JobQueue,
+  { db, jobs, config }: Pick<ServerContext, 'db' | 'jobs' | 'config'>,
+  site: Site,
   user: UserRow,
-  siteName: string,
-  publicUrl: string,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
@@ -145,7 +156,18 @@ export async function resendActivation(
       .insert(activationTokens)
       .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86400_000) });
     const name = (await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)))[0]?.name ?? '';
-    await jobs.enqueue(tx as Db, 'mail', activationMail(user.email, user.language, name, siteName, publicUrl, token));
+    await jobs.enqueue(
+      tx as Db,
+      'mail',
+      activationMail({
+        to: user.email,
+        language: user.language,
+        name,
+        siteName: site.settings.name,
+        publicUrl: config.publicUrl,
+        token,
+      }),
+    );
   });
 }
 
@@ -170,7 +192,7 @@ export async function activate(db: Db, token: string): Promise<boolean> {
 }
 
 /**
- * Checks e-mail and password for `site`. `deviceCookie`: the browser's known-device cookie (throttle.ts). Answers the
+ * Checks e-mail and password for `site`, for a client at `ip`. `deviceCookie`: the browser's known-device cookie (throttle.ts). Answers the
  * user and, when the device was not known yet, a new device cookie value to set (DEVICE_COOKIE).
  * Throws ApiError 429 login_throttled when an attempt limit of throttle.ts LOGIN_LIMITS is passed (the password is
  * then not checked), 401 login_failed otherwise (the same answer and similar timing whether the account exists or
@@ -179,10 +201,7 @@ export async function activate(db: Db, token: string): Promise<boolean> {
 export async function login(
   db: Db,
   site: Site,
-  email: string,
-  password: string,
-  ip: string,
-  deviceCookie?: string,
+  { email, password, ip, deviceCookie }: { email: string; password: string; ip: string; deviceCookie?: string },
 ): Promise<{ user: UserRow; newDevice: string | null }> {
   const [user] = await db
     .select()
@@ -190,7 +209,7 @@ export async function login(
     .where(and(eq(users.siteId, site.id), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`));
   const secret = await storedOnce(db, 'device-cookie-secret', () => randomBytes(32).toString('base64url'));
   const deviceId = knownDeviceId(secret, deviceCookie, user?.id);
-  if (!(await claimLoginAttempt(db, email, ip, deviceId))) throw new ApiError(429, 'login_throttled');
+  if (!(await claimLoginAttempt(db, { email, ip, deviceId }))) throw new ApiError(429, 'login_throttled');
   if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) throw new ApiError(401, 'login_failed');
   await loginSucceeded(db, email, ip, deviceId);
   // Spec 8: a deleted account can only come back through the mailed link (or customer service) while it waits.

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/connect.ts';
 import { photos, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { recordChanges } from '../sync/changes.ts';
-import type { PhotoRow } from '../discovery/photos.ts';
+import type { PhotoRow, Viewer } from '../types.ts';
 
 const toOwn = (row: PhotoRow, cdnPrefix: string): OwnPhoto => ({
   id: row.id,
@@ -15,28 +15,25 @@ const toOwn = (row: PhotoRow, cdnPrefix: string): OwnPhoto => ({
   position: row.position,
 });
 
-async function answer(db: Db | Tx, userId: number, paidUser: boolean, cdnPrefix: string): Promise<OwnPhotosResponse> {
-  const rows = await db.select().from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.position), asc(photos.id));
-  return { photos: rows.map((r) => toOwn(r, cdnPrefix)), limit: photoLimit(paidUser) };
+/** The answer of the photo calls: the photos of `viewer` in order, URLs under their cdnPrefix, and the limit of `paidUser`. */
+async function answer(db: Db | Tx, viewer: Viewer, paidUser: boolean): Promise<OwnPhotosResponse> {
+  const rows = await db.select().from(photos).where(eq(photos.userId, viewer.id)).orderBy(asc(photos.position), asc(photos.id));
+  return { photos: rows.map((r) => toOwn(r, viewer.cdnPrefix)), limit: photoLimit(paidUser) };
 }
 
-/** The member's own photos in order (GET /api/photos.php), with URLs under `cdnPrefix`. */
-export function ownPhotos(db: Db, user: { id: number; paidUser: boolean }, cdnPrefix: string): Promise<OwnPhotosResponse> {
-  return answer(db, user.id, user.paidUser, cdnPrefix);
+/** The own photos of `viewer` in order (GET /api/photos.php), with URLs under their cdnPrefix. */
+export function ownPhotos(db: Db, viewer: Viewer): Promise<OwnPhotosResponse> {
+  return answer(db, viewer, viewer.paidUser);
 }
 
 /**
- * Adds the stored upload `keys` as the member's last photo (the main image when it is the first). The limit is
+ * Adds the stored upload `keys` as the last photo of `viewer` (the main image when it is the first). The limit is
  * checked in the same transaction as the insert, with the member's row locked, so concurrent uploads cannot pass
  * it (spec 9: free 3, premium 25). Throws 403 photo_limit (free) or photo_limit_premium; the caller then removes
  * the files. The user's change-log entry moves (main_image may have changed).
  */
-export function addPhoto(
-  db: Db,
-  userId: number,
-  keys: { key: string; blurKey: string },
-  cdnPrefix: string,
-): Promise<OwnPhotosResponse> {
+export function addPhoto(db: Db, viewer: Viewer, keys: { key: string; blurKey: string }): Promise<OwnPhotosResponse> {
+  const userId = viewer.id;
   return db.transaction(async (tx) => {
     // FOR NO KEY UPDATE, as sendMessage: FOR UPDATE could deadlock with the change log's foreign key checks.
     const [me] = await tx.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, userId)).for('no key update');
@@ -46,20 +43,15 @@ export function addPhoto(
     const position = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
     await tx.insert(photos).values({ userId, position, key: keys.key, blurKey: keys.blurKey });
     await recordChanges(tx, [{ userId, kind: 'user', entityId: userId }]);
-    return answer(tx, userId, me.paidUser, cdnPrefix);
+    return answer(tx, viewer, me.paidUser);
   });
 }
 
 /**
- * Puts the member's photos in `order` (every own photo id exactly once; the first becomes the main image).
+ * Puts the photos of `user` in `order` (every own photo id exactly once; the first becomes the main image).
  * Throws 400 bad_request when `order` is not exactly the member's photo ids.
  */
-export function reorderPhotos(
-  db: Db,
-  user: { id: number; paidUser: boolean },
-  order: number[],
-  cdnPrefix: string,
-): Promise<OwnPhotosResponse> {
+export function reorderPhotos(db: Db, user: Viewer, order: number[]): Promise<OwnPhotosResponse> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
     const rows = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, user.id));
@@ -69,20 +61,15 @@ export function reorderPhotos(
     }
     for (const [position, id] of order.entries()) await tx.update(photos).set({ position }).where(eq(photos.id, id));
     await recordChanges(tx, [{ userId: user.id, kind: 'user', entityId: user.id }]);
-    return answer(tx, user.id, user.paidUser, cdnPrefix);
+    return answer(tx, user, user.paidUser);
   });
 }
 
 /**
- * Deletes the member's photo `photoId` and closes the gap in the order. Answers the remaining photos and the
+ * Deletes photo `photoId` of `user` and closes the gap in the order. Answers the remaining photos and the
  * media keys whose files the caller removes. Throws 404 not_found for a photo that is not the member's.
  */
-export function deletePhoto(
-  db: Db,
-  user: { id: number; paidUser: boolean },
-  photoId: number,
-  cdnPrefix: string,
-): Promise<{ answer: OwnPhotosResponse; keys: string[] }> {
+export function deletePhoto(db: Db, user: Viewer, photoId: number): Promise<{ answer: OwnPhotosResponse; keys: string[] }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
     const [gone] = await tx
@@ -97,6 +84,6 @@ export function deletePhoto(
       .orderBy(asc(photos.position), asc(photos.id));
     for (const [position, r] of rest.entries()) await tx.update(photos).set({ position }).where(eq(photos.id, r.id));
     await recordChanges(tx, [{ userId: user.id, kind: 'user', entityId: user.id }]);
-    return { answer: await answer(tx, user.id, user.paidUser, cdnPrefix), keys: [gone.key, gone.blurKey] };
+    return { answer: await answer(tx, user, user.paidUser), keys: [gone.key, gone.blurKey] };
   });
 }

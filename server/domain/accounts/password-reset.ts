@@ -9,28 +9,23 @@ import { ApiError } from '../../errors.ts';
 import type { OutgoingMail } from '../../services/mail.ts';
 import { accountMail } from './account-mail.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
-import { endSessionsOf, type UserRow } from './sessions.ts';
+import { endSessionsOf } from './sessions.ts';
+import type { Site, UserRow } from '../types.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
- * Makes a reset link for the account of `email` on site `siteId` and answers the mail to send
+ * Makes a reset link for the account of `email` on `site` and answers the mail to send
  * (`<publicUrl>/reset-password/do?token=…`, valid RESET_LINK_MINUTES, one use). Throws 404 email_not_found (spec 8)
  * and 429 reset_throttled when the account got RESET_MAILS_PER_DAY links in the last 24 hours. The count and the
  * insert run with the account's row locked, so concurrent requests cannot pass the limit.
  */
-export function requestPasswordReset(
-  db: Db,
-  siteId: number,
-  siteName: string,
-  email: string,
-  publicUrl: string,
-): Promise<OutgoingMail> {
+export function requestPasswordReset(db: Db, site: Site, email: string, publicUrl: string): Promise<OutgoingMail> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email, language: users.language })
       .from(users)
-      .where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`))
+      .where(and(eq(users.siteId, site.id), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`))
       .for('no key update');
     if (!user) throw new ApiError(404, 'email_not_found', {}, { email: 'email_not_found' });
     const since = new Date(Date.now() - 24 * 3600_000);
@@ -51,7 +46,7 @@ export function requestPasswordReset(
       language: user.language,
       section: 'reset',
       name: p?.name ?? '',
-      values: { site: siteName, minutes: String(RESET_LINK_MINUTES) },
+      values: { site: site.settings.name, minutes: String(RESET_LINK_MINUTES) },
       link: `${publicUrl}/reset-password/do?token=${token}`,
       ignore: true,
     });

@@ -8,14 +8,13 @@ import { ApiError } from '../../errors.ts';
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** The ~49,000 most common passwords of breach corpora (zxcvbn-ts's maintained list), lower case. */
-let commonPasswords: Set<string> | null = null;
+const commonPasswords: ReadonlySet<string> = new Set(dictionary['passwords-common']);
 
 /**
  * True when `password` is easy to guess (ASVS V6.2.4): on the common-password list (case-insensitive), blank, or one
  * character repeated.
  */
 function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary['passwords-common']);
   return commonPasswords.has(password.toLowerCase()) || password.trim() === '' || new Set(password).size === 1;
 }
 
@@ -34,14 +33,16 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-/** A valid hash to verify against when the account does not exist, so timing does not reveal it. */
-let dummyHash: Promise<string> | null = null;
+/**
+ * A valid hash (of a password nobody has, at OPTIONS) to verify against when the account does not exist, so timing
+ * does not reveal it.
+ */
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$aOB4XndSf7lGirAkJbdJMA$Ed8074A6LcaiQK6Nr8la9Yh+ewT4/2z3nYIxpHOkfl0';
 
 /** True when `password` matches `phc`; with `phc` null verifies against a dummy hash and returns false. */
 export async function verifyPassword(phc: string | null, password: string): Promise<boolean> {
   if (!phc) {
-    dummyHash ??= hashPassword('dummy-password-for-timing');
-    await verify(await dummyHash, password).catch(() => false);
+    await verify(DUMMY_HASH, password).catch(() => false);
     return false;
   }
   return verify(phc, password).catch(() => false);

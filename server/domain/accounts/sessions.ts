@@ -1,6 +1,6 @@
-// Login sessions: random tokens in an HttpOnly cookie, stored hashed (DESIGN: security baseline).
+// Login sessions: random tokens in an HttpOnly cookie, stored hashed (DESIGN: security baseline), and the member behind
+// a request's session, looked up only when a route asks (req.viewer).
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -8,41 +8,37 @@ import { sessions, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { LIVE_CHANNEL, livePayloads, type LiveObserver } from '../../services/live.ts';
 import { LiveCache, perDatabase } from '../../services/member-cache.ts';
+import { viewerOf, type Site, type UserRow, type Viewer } from '../types.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** Spec 9: auth cookie 30 days, in seconds. */
-const SESSION_SECONDS = 30 * 24 * 3600;
-
-export type UserRow = typeof users.$inferSelect;
+export const SESSION_SECONDS = 30 * 24 * 3600;
 
 /** SHA-256 hex of a token; only this is stored. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Creates a session for `userId` (256-bit token) and sets the cookie on `reply`. */
-export async function startSession(db: Db, reply: FastifyReply, userId: number, secure: boolean): Promise<void> {
+/** Creates a session for `userId` (a 256-bit token, valid SESSION_SECONDS) and answers its token, for the cookie. */
+export async function startSession(db: Db, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insert(sessions)
     .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000) });
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_SECONDS });
+  return token;
 }
 
-/** Ends the request's session server-side (on every server instance: endSessionsOf) and clears the cookie. */
-export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = req.cookies[SESSION_COOKIE];
-  if (token) {
-    const ended = await db
-      .delete(sessions)
-      .where(eq(sessions.tokenHash, hashToken(token)))
-      .returning({ userId: sessions.userId });
-    if (ended.length)
-      await endSessionsOf(
-        db,
-        db,
-        ended.map((r) => r.userId),
-      );
-  }
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+/** Ends the session of `token` (a request's cookie; none: nothing to end) on every server instance (endSessionsOf). */
+export async function endSession(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ userId: sessions.userId });
+  if (ended.length)
+    await endSessionsOf(
+      db,
+      db,
+      ended.map((r) => r.userId),
+    );
 }
 
 /**
@@ -64,7 +60,7 @@ const SESSION_CACHE_SIZE = 20_000;
 
 /**
  * Sessions looked up recently, by token hash: the user id, when the session expires and when it was read. Fed by
- * currentUser; read by currentUserId, the cheap path of the hottest calls (the conditional sync). Correct only
+ * sessionUser; read by cachedUserId, the cheap path of the hottest calls (the conditional sync). Correct only
  * while it hears every session end: the live hub tells it (LIVE_CHANNEL `{"s":[ids]}` from endSessionsOf), and when
  * the hub's listener is lost it stops serving until the listener is back (then it starts empty). A lookup that
  * started before a session end never stores its (stale) answer: `epoch` moves on every end.
@@ -84,11 +80,11 @@ class SessionCache extends LiveCache {
     return this.epoch;
   }
 
-  /** Stores a session read at `readAt` when no session ended since `epoch`. */
-  set(hash: string, userId: number, expiresAt: number, readAt: number, seenAt: number, epoch: number): void {
+  /** Stores a session read at `entry.readAt` when no session ended since `epoch`. */
+  set(hash: string, entry: { userId: number; expiresAt: number; readAt: number; seenAt: number }, epoch: number): void {
     if (!this.serving || epoch !== this.epoch) return;
     if (this.entries.size >= SESSION_CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(hash, { userId, expiresAt, readAt, seenAt });
+    this.entries.set(hash, entry);
   }
 
   forget(userIds: number[]): void {
@@ -116,85 +112,94 @@ export const sessionCacheFor = (db: Db): LiveObserver => caches.cacheFor(db);
 /** A member is seen (users.last_seen_at, the online flag) at most this often per request stream. */
 const SEEN_EVERY_MS = 60_000;
 
-const resolved = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
-const resolvedId = new WeakMap<FastifyRequest, Promise<number | null>>();
+/**
+ * The member behind a request's session cookie (req.viewer), looked up only when asked and at most once per request:
+ * a call that asks nothing pays nothing. Each `require*` throws ApiError 403 authentication_required where the plain
+ * one answers null (spec 4: the client then logs out).
+ */
+export interface RequestViewer {
+  /**
+   * The member's id, or null: from the session cache when it holds the session (no statement; the last-seen time is
+   * still written once a minute), else as `user`. For calls that need only the id (the conditional sync).
+   */
+  id(): Promise<number | null>;
+  requireId(): Promise<number>;
+  /** The member's account row, or null. Also drops expired sessions now and then. */
+  user(): Promise<UserRow | null>;
+  requireUser(): Promise<UserRow>;
+  /** The member as domain reads take them (their row's id and premium flag, on the request's site), or null. */
+  get(): Promise<Viewer | null>;
+  require(): Promise<Viewer>;
+}
 
 /**
- * The id of the logged-in user of a request, or null: from the session cache when it holds the session (no
- * database statement; the last-seen time is still written once a minute), else as currentUser. For calls that need
- * only the id (the conditional sync); the user row, when needed, comes from currentUser.
+ * The RequestViewer of a request with session cookie `token` (undefined: none) to `site` (asked only by `get`).
+ * Nothing is read until a method is called.
  */
-export function currentUserId(db: Db, req: FastifyRequest): Promise<number | null> {
-  let p = resolvedId.get(req);
-  if (p) return p;
-  const token = req.cookies[SESSION_COOKIE];
+export function requestViewer(db: Db, token: string | undefined, site: () => Site): RequestViewer {
+  const valid = token !== undefined && token !== '' && token.length <= 100 ? token : null;
+  let user: Promise<UserRow | null> | undefined;
+  let id: Promise<number | null> | undefined;
+  const required = async <T>(value: Promise<T | null>): Promise<T> => {
+    const found = await value;
+    if (found === null) throw new ApiError(403, 'authentication_required');
+    return found;
+  };
+  const self: RequestViewer = {
+    id: () => (id ??= (valid !== null && cachedUserId(db, valid)) || self.user().then((u) => u?.id ?? null)),
+    requireId: () => required(self.id()),
+    user: () => (user ??= valid === null ? Promise.resolve(null) : sessionUser(db, valid)),
+    requireUser: () => required(self.user()),
+    get: async () => {
+      const row = await self.user();
+      return row && viewerOf(row, site());
+    },
+    require: () => required(self.get()),
+  };
+  return self;
+}
+
+/** The user id of session `token` from the session cache (no statement), or null when the cache does not hold it. */
+function cachedUserId(db: Db, token: string): Promise<number> | null {
   const cache = caches.cacheOf(db);
   const now = Date.now();
-  const hit = token && token.length <= 100 && cache ? cache.get(hashToken(token), now) : undefined;
-  if (hit) {
-    p = (async () => {
-      if (now - hit.seenAt > SEEN_EVERY_MS) {
-        hit.seenAt = now;
-        await db
-          .update(users)
-          .set({ lastSeenAt: new Date(now) })
-          .where(eq(users.id, hit.userId));
-      }
-      return hit.userId;
-    })();
-  } else {
-    p = currentUser(db, req).then((u) => u?.id ?? null);
+  const hit = cache?.get(hashToken(token), now);
+  if (!hit) return null;
+  return (async () => {
+    if (now - hit.seenAt > SEEN_EVERY_MS) {
+      hit.seenAt = now;
+      await db
+        .update(users)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(users.id, hit.userId));
+    }
+    return hit.userId;
+  })();
+}
+
+/** The user of session `token` (one prepared statement), stored in the session cache; null when none or expired. */
+async function sessionUser(db: Db, token: string): Promise<UserRow | null> {
+  const now = new Date();
+  const cache = caches.cacheOf(db);
+  const epoch = cache?.mark() ?? 0;
+  const hash = hashToken(token);
+  const rows = await prepared(db, 'session_user_exp', (d) =>
+    d
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('session_user_exp'),
+  ).execute({ hash, now });
+  const user = rows[0]?.user ?? null;
+  if (!user) return null;
+  let seenAt = user.lastSeenAt?.getTime() ?? 0;
+  if (now.getTime() - seenAt > SEEN_EVERY_MS) {
+    seenAt = now.getTime();
+    await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
+    if (Math.random() < 0.01) await db.delete(sessions).where(lt(sessions.expiresAt, now));
   }
-  resolvedId.set(req, p);
-  return p;
-}
-
-/** The id of the logged-in user (currentUserId); throws ApiError 403 authentication_required. */
-export async function requireUserId(db: Db, req: FastifyRequest): Promise<number> {
-  const id = await currentUserId(db, req);
-  if (id === null) throw new ApiError(403, 'authentication_required');
-  return id;
-}
-
-/** The logged-in user of a request, or null (memoized per request). Also drops expired sessions now and then. */
-export function currentUser(db: Db, req: FastifyRequest): Promise<UserRow | null> {
-  let p = resolved.get(req);
-  if (!p) {
-    p = (async () => {
-      const token = req.cookies[SESSION_COOKIE];
-      if (!token || token.length > 100) return null;
-      const now = new Date();
-      const cache = caches.cacheOf(db);
-      const epoch = cache?.mark() ?? 0;
-      const hash = hashToken(token);
-      const rows = await prepared(db, 'session_user_exp', (d) =>
-        d
-          .select({ user: users, expiresAt: sessions.expiresAt })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-          .limit(1)
-          .prepare('session_user_exp'),
-      ).execute({ hash, now });
-      const user = rows[0]?.user ?? null;
-      if (!user) return null;
-      let seenAt = user.lastSeenAt?.getTime() ?? 0;
-      if (now.getTime() - seenAt > SEEN_EVERY_MS) {
-        seenAt = now.getTime();
-        await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
-        if (Math.random() < 0.01) await db.delete(sessions).where(lt(sessions.expiresAt, now));
-      }
-      cache?.set(hash, user.id, rows[0].expiresAt.getTime(), now.getTime(), seenAt, epoch);
-      return user;
-    })();
-    resolved.set(req, p);
-  }
-  return p;
-}
-
-/** The logged-in user; throws ApiError 403 authentication_required (spec 4: the client then logs out). */
-export async function requireUser(db: Db, req: FastifyRequest): Promise<UserRow> {
-  const user = await currentUser(db, req);
-  if (!user) throw new ApiError(403, 'authentication_required');
+  cache?.set(hash, { userId: user.id, expiresAt: rows[0].expiresAt.getTime(), readAt: now.getTime(), seenAt }, epoch);
   return user;
 }

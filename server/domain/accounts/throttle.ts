@@ -86,9 +86,7 @@ function loginKeys(email: string, ip: string, deviceId: string | null) {
  */
 export async function claimLoginAttempt(
   db: Db,
-  email: string,
-  ip: string,
-  deviceId: string | null,
+  { email, ip, deviceId }: { email: string; ip: string; deviceId: string | null },
   now = new Date(),
 ): Promise<boolean> {
   const keys = loginKeys(email, ip, deviceId);

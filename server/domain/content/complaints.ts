@@ -9,8 +9,7 @@ import { ApiError } from '../../errors.ts';
 import type { OutgoingMail } from '../../services/mail.ts';
 import { accountMail } from '../accounts/account-mail.ts';
 import { escapeHtml } from '../notifications/notice-mail.ts';
-import type { UserRow } from '../accounts/sessions.ts';
-import type { Site } from './sites.ts';
+import type { Site, UserRow } from '../types.ts';
 
 /** A reference people can read out: "R-" and 8 characters without look-alikes (0/O, 1/I/L). */
 function newReference(): string {
@@ -19,7 +18,8 @@ function newReference(): string {
 }
 
 /**
- * Files a complaint from `user` (null: a visitor, who must give `req.email`) coming from network address `ip`.
+ * Files complaint `req` on `site` from `from.user` (null: a visitor, who must give `req.email`) coming from network
+ * address `from.ip`.
  * Counts and inserts under a transaction-scoped advisory lock on the source, so concurrent reports cannot pass
  * COMPLAINTS_PER_DAY per member (or per address for visitors). Answers the reference and the two mails: to support
  * (site support_email: topic, text, the reported member and message, who reported) and the confirmation. Throws 400
@@ -28,9 +28,8 @@ function newReference(): string {
 export async function fileComplaint(
   db: Db,
   site: Site,
-  user: UserRow | null,
+  { user, ip }: { user: UserRow | null; ip: string },
   req: ComplaintRequest,
-  ip: string,
 ): Promise<{ reference: string; mails: OutgoingMail[] }> {
   const email = user?.email ?? req.email;
   if (!email) throw new ApiError(400, 'bad_request', {}, { email: 'required' });

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { contentBlocks } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { serverText } from '../../texts.ts';
-import type { Site } from './sites.ts';
+import type { Site } from '../types.ts';
 
 /** Spec 4: days within which a deleted account can be restored through the mailed link. */
 const REACTIVATION_DAYS = 14;

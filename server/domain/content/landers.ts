@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { photos, profiles, users } from '../../db/schema.ts';
 import { regionsOf } from '../../services/geo.ts';
 import { cardsOf, listedOnSite } from '../discovery/members.ts';
-import type { Site } from './sites.ts';
+import type { Site } from '../types.ts';
 
 /** Demo members a lander shows. */
 const LANDER_MEMBERS = 12;
@@ -70,7 +70,7 @@ export async function landerContent(db: Db, site: Site, country: Country | undef
     db,
     rows.map((r) => r.id),
     null,
-    site.settings.cdn_prefix,
+    { cdnPrefix: site.settings.cdn_prefix },
   );
 
   const where = country ?? site.settings.countries[0] ?? 'NL';

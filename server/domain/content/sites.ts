@@ -1,31 +1,37 @@
 // Which site (brand) a request is for, chosen by domain (spec 7: settings call with a forced-domain param).
-import type { FastifyRequest } from 'fastify';
 import type { Settings } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { sites } from '../../db/schema.ts';
+import type { Site } from '../types.ts';
 
-export type Site = typeof sites.$inferSelect;
-
-let cache: { db: Db; sites: Site[] } | null = null;
-
-/** All sites, read once per database (sites change only by migration or seed). */
-export async function allSites(db: Db): Promise<Site[]> {
-  if (cache?.db !== db) cache = { db, sites: await db.select().from(sites).orderBy(sites.id) };
-  return cache.sites;
+/** All sites, the first (lowest id) being the default one. One statement. */
+export function allSites(db: Db): Promise<Site[]> {
+  return db.select().from(sites).orderBy(sites.id);
 }
 
-/** The site for `domain` (host without port, case-insensitive); an unknown domain gets the first (default) site. */
-export async function siteByDomain(db: Db, domain: string | undefined): Promise<Site> {
-  const list = await allSites(db);
-  const host = (domain ?? '').toLowerCase().replace(/:\d+$/, '');
-  const site = list.find((s) => s.domain === host) ?? list[0];
-  if (!site) throw new Error('no site configured');
-  return site;
+/** The sites a server answers for, read once when it starts (sites change only by migration or seed). */
+export interface Sites {
+  /** Every site, the default one first. */
+  readonly all: readonly Site[];
+  /**
+   * The site for `domain` (a Host header: host, any port ignored, case-insensitive); an unknown or missing domain
+   * gets the default site. Throws when there is no site at all (nothing seeded).
+   */
+  byDomain(domain: string | undefined): Site;
 }
 
-/** The site of a request: its Host header. */
-export function siteOf(db: Db, req: FastifyRequest): Promise<Site> {
-  return siteByDomain(db, req.headers.host);
+/** Reads the sites of `db` (allSites) for lookups by domain. */
+export async function loadSites(db: Db): Promise<Sites> {
+  const all = await allSites(db);
+  return {
+    all,
+    byDomain(domain) {
+      const host = (domain ?? '').toLowerCase().replace(/:\d+$/, '');
+      const site = all.find((s) => s.domain === host) ?? all[0];
+      if (!site) throw new Error('no site configured');
+      return site;
+    },
+  };
 }
 
 /** Public settings of `site` (spec 3) for a visitor from `geoCountry`. */

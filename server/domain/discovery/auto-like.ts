@@ -8,7 +8,7 @@ import { autoLikes, likes, photos, profiles, users } from '../../db/schema.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { likeChanges, likedByCards } from './likes.ts';
 import { notBlockedWith } from './members.ts';
-import type { Viewer } from './photos.ts';
+import type { Viewer } from '../types.ts';
 
 type Gender = (typeof profiles.$inferSelect)['gender'];
 type Sexuality = (typeof profiles.$inferSelect)['sexuality'];
@@ -118,8 +118,8 @@ export async function giveAutoLike(
  * the first photo is never locked) and `main_image.match`, that photo's URL; `{ profile: null }` when the liker is no
  * longer listable (profile inactive, blocked).
  */
-export async function autoLikeAnswer(db: Db, viewer: Viewer, cdnPrefix: string, likerId: number): Promise<AutoLikeResponse> {
-  const [card] = await likedByCards(db, viewer, cdnPrefix, [likerId]);
+export async function autoLikeAnswer(db: Db, viewer: Viewer, likerId: number): Promise<AutoLikeResponse> {
+  const [card] = await likedByCards(db, viewer, [likerId]);
   if (!card) return { profile: null };
   return { profile: { id: card.id, card, main_image: card.photo ? { match: card.photo.url } : null } };
 }

@@ -5,10 +5,11 @@ import type { Db, Tx } from '../../db/connect.ts';
 import { likes, profiles } from '../../db/schema.ts';
 import { recordChanges, type Change } from '../sync/changes.ts';
 import { cardsOf, notBlockedWith, reachableMember } from './members.ts';
-import type { Viewer } from './photos.ts';
+import type { Viewer } from '../types.ts';
 
 /**
- * Likes (`on` true) or unlikes member `memberId`; a mutual like is a match. Errors: 404 not_found, 403 blocked.
+ * `viewer` likes (`on` true) or unlikes member `memberId` of their site; a mutual like is a match. Errors: 404
+ * not_found, 403 blocked.
  * Sync log, when the like was added or removed: 'like' (the member) for the viewer, 'liked_by' (the viewer) for the member.
  * `notify` writes the notices of a new like (push and mail jobs; `match`: the member had liked the viewer first) in the
  * same transaction; a repeated like notifies nobody. `before` runs first in that transaction (the swipe game's daily
@@ -16,14 +17,20 @@ import type { Viewer } from './photos.ts';
  */
 export async function setLike(
   db: Db,
-  siteId: number,
-  viewer: Viewer,
-  memberId: number,
-  on: boolean,
-  notify: (tx: Db, match: boolean) => Promise<void>,
-  before?: (tx: Tx) => Promise<void>,
+  viewer: Pick<Viewer, 'id' | 'siteId'>,
+  {
+    memberId,
+    on,
+    notify,
+    before,
+  }: {
+    memberId: number;
+    on: boolean;
+    notify: (tx: Db, match: boolean) => Promise<void>;
+    before?: (tx: Tx) => Promise<void>;
+  },
 ): Promise<{ answer: LikeResponse; added: boolean }> {
-  await reachableMember(db, siteId, memberId, viewer);
+  await reachableMember(db, viewer.siteId, memberId, viewer);
   if (memberId === viewer.id) return { answer: { liked: false, match: false }, added: false };
   const pair = and(eq(likes.likerId, viewer.id), eq(likes.likedId, memberId));
   return db.transaction(async (tx) => {
@@ -64,7 +71,7 @@ const listable = (viewerId: number, other: typeof likes.likerId | typeof likes.l
   );
 
 /** Cards of the listable members `viewer` liked, newest like first; `only` restricts them to those member ids. */
-export async function likedCards(db: Db, viewer: Viewer, cdnPrefix: string, only?: number[]): Promise<MemberCard[]> {
+export async function likedCards(db: Db, viewer: Viewer, only?: number[]): Promise<MemberCard[]> {
   if (only?.length === 0) return [];
   const mine = await db
     .select({ id: likes.likedId })
@@ -75,12 +82,12 @@ export async function likedCards(db: Db, viewer: Viewer, cdnPrefix: string, only
     db,
     mine.map((l) => l.id),
     viewer,
-    cdnPrefix,
+    { cdnPrefix: viewer.cdnPrefix },
   );
 }
 
 /** Cards (with `like_new`) of the listable members who liked `viewer`, newest first; `only` restricts them to those ids. */
-export async function likedByCards(db: Db, viewer: Viewer, cdnPrefix: string, only?: number[]): Promise<LikedBy[]> {
+export async function likedByCards(db: Db, viewer: Viewer, only?: number[]): Promise<LikedBy[]> {
   if (only?.length === 0) return [];
   const theirs = await db
     .select({ id: likes.likerId, isNew: likes.isNew })
@@ -93,16 +100,16 @@ export async function likedByCards(db: Db, viewer: Viewer, cdnPrefix: string, on
       db,
       theirs.map((l) => l.id),
       viewer,
-      cdnPrefix,
+      { cdnPrefix: viewer.cdnPrefix },
     )
   ).map((c) => ({ ...c, like_new: isNew.get(c.id) ?? false }));
 }
 
 /** The likes call (spec 7): members `viewer` liked and members who liked `viewer`, newest first; inactive profiles and blocks left out. */
-export async function likesOf(db: Db, viewer: Viewer, cdnPrefix: string): Promise<LikesResponse> {
-  const likedBy = await likedByCards(db, viewer, cdnPrefix);
+export async function likesOf(db: Db, viewer: Viewer): Promise<LikesResponse> {
+  const likedBy = await likedByCards(db, viewer);
   return {
-    profiles: await likedCards(db, viewer, cdnPrefix),
+    profiles: await likedCards(db, viewer),
     liked_by: likedBy,
     total_new: likedBy.filter((l) => l.like_new).length,
   };

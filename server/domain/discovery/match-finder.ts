@@ -12,8 +12,9 @@ import type { Db } from '../../db/connect.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { townPosition } from '../../services/geo.ts';
 import { distanceKm } from './location.ts';
-import { birthDateRange, cardsOf, listedOnSite, notBlockedWith } from './members.ts';
-import type { Viewer } from './photos.ts';
+import { cardsOf, listedOnSite, notBlockedWith } from './members.ts';
+import { birthDateRange } from './age.ts';
+import type { Viewer } from '../types.ts';
 
 /** Candidates read per question, most recently seen first: bounds the in-memory ranking whatever the site's size. */
 const MATCH_FINDER_CANDIDATES = 5000;
@@ -24,19 +25,13 @@ type Gender = (typeof profiles.$inferSelect)['gender'];
 const wanting = (of: Gender, wants: Gender) => (of === wants ? (['gay', 'lesbian', 'bi'] as const) : (['hetero', 'bi'] as const));
 
 /**
- * Answers the questionnaire `q` of `viewer` on site `siteId` (GET /api/match-finder.php): active, visible members of
+ * Answers the questionnaire `q` of `viewer` on their site (GET /api/match-finder.php): active, visible members of
  * `q.gender` aged `q.min_age`..`q.max_age` whose sexuality accepts the viewer's gender, no block either way, within
  * `q.distance` km of the viewer's town (town centres, geo.ts; a member whose town is unknown only passes `any`; for a
  * viewer whose town is unknown the band is not applied and every distance is null). Ranked by shared asked interests (most first), then distance (nearest first, unknown last), then most recently
  * seen; the first MATCH_FINDER_RESULTS. An empty answer when the viewer has no profile.
  */
-export async function findMatches(
-  db: Db,
-  siteId: number,
-  viewer: Viewer,
-  q: MatchFinderQuery,
-  cdnPrefix: string,
-): Promise<MatchFinderResponse> {
+export async function findMatches(db: Db, viewer: Viewer, q: MatchFinderQuery): Promise<MatchFinderResponse> {
   const [me] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
   if (!me) return { results: [] };
   const { from, to } = birthDateRange(q.min_age, q.max_age);
@@ -52,7 +47,7 @@ export async function findMatches(
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
       and(
-        listedOnSite(siteId),
+        listedOnSite(viewer.siteId),
         ne(users.id, viewer.id),
         eq(profiles.gender, q.gender),
         inArray(profiles.sexuality, [...wanting(q.gender, me.gender)]),
@@ -82,7 +77,7 @@ export async function findMatches(
         db,
         ranked.map((m) => m.id),
         viewer,
-        cdnPrefix,
+        { cdnPrefix: viewer.cdnPrefix },
       )
     ).map((c) => [c.id, c]),
   );

@@ -11,10 +11,12 @@ import { prepared, preparedRows } from '../../db/prepared.ts';
 import type { JsonText } from '../../json-text.ts';
 import { photos, profiles, users } from '../../db/schema.ts';
 import { bandBetween } from './location.ts';
-import { birthDateRange, cardProfileColumns, notBlockedWith, toCard } from './members.ts';
+import { cardProfileColumns, notBlockedWith } from './members.ts';
+import { birthDateRange } from './age.ts';
+import { toCard } from './presenters.ts';
 import type { LiveObserver } from '../../services/live.ts';
 import { isBeingWritten, LiveCache, perDatabase, writesSoFar } from '../../services/member-cache.ts';
-import type { Viewer } from './photos.ts';
+import type { Site } from '../types.ts';
 import { searcherOf } from './searchers.ts';
 
 /** How long a search's `numResults` is reused for the same viewer and filters, in milliseconds. */
@@ -136,19 +138,17 @@ function listedOf(rows: PageRow[], cdnPrefix: string, now = new Date()): Listed[
     // The card's photo is the first one, never locked (photoFor): who views it does not change it.
     const photo =
       r.photoId === null
-        ? []
-        : [
-            {
-              id: r.photoId,
-              userId: r.userId,
-              key: r.photoKey!,
-              blurKey: r.photoBlurKey!,
-              position: 0,
-              generator: null,
-              createdAt: now,
-            },
-          ];
-    const card: MemberCard = toCard(r, r, photo, null, cdnPrefix, now);
+        ? null
+        : {
+            id: r.photoId,
+            userId: r.userId,
+            key: r.photoKey!,
+            blurKey: r.photoBlurKey!,
+            position: 0,
+            generator: null,
+            createdAt: now,
+          };
+    const card: MemberCard = toCard({ profile: r, user: r, photo }, null, cdnPrefix, now);
     return { id: r.userId, json: JSON.stringify(card), cell: { lat: r.gridLat, lon: r.gridLon } };
   });
 }
@@ -280,8 +280,9 @@ const windows = perDatabase((db: Db) => {
 export const searchWindowsFor = (db: Db): LiveObserver => windows.cacheFor(db);
 
 /**
- * Search (spec 3: search state): active members of the site matching the filters, online first, then most
- * recently seen; page `q.page` of SEARCH_PAGE_SIZE. Excludes the viewer and members blocked either way.
+ * Search (spec 3: search state) of member `viewerId` (null: a visitor): active members of `site` matching the filters,
+ * online first, then most recently seen; page `q.page` of SEARCH_PAGE_SIZE. Excludes the viewer and members blocked
+ * either way.
  * Most pages are no statement: they are cut from the window of the same site and filters that every viewer shares
  * (SearchWindows: its first SEARCH_WINDOW_ROWS results, gone with any change of a member in it), leaving out what the
  * viewer's searcher excludes (searchers.ts: the viewer, blocks either way, exact from the block's answer on); a page
@@ -292,11 +293,12 @@ export const searchWindowsFor = (db: Db): LiveObserver => windows.cacheFor(db);
  */
 export async function searchMembers(
   db: Db,
-  siteId: number,
+  site: Site,
+  viewerId: number | null,
   q: SearchQuery,
-  viewer: Pick<Viewer, 'id'> | null,
-  cdnPrefix: string,
 ): Promise<JsonText<SearchResponse>> {
+  const siteId = site.id;
+  const cdnPrefix = site.settings.cdn_prefix;
   const { from, to } = birthDateRange(q.min_age, q.max_age);
   const shared: WindowFilters = {
     site: siteId,
@@ -306,7 +308,7 @@ export async function searchMembers(
     country: q.country ?? null,
     region: q.countryregion ?? null,
   };
-  const filters = { ...shared, viewer: viewer?.id ?? null };
+  const filters = { ...shared, viewer: viewerId };
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
   const key = JSON.stringify(Object.values(filters));
   const cache = countsOf(db);
@@ -314,7 +316,7 @@ export async function searchMembers(
   const sharedWindow = windows.cacheOf(db)?.get(shared, cdnPrefix);
   const [windowRows, searcher, numResults] = await Promise.all([
     sharedWindow ?? [],
-    viewer ? searcherOf(db, viewer.id) : null,
+    viewerId === null ? null : searcherOf(db, viewerId),
     counted ??
       prepared(db, 'member_search_count', (d) => countQuery(d).prepare('member_search_count'))
         .execute(filters)

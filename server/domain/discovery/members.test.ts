@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn } from '../../../contract/index.ts';
-import { birthDateRange } from './members.ts';
-import { photoFor } from './photos.ts';
+import { birthDateRange } from './age.ts';
+import { photoFor } from './presenters.ts';
 
 describe('ages', () => {
   const now = new Date('2026-06-15T12:00:00Z');

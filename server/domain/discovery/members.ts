@@ -9,22 +9,11 @@ import { ApiError } from '../../errors.ts';
 import { forgetSearchers, notifyBlockChange } from './searchers.ts';
 import { recordChanges, type Change } from '../sync/changes.ts';
 import { bandBetween } from './location.ts';
-import { photoFor, type PhotoRow, type Viewer } from './photos.ts';
-
-/** A member counts as online when seen within this many minutes. */
-const ONLINE_MINUTES = 10;
-
-/** The YYYY-MM-DD birth date bounds for ages min..max on `now`: born on or after `from`, on or before `to`. */
-export function birthDateRange(minAge: number, maxAge: number, now = new Date()): { from: string; to: string } {
-  const day = (years: number, extraDays: number) => {
-    const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + extraDays));
-    return d.toISOString().slice(0, 10);
-  };
-  return { from: day(maxAge + 1, 1), to: day(minAge, 0) };
-}
+import { birthDateRange } from './age.ts';
+import { photoFor, toCard } from './presenters.ts';
+import type { Looker, Site, UserRow, Viewer } from '../types.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
-type UserRow = typeof users.$inferSelect;
 
 /** The profile columns a card shows (toCard), and the grid cell its distance band comes from. */
 export const cardProfileColumns = {
@@ -39,40 +28,16 @@ export const cardProfileColumns = {
   gridLon: profiles.gridLon,
 };
 
-/** Card of one member (spec 3) from its rows and photos in position order. */
-export function toCard(
-  p: Pick<ProfileRow, 'userId' | 'name' | 'dateOfBirth' | 'gender' | 'country' | 'regionName' | 'city'>,
-  u: Pick<UserRow, 'fictional' | 'lastSeenAt' | 'invisible'>,
-  photoRows: PhotoRow[],
-  viewer: Viewer | null,
-  cdnPrefix: string,
-  now = new Date(),
-): MemberCard {
-  return {
-    id: p.userId,
-    name: p.name,
-    age: ageOn(p.dateOfBirth, now),
-    gender: p.gender,
-    country: p.country as MemberCard['country'],
-    region: p.regionName,
-    city: p.city,
-    fictional: u.fictional,
-    // Spec 4: an invisible member is never shown online.
-    online: !u.invisible && !!u.lastSeenAt && now.getTime() - u.lastSeenAt.getTime() < ONLINE_MINUTES * 60_000,
-    photo: photoRows[0] ? photoFor(photoRows[0], 0, viewer, cdnPrefix) : null,
-  };
-}
-
 /**
- * Cards of members `ids`, in the order of `ids` (missing ids are skipped). Two queries whatever the count. With `from`
- * (the viewer's grid cell), each card carries the distance band to the member's cell (location.ts).
+ * Cards of members `ids` as `viewer` (null: a visitor) sees them, in the order of `ids` (missing ids are skipped), photo
+ * URLs under `cdnPrefix`. Two queries whatever the count. With `from` (the viewer's grid cell), each card carries the
+ * distance band to the member's cell (location.ts).
  */
 export async function cardsOf(
   db: Db,
   ids: number[],
-  viewer: Viewer | null,
-  cdnPrefix: string,
-  from?: GridCell | null,
+  viewer: Looker | null,
+  { cdnPrefix, from }: { cdnPrefix: string; from?: GridCell | null },
 ): Promise<MemberCard[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -90,7 +55,7 @@ export async function cardsOf(
     const r = byId.get(id);
     if (!r) return [];
     const ph = photoBy.get(id);
-    const card = toCard(r.p, r.u, ph ? [ph] : [], viewer, cdnPrefix);
+    const card = toCard({ profile: r.p, user: r.u, photo: ph ?? null }, viewer, cdnPrefix);
     const distance = from ? bandBetween(from, { lat: r.p.gridLat, lon: r.p.gridLon }) : undefined;
     return [distance ? { ...card, distance } : card];
   });
@@ -125,17 +90,15 @@ export function listedOnSite(siteId: number | Placeholder) {
 
 /**
  * One page of the members matching `where` (a filter over profiles joined with users), most recently seen first:
- * up to `limit` cards from row `offset` as `viewer` sees them (distance bands from the viewer's grid cell), and
- * `numResults`, the count of all matches. The similar results use it; the search has its own prepared statements
- * (member-search.ts) with the same order.
+ * up to `limit` cards from row `offset` as `viewer` sees them (photo URLs under `cdnPrefix`, distance bands from the
+ * viewer's grid cell), and `numResults`, the count of all matches. The similar results use it; the search has its own
+ * prepared statements (member-search.ts) with the same order.
  */
 async function listedPage(
   db: Db,
   where: SQL | undefined,
-  limit: number,
-  offset: number,
-  viewer: Viewer | null,
-  cdnPrefix: string,
+  viewer: Looker | null,
+  { limit, offset, cdnPrefix }: { limit: number; offset: number; cdnPrefix: string },
 ): Promise<{ profiles: MemberCard[]; numResults: number }> {
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -155,27 +118,21 @@ async function listedPage(
       db,
       rows.map((r) => r.id),
       viewer,
-      cdnPrefix,
-      viewer && (await gridOf(db, viewer.id)),
+      { cdnPrefix, from: viewer && (await gridOf(db, viewer.id)) },
     ),
     numResults: count,
   };
 }
 
 /**
- * Similar results (spec 3: search state) for member `memberId` as `viewer` sees them: the members of the site like
+ * Similar results (spec 3: search state) for member `memberId` as `viewer` (null: a visitor) sees them on `site`: the members of the site like
  * them, meaning the same gender and country and an age within SIMILAR_AGE_YEARS of theirs (clamped to 18..99), so
  * "similar" is the search for exactly those filters. Never the member itself, the viewer or a member blocked either
  * way; online first, then most recently seen; at most SIMILAR_LIMIT cards with distance bands, `numResults` all of them.
  * Errors as reachableMember (404 not_found, 403 blocked).
  */
-export async function similarMembers(
-  db: Db,
-  siteId: number,
-  memberId: number,
-  viewer: Viewer | null,
-  cdnPrefix: string,
-): Promise<SimilarResponse> {
+export async function similarMembers(db: Db, site: Site, viewer: Looker | null, memberId: number): Promise<SimilarResponse> {
+  const siteId = site.id;
   const { p } = await reachableMember(db, siteId, memberId, viewer);
   const age = ageOn(p.dateOfBirth, new Date());
   const { from, to } = birthDateRange(Math.max(18, age - SIMILAR_AGE_YEARS), Math.min(99, age + SIMILAR_AGE_YEARS));
@@ -189,7 +146,7 @@ export async function similarMembers(
     viewer ? ne(users.id, viewer.id) : undefined,
     viewer ? notBlockedWith(viewer.id, users.id) : undefined,
   );
-  return listedPage(db, where, SIMILAR_LIMIT, 0, viewer, cdnPrefix);
+  return listedPage(db, where, viewer, { limit: SIMILAR_LIMIT, offset: 0, cdnPrefix: site.settings.cdn_prefix });
 }
 
 /** The member's name if `blockerId` blocked `blockedId`, else null. */
@@ -210,7 +167,7 @@ export async function reachableMember(
   db: Db,
   siteId: number,
   memberId: number,
-  viewer: Viewer | null,
+  viewer: Pick<Viewer, 'id'> | null,
 ): Promise<{ p: ProfileRow; u: UserRow }> {
   const [row] = await db
     .select({ p: profiles, u: users })
@@ -225,26 +182,15 @@ export async function reachableMember(
   return row;
 }
 
-/** The settings that shape a profile view: where photos live and which details others see (spec 3: Settings). */
-export interface ProfileViewSettings {
-  cdn_prefix: string;
-  visible_profile_fields: readonly string[];
-}
-
 /**
- * The full profile of `memberId` as `viewer` may see it (spec 2: members-id). Only the details the site's
- * `visible_profile_fields` lists are present, and only when the member set them (null and '' are absent, never a
- * default). `distance` is the band between the viewer's and the member's grid-snapped locations (location.ts).
- * Errors as reachableMember.
+ * The full profile of `memberId` as `viewer` (null: a visitor) may see it on `site` (spec 2: members-id). Only the
+ * details the site's `visible_profile_fields` lists are present, and only when the member set them (null and '' are
+ * absent, never a default). `distance` is the band between the viewer's and the member's grid-snapped locations
+ * (location.ts). Errors as reachableMember.
  */
-export async function memberProfile(
-  db: Db,
-  siteId: number,
-  memberId: number,
-  viewer: Viewer | null,
-  settings: ProfileViewSettings,
-): Promise<MemberProfile> {
-  const { p, u } = await reachableMember(db, siteId, memberId, viewer);
+export async function memberProfile(db: Db, site: Site, viewer: Looker | null, memberId: number): Promise<MemberProfile> {
+  const { p, u } = await reachableMember(db, site.id, memberId, viewer);
+  const { settings } = site;
   const cdnPrefix = settings.cdn_prefix;
   const photoRows = await db.select().from(photos).where(eq(photos.userId, memberId)).orderBy(asc(photos.position));
   let liked = false;
@@ -290,7 +236,7 @@ export async function memberProfile(
   ) as Partial<Pick<MemberProfile, OptionalProfileField>>;
   const distance = viewer && viewer.id !== memberId ? bandBetween(viewerGrid, { lat: p.gridLat, lon: p.gridLon }) : undefined;
   return {
-    ...toCard(p, u, photoRows, viewer, cdnPrefix),
+    ...toCard({ profile: p, user: u, photo: photoRows[0] ?? null }, viewer, cdnPrefix),
     ...shown,
     ...(distance ? { distance } : {}),
     photos: photoRows.map((ph, i) => photoFor(ph, i, viewer, cdnPrefix)),
@@ -302,11 +248,12 @@ export async function memberProfile(
 }
 
 /**
- * Block (`on` true) or unblock a member (spec 6). Errors: not_found. Returns the new state.
+ * `viewer` blocks (`on` true) or unblocks member `memberId` of their site (spec 6). Errors: not_found. Returns the new state.
  * Sync log, when the block was added or removed: 'chat' for both members if they have a conversation, and for
  * each like between them 'like' for the liker and 'liked_by' for the liked (blocked pairs leave those lists).
  */
-export async function setBlock(db: Db, siteId: number, viewerId: number, memberId: number, on: boolean): Promise<boolean> {
+export async function setBlock(db: Db, viewer: Pick<Viewer, 'id' | 'siteId'>, memberId: number, on: boolean): Promise<boolean> {
+  const { id: viewerId, siteId } = viewer;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -354,7 +301,7 @@ export async function setBlock(db: Db, siteId: number, viewerId: number, memberI
 }
 
 /** The cards of the members `viewer` blocked, the newest block first (GET /api/blocks.php). */
-export async function blockedMembers(db: Db, viewer: Viewer, cdnPrefix: string): Promise<MemberCard[]> {
+export async function blockedMembers(db: Db, viewer: Viewer): Promise<MemberCard[]> {
   const rows = await db
     .select({ id: blocks.blockedId })
     .from(blocks)
@@ -364,6 +311,6 @@ export async function blockedMembers(db: Db, viewer: Viewer, cdnPrefix: string):
     db,
     rows.map((r) => r.id),
     viewer,
-    cdnPrefix,
+    { cdnPrefix: viewer.cdnPrefix },
   );
 }

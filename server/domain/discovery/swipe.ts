@@ -7,7 +7,7 @@ import { likes, profiles, swipeLikes, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { likerKinds } from './auto-like.ts';
 import { cardsOf, listedOnSite, notBlockedWith } from './members.ts';
-import type { Viewer } from './photos.ts';
+import type { Viewer } from '../types.ts';
 
 /** The swipe-like day of `now`: its UTC calendar date (YYYY-MM-DD). One day for every member wherever they live. */
 const swipeDay = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -47,18 +47,12 @@ export async function takeSwipeLike(tx: Tx, userId: number, likedId: number, now
 }
 
 /**
- * The swipe deck of `viewer` on site `siteId` (GET /api/swipe-deck.php): up to SWIPE_DECK_SIZE active, visible members
+ * The swipe deck of `viewer` on their site (GET /api/swipe-deck.php): up to SWIPE_DECK_SIZE active, visible members
  * who fit the viewer both ways by gender and sexuality (likerKinds), not liked by the viewer yet, no block either way,
  * not in `skip` (members passed in this visit). Order: the viewer's country first, then the nearest age, then most
  * recently seen. An empty deck when the viewer has no profile.
  */
-export async function swipeDeck(
-  db: Db,
-  siteId: number,
-  viewer: Viewer,
-  skip: number[],
-  cdnPrefix: string,
-): Promise<SwipeDeckResponse> {
+export async function swipeDeck(db: Db, viewer: Viewer, skip: number[]): Promise<SwipeDeckResponse> {
   const base = { likes_left: await swipeLikesLeft(db, viewer.id), resets_at: swipeResetsAt() };
   const [me] = await db
     .select({
@@ -76,7 +70,7 @@ export async function swipeDeck(
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
       and(
-        listedOnSite(siteId),
+        listedOnSite(viewer.siteId),
         ne(users.id, viewer.id),
         or(
           ...likerKinds(me.gender, me.sexuality).map((k) =>
@@ -100,7 +94,7 @@ export async function swipeDeck(
     db,
     rows.map((r) => r.id),
     viewer,
-    cdnPrefix,
+    { cdnPrefix: viewer.cdnPrefix },
   );
   return {
     profiles: cards.map((c) => ({

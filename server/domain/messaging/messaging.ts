@@ -7,51 +7,21 @@ import {
   messageLengthLimit,
   type Chat,
   type Message,
-  type MessagePhoto,
   type MessagesResponse,
   type SendMessageResponse,
-  type Settings,
 } from '../../../contract/index.ts';
 import type { Db, Tx } from '../../db/connect.ts';
 import { blocks, conversationMembers, conversations, creditLedger, messages, photos, profiles, users } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
 import { ApiError } from '../../errors.ts';
 import { recordChanges } from '../sync/changes.ts';
-import { cardProfileColumns, reachableMember, toCard } from '../discovery/members.ts';
-import type { Viewer } from '../discovery/photos.ts';
+import { cardProfileColumns, reachableMember } from '../discovery/members.ts';
+import { toCard } from '../discovery/presenters.ts';
 import { creditsChange } from '../money/credits-ledger.ts';
-import type { UserRow } from '../accounts/sessions.ts';
+import type { Looker, MessageRow, Site, UserRow, Viewer } from '../types.ts';
+import { toMessage } from './presenters.ts';
 import type { LiveObserver } from '../../services/live.ts';
 import { MemberCache, perDatabase } from '../../services/member-cache.ts';
-
-type MessageRow = typeof messages.$inferSelect;
-
-/**
- * The photo of a photo message row as `viewer` may see it (spec 1, 6: premium members see all photos, a free member
- * a photo sent to them only blurred with a lock; the sender always sees their own). A locked photo carries only the
- * blurred copy's key (DESIGN: security baseline). Null for other messages.
- */
-function messagePhotoFor(m: MessageRow, viewer: Viewer, cdnPrefix: string): MessagePhoto | null {
-  if (!m.photoKey || !m.photoBlurKey) return null;
-  const locked = m.senderId !== viewer.id && !viewer.paidUser;
-  const key = locked ? m.photoBlurKey : m.photoKey;
-  return { url: `${cdnPrefix}/${key}.webp`, thumb_url: `${cdnPrefix}/${key}-t.webp`, locked };
-}
-
-/** The contract shape of a message row as `viewer` sees it (a photo's URLs under `cdnPrefix`, locked or not). */
-export function toMessage(m: MessageRow, viewer: Viewer, cdnPrefix: string): Message {
-  return {
-    id: m.id,
-    conversation_id: m.conversationId,
-    sender_id: m.senderId,
-    text: m.text,
-    gift: GiftId.safeParse(m.gift).data ?? null,
-    photo: messagePhotoFor(m, viewer, cdnPrefix),
-    created_at: m.createdAt.toISOString(),
-    seq: m.seq,
-    read: m.readAt !== null,
-  };
-}
 
 const pair = (a: number, b: number) => (a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a });
 
@@ -110,7 +80,7 @@ export interface MessageDraft {
 }
 
 /**
- * Sends `draft` from member `senderId` to member `draft.profile` (spec 1, 4, 6, 9): a text message (POST /api/message.php) or
+ * Sends `draft` from member `senderId` of `site` to member `draft.profile` (spec 1, 4, 6, 9): a text message (POST /api/message.php) or
  * a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). One transaction: a new conversation mayStartConversation
  * refuses is refused, the cost (messageCost: a text, a gift or a photo, in credits) is debited through the
  * ledger (key `message:<id>`) and the message written. The same `draft.id` again answers the first send's message (no
@@ -134,20 +104,12 @@ export interface MessageDraft {
  */
 export async function sendMessage(
   db: Db,
-  siteId: number,
-  settings: Pick<
-    Settings,
-    | 'message_credits'
-    | 'minimum_message_costs'
-    | 'free_conversations'
-    | 'message_length'
-    | 'gift_credits'
-    | 'photo_credits'
-    | 'cdn_prefix'
-  >,
+  { id: siteId, settings }: Site,
   senderId: number,
-  req: MessageDraft,
-  notify: (tx: Db, message: Message, sender: Pick<UserRow, 'status'>) => Promise<void>,
+  {
+    draft: req,
+    notify,
+  }: { draft: MessageDraft; notify: (tx: Db, message: Message, sender: Pick<UserRow, 'status'>) => Promise<void> },
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
   const maxLength = messageLengthLimit(settings);
   if (req.text.length > maxLength) throw new ApiError(400, 'bad_request', {}, { text: `at most ${maxLength} characters` });
@@ -185,7 +147,7 @@ export async function sendMessage(
       // The session named a member whose row is gone (deleted since): as without a session.
       if (peer.sender_id === null) throw new ApiError(403, 'authentication_required');
       const me = { id: senderId, status: peer.sender_status!, paidUser: peer.sender_paid!, credits: peer.sender_credits! };
-      const viewer: Viewer = { id: me.id, paidUser: me.paidUser };
+      const viewer: Looker = { id: me.id, paidUser: me.paidUser };
       if (peer.earlier_seq !== null) {
         const existing: MessageRow = {
           id: req.id,
@@ -390,7 +352,8 @@ function chatListQuery(db: Db, viewerId: number | Placeholder, only?: number[]) 
 }
 
 /**
- * The chat list of `viewer` (spec 3, 7), newest conversation first; deleted chats and blockers' chats left out.
+ * The chat list of `viewer` (spec 3, 7; photo URLs under `viewer.cdnPrefix`), newest conversation first; deleted chats
+ * and blockers' chats left out.
  * `only` restricts it to those conversation ids (the sync delta); `total_unread` then sums just those chats.
  * `peer_read_seq` per chat: the highest seq of the viewer's own messages the other member has read, 0 if none.
  * One statement whatever the number of chats (prepared, for the whole list); it also reads the viewer's paid status,
@@ -398,12 +361,11 @@ function chatListQuery(db: Db, viewerId: number | Placeholder, only?: number[]) 
  */
 export async function chatList(
   db: Db,
-  viewer: Pick<Viewer, 'id'>,
-  cdnPrefix: string,
+  viewer: Pick<Viewer, 'id' | 'cdnPrefix'>,
   only?: number[],
 ): Promise<{ chats: Chat[]; total_unread: number }> {
   if (only?.length === 0) return { chats: [], total_unread: 0 };
-  return chatsOf(only ? await chatListQuery(db, viewer.id, only) : await chatListRows(db, viewer.id), viewer, cdnPrefix);
+  return chatsOf(only ? await chatListQuery(db, viewer.id, only) : await chatListRows(db, viewer.id), viewer);
 }
 
 type ChatListRow = Awaited<ReturnType<typeof chatListQuery>>[number];
@@ -415,22 +377,23 @@ const chatListRows = (db: Db, viewerId: number): Promise<ChatListRow[]> =>
   });
 
 /** The answer of the chat list's rows, its cards' ages and online flags as of now. */
-function chatsOf(rows: ChatListRow[], viewer: Pick<Viewer, 'id'>, cdnPrefix: string): { chats: Chat[]; total_unread: number } {
+function chatsOf(
+  rows: ChatListRow[],
+  { id, cdnPrefix }: Pick<Viewer, 'id' | 'cdnPrefix'>,
+): { chats: Chat[]; total_unread: number } {
   const now = new Date();
   const chats = rows.map((r): Chat => ({
     conversation: { id: r.conv.id, last_message_at: r.conv.lastMessageAt?.toISOString() ?? null },
     // The card's photo is the first one, never locked (photoFor): who views it does not change it.
     profile: toCard(
-      r.p,
-      r.u,
-      r.photo ? [{ ...r.photo, position: 0, generator: null, createdAt: now }] : [],
+      { profile: r.p, user: r.u, photo: r.photo ? { ...r.photo, position: 0, generator: null, createdAt: now } : null },
       null,
       cdnPrefix,
       now,
     ),
     num_unread_messages: r.unread,
     // Spec 1, 6: a photo sent to a free viewer only blurred, locked (the viewer's paid status read by the statement).
-    last_message: r.last ? toMessage(r.last, { id: viewer.id, paidUser: r.viewerPaid }, cdnPrefix) : null,
+    last_message: r.last ? toMessage(r.last, { id, paidUser: r.viewerPaid }, cdnPrefix) : null,
     peer_read_seq: Number(r.peerReadSeq ?? 0),
   }));
   return { chats, total_unread: chats.reduce((n, c) => n + c.num_unread_messages, 0) };
@@ -458,8 +421,7 @@ export const chatListCacheFor = (db: Db): LiveObserver => chatLists.cacheFor(db)
  */
 export async function cachedChatList(
   db: Db,
-  viewer: Pick<Viewer, 'id'>,
-  cdnPrefix: string,
+  viewer: Pick<Viewer, 'id' | 'cdnPrefix'>,
 ): Promise<{ chats: Chat[]; total_unread: number }> {
   const cache = chatLists.cacheOf(db);
   let rows = cache?.get(viewer.id);
@@ -468,7 +430,7 @@ export async function cachedChatList(
     rows = await chatListRows(db, viewer.id);
     cache?.set(viewer.id, rows, mark);
   }
-  return chatsOf(rows, viewer, cdnPrefix);
+  return chatsOf(rows, viewer);
 }
 
 /**
@@ -477,14 +439,10 @@ export async function cachedChatList(
  */
 export async function messagePage(
   db: Db,
-  siteId: number,
   viewer: Viewer,
-  cdnPrefix: string,
-  memberId: number,
-  before: number | undefined,
-  limit: number,
+  { memberId, before, limit }: { memberId: number; before: number | undefined; limit: number },
 ): Promise<MessagesResponse> {
-  await reachableMember(db, siteId, memberId, viewer);
+  await reachableMember(db, viewer.siteId, memberId, viewer);
   const conv = await findConversation(db, viewer.id, memberId);
   if (!conv) return { conversation_id: null, messages: [], next_before: null };
   const rows = await db
@@ -497,7 +455,7 @@ export async function messagePage(
   const page = rows.slice(0, limit).reverse();
   return {
     conversation_id: conv.id,
-    messages: page.map((m) => toMessage(m, viewer, cdnPrefix)),
+    messages: page.map((m) => toMessage(m, viewer, viewer.cdnPrefix)),
     next_before: more ? page[0].seq : null,
   };
 }

@@ -35,9 +35,7 @@ export function creditsChange(userId: number, delta: number, reason: LedgerReaso
 export async function applyCredits(
   tx: Tx,
   userId: number,
-  delta: number,
-  reason: LedgerReason,
-  idempotencyKey: string,
+  { delta, reason, idempotencyKey }: { delta: number; reason: LedgerReason; idempotencyKey: string },
 ): Promise<number> {
   const [row] = await tx
     .execute<{ credits: number }>(sql`with ${creditsChange(userId, delta, reason, idempotencyKey)} select credits from credited`)

@@ -15,13 +15,13 @@ import {
 import type { Db, Tx } from '../../db/connect.ts';
 import { directDebits, payments, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import type { JobQueue } from '../../services/jobs.ts';
-import type { PaymentProvider } from '../../services/payment-provider.ts';
+import type { ServerContext } from '../../context.ts';
 import { serverText } from '../../texts.ts';
 import { bundlesFor, DIRECT_DEBIT_DAYS, DIRECT_DEBIT_LIMIT, methodsFor } from './payment-catalog.ts';
 import { discountForOrder, holdDiscount } from './discounts.ts';
 import { completePayment, countryOf, paymentOf, settleUnpaid, shopperReference, toPayment } from './payments.ts';
-import { hashToken, type UserRow } from '../accounts/sessions.ts';
+import { hashToken } from '../accounts/sessions.ts';
+import type { UserRow } from '../types.ts';
 
 /** The number with all but its last 2 digits hidden ("•••••••78"). */
 const phoneHint = (phone: string) => {
@@ -30,7 +30,7 @@ const phoneHint = (phone: string) => {
 };
 
 /**
- * Orders bundle `req.bundle` by direct debit (POST /api/directdebit.php): checks the block and the limit, writes the
+ * `user` orders bundle `req.bundle` of `site` by direct debit (POST /api/directdebit.php): checks the block and the limit, writes the
  * pending payment, the mandate and a code's hash, and the SMS job with the code, in one transaction. The same `req.id`
  * again answers the same order (no new code). `req.discount_code` comes off the price as on POST /api/payment.php.
  * Errors: those of discountForOrder (discount codes), 403 direct_debit_blocked, 400 bad_request (bundle, or no
@@ -38,8 +38,7 @@ const phoneHint = (phone: string) => {
  * 409 conflict (the id is another payment).
  */
 export async function orderDirectDebit(
-  db: Db,
-  jobs: JobQueue,
+  { db, jobs }: Pick<ServerContext, 'db' | 'jobs'>,
   user: UserRow,
   site: { name: string; messageCredits: number },
   req: DirectDebitRequest,
@@ -61,7 +60,7 @@ export async function orderDirectDebit(
     // The member's row locked: two orders at once are counted one after the other against the limit.
     const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('no key update');
     const d = req.discount_code
-      ? await discountForOrder(tx as Tx, me, req.discount_code, { bundle, method: 'sepadirectdebit', country })
+      ? await discountForOrder(tx as Tx, me, { code: req.discount_code, bundle, method: 'sepadirectdebit', country })
       : null;
     const price = bundle.amount - (d?.discount ?? 0);
     const [{ total }] = await tx
@@ -115,17 +114,15 @@ export async function orderDirectDebit(
 }
 
 /**
- * Confirms direct-debit order `req.id` with its SMS code (POST /api/directdebit-confirm.php) and sends the debit to
+ * Confirms direct-debit order `req.id` of `user` with its SMS code (POST /api/directdebit-confirm.php) and sends the debit to
  * the provider (reference and idempotency key: the payment id, so a retry charges once). A confirmed order answers
  * its state again. Errors: 404 not_found, 400 code_invalid (each wrong code counts; the DIRECT_DEBIT_CODE_TRIES-th
  * cancels the order), 409 conflict (the order is no longer pending), 502 payment_unavailable.
  */
 export async function confirmDirectDebit(
-  db: Db,
-  provider: PaymentProvider,
+  { db, payments: { provider }, config: { publicUrl } }: Pick<ServerContext, 'db' | 'payments' | 'config'>,
   user: UserRow,
   req: DirectDebitConfirmRequest,
-  publicUrl: string,
 ): Promise<PaymentResponse> {
   const [row] = await db
     .select({ debit: directDebits, payment: payments })
@@ -133,7 +130,7 @@ export async function confirmDirectDebit(
     .innerJoin(payments, eq(payments.id, directDebits.paymentId))
     .where(and(eq(directDebits.paymentId, req.id), eq(payments.userId, user.id)));
   if (!row) throw new ApiError(404, 'not_found');
-  if (row.debit.confirmedAt) return paymentOf(db, provider, user, req.id);
+  if (row.debit.confirmedAt) return paymentOf(db, provider, user, { id: req.id });
   if (row.payment.status !== 'pending') throw new ApiError(409, 'conflict');
   const right = timingSafeEqual(Buffer.from(hashToken(req.code)), Buffer.from(row.debit.codeHash));
   if (!right) {
@@ -163,5 +160,5 @@ export async function confirmDirectDebit(
   await db.update(directDebits).set({ confirmedAt: new Date() }).where(eq(directDebits.paymentId, req.id));
   if (resultCode === 'Authorised') await completePayment(db, req.id, null);
   else if (resultCode === 'Refused' || resultCode === 'Error') await settleUnpaid(db, req.id, 'failed');
-  return paymentOf(db, provider, user, req.id);
+  return paymentOf(db, provider, user, { id: req.id });
 }

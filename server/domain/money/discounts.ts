@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/connect.ts';
 import { discountCodes, discountRedemptions, payments, sites } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import type { UserRow } from '../accounts/sessions.ts';
+import type { UserRow } from '../types.ts';
 
 type CodeRow = typeof discountCodes.$inferSelect;
 
@@ -122,18 +122,17 @@ export interface OrderDiscount {
 }
 
 /**
- * The discount `code` gives `user` on `bundle` paid with `method` in `country`, checked inside the order's transaction
+ * The discount `order.code` gives `user` on `order.bundle` paid with `order.method` in `order.country`, checked inside the order's transaction
  * `tx` after the member's row was locked (so two orders at once cannot both take a once-per-user code).
  * Errors: 404 code_not_found, 409 code_used, 400 bad_request (fields.discount_code: does not apply to this order).
  */
 export async function discountForOrder(
   tx: Tx,
   user: UserRow,
-  code: string,
-  order: { bundle: Bundle; method: PaymentMethod; country: string },
+  order: { code: string; bundle: Bundle; method: PaymentMethod; country: string },
   now = new Date(),
 ): Promise<OrderDiscount> {
-  const row = await findCode(tx, user.siteId, code);
+  const row = await findCode(tx, user.siteId, order.code);
   if (!row || unavailable(row, user, now)) throw new ApiError(404, 'code_not_found');
   if (await consumed(tx, row, user)) throw new ApiError(409, 'code_used');
   const fits = discountFits(

@@ -21,13 +21,13 @@ import {
 import type { Db, Tx } from '../../db/connect.ts';
 import { creditLedger, payments, profiles, storedCards, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import type { JobQueue } from '../../services/jobs.ts';
 import type { PaymentNotification, PaymentProvider, SessionStatus } from '../../services/payment-provider.ts';
+import type { ServerContext } from '../../context.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { applyCredits } from './credits-ledger.ts';
 import { bundlesFor, feeOf, methodsFor, paymentCountry } from './payment-catalog.ts';
 import { consumeDiscount, discountForOrder, holdDiscount } from './discounts.ts';
-import type { UserRow } from '../accounts/sessions.ts';
+import type { UserRow } from '../types.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -76,7 +76,8 @@ export async function creditsOffer(
 }
 
 /**
- * Starts paying bundle `req.bundle` with `req.method` (POST /api/payment.php). The payment row is written first
+ * `user` starts paying bundle `req.bundle` with `req.method` (POST /api/payment.php), bundles of a site whose message costs
+ * `messageCredits`. The payment row is written first
  * (pending), then the provider's checkout opened with `req.id` as reference and idempotency key, so a retry of the
  * same id, even after a crash in between, gets the same checkout; the member comes back to /credits/{id}/{method}.
  * Errors: 400 bad_request (fields bundle / method: not sold in the member's payment country), 409 conflict (the id
@@ -84,12 +85,10 @@ export async function creditsOffer(
  * id may be retried).
  */
 export async function createPayment(
-  db: Db,
-  provider: PaymentProvider,
+  { db, payments: { provider }, config: { publicUrl } }: Pick<ServerContext, 'db' | 'payments' | 'config'>,
   user: UserRow,
   messageCredits: number,
   req: CreatePaymentRequest,
-  publicUrl: string,
 ): Promise<CreatePaymentResponse> {
   const country = await countryOf(db, user.id);
   const bundle = bundlesFor(country, messageCredits).find((b) => b.id === req.bundle);
@@ -143,7 +142,7 @@ async function writeOrder(
         throw new ApiError(409, 'conflict');
       return existing;
     }
-    const d = order.discountCode ? await discountForOrder(tx as Tx, me, order.discountCode, order) : null;
+    const d = order.discountCode ? await discountForOrder(tx as Tx, me, { ...order, code: order.discountCode }) : null;
     const price = order.bundle.amount - (d?.discount ?? 0);
     const fee = feeOf(order.method, price);
     const [row] = await tx
@@ -178,7 +177,7 @@ export async function completePayment(db: Db, id: string, pspReference: string |
     const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
     if (!row || row.status === 'completed' || row.status === 'refunded') return false;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
-    await applyCredits(tx as Tx, row.userId, row.credits, 'purchase', ledgerKey(row.id));
+    await applyCredits(tx as Tx, row.userId, { delta: row.credits, reason: 'purchase', idempotencyKey: ledgerKey(row.id) });
     await consumeDiscount(tx as Tx, row.id);
     await tx
       .update(payments)
@@ -216,7 +215,7 @@ const SETTLE: Record<SessionStatus, 'completed' | 'failed' | 'cancelled' | 'expi
 };
 
 /**
- * Payment `id` of `user` (GET /api/payment.php). While it is not completed and the member came back with the
+ * Payment `q.id` of `user` (GET /api/payment.php). While it is not completed and the member came back with the
  * checkout's `sessionId` and `sessionResult`, the provider is asked and its answer applied, so nothing waits for the
  * webhook (nor trusts the return URL alone). A provider that cannot be reached leaves the state as it is.
  * Errors: 404 not_found (not the member's payment).
@@ -225,9 +224,7 @@ export async function paymentOf(
   db: Db,
   provider: PaymentProvider,
   user: UserRow,
-  id: string,
-  sessionId?: string,
-  sessionResult?: string,
+  { id, sessionId, sessionResult }: { id: string; sessionId?: string; sessionResult?: string },
 ): Promise<PaymentResponse> {
   let [row] = await db
     .select()
@@ -274,7 +271,8 @@ export async function applyNotifications(
     if (n.success) {
       if (await completePayment(db, row.id, n.pspReference)) changed++;
       // After the completion: a stored card is only ever offered with a completed order to repeat.
-      if (n.storedPaymentMethodId) await storeCard(db, row.userId, n.storedPaymentMethodId, row.method, n.cardSummary ?? '');
+      if (n.storedPaymentMethodId)
+        await storeCard(db, row.userId, { token: n.storedPaymentMethodId, method: row.method, last4: n.cardSummary ?? '' });
     } else if (row.status === 'pending') {
       await settleUnpaid(db, row.id, 'failed');
       changed++;
@@ -315,11 +313,9 @@ export async function transactionsOf(
  * 409 refund_expired, 409 nothing_to_refund.
  */
 export async function refundPayment(
-  db: Db,
-  jobs: JobQueue,
+  { db, jobs }: Pick<ServerContext, 'db' | 'jobs'>,
   user: UserRow,
-  id: string,
-  refundDays: number,
+  { id, refundDays }: { id: string; refundDays: number },
   now = new Date(),
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
@@ -335,7 +331,7 @@ export async function refundPayment(
     const credits = Math.min(row.credits, me.credits);
     if (credits === 0) throw new ApiError(409, 'nothing_to_refund');
     const amount = Math.floor((row.amount * credits) / row.credits);
-    await applyCredits(tx as Tx, user.id, -credits, 'refund', `refund:${row.id}`);
+    await applyCredits(tx as Tx, user.id, { delta: -credits, reason: 'refund', idempotencyKey: `refund:${row.id}` });
     const [saved] = await tx
       .update(payments)
       .set({ status: 'refunded', refundedCredits: credits, refundedAmount: amount, updatedAt: now })
@@ -364,8 +360,12 @@ export async function sendRefund(db: Db, provider: PaymentProvider, { paymentId 
   });
 }
 
-/** Keeps `token`, the provider's stored card of member `userId` (brand `method`, last 4 digits), replacing an older one. */
-async function storeCard(db: Db, userId: number, token: string, method: string, last4: string): Promise<void> {
+/** Keeps `card.token`, the provider's stored card of member `userId` (brand `method`, last 4 digits), replacing an older one. */
+async function storeCard(
+  db: Db,
+  userId: number,
+  { token, method, last4 }: { token: string; method: string; last4: string },
+): Promise<void> {
   await db
     .insert(storedCards)
     .values({ userId, token, method, last4 })
@@ -394,24 +394,23 @@ export async function repeatOrderOf(db: Db, userId: number): Promise<RepeatOrder
 }
 
 /**
- * Buys the last completed order's bundle again (POST /api/repeat-order.php), charged in one step to the stored card:
+ * `user` buys the last completed order's bundle again (POST /api/repeat-order.php; bundles of a site whose message costs
+ * `messageCredits`), charged in one step to the stored card:
  * the payment written pending under `id`, then the card-on-file charge (reference and idempotency key `id`), then
  * settled by its result: Authorised completes it (credits once), Refused fails it. The same `id` again answers the
  * same payment. Errors: 409 conflict (no earlier order, no stored card, or the bundle no longer sold there),
  * 502 payment_unavailable (the provider could not be reached; the payment failed).
  */
 export async function repeatOrder(
-  db: Db,
-  provider: PaymentProvider,
+  { db, payments: { provider }, config: { publicUrl } }: Pick<ServerContext, 'db' | 'payments' | 'config'>,
   user: UserRow,
   messageCredits: number,
   id: string,
-  publicUrl: string,
 ): Promise<PaymentResponse> {
   const [existing] = await db.select().from(payments).where(eq(payments.id, id));
   if (existing) {
     if (existing.userId !== user.id) throw new ApiError(409, 'conflict');
-    return paymentOf(db, provider, user, id);
+    return paymentOf(db, provider, user, { id });
   }
   const { last, card } = await lastOrderAndCard(db, user.id);
   const country = await countryOf(db, user.id);
@@ -447,5 +446,5 @@ export async function repeatOrder(
   }
   if (result.resultCode === 'Authorised') await completePayment(db, id, result.pspReference);
   else if (result.resultCode !== 'Received' && result.resultCode !== 'Pending') await settleUnpaid(db, id, 'failed');
-  return paymentOf(db, provider, user, id);
+  return paymentOf(db, provider, user, { id });
 }

@@ -122,10 +122,14 @@ export function messageNoticeJob(message: Message, recipientId: number): JobRequ
 }
 
 /**
- * Inside the transaction that adds a like of `likedId` by `likerId`: writes the job that mails the liked member of
+ * Inside the transaction `tx` that adds a like of `likedId` by `likerId`: writes the job that mails the liked member of
  * kind like, or match when `match` (they had liked the liker first); topic `l<liker id>`, link `/likes`.
  */
-export function mailLikeNotice(jobs: JobQueue, tx: Db, likerId: number, likedId: number, match: boolean): Promise<void> {
+export function mailLikeNotice(
+  jobs: JobQueue,
+  tx: Db,
+  { likerId, likedId, match }: { likerId: number; likedId: number; match: boolean },
+): Promise<void> {
   return jobs.enqueue(tx, 'mail-notice', {
     kind: match ? 'match' : 'like',
     recipientId: likedId,

@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../db/connect.ts';
 import { users } from '../../db/schema.ts';
 import { recordChanges } from '../sync/changes.ts';
-import type { UserRow } from '../accounts/sessions.ts';
+import type { UserRow } from '../types.ts';
 
 /** The columns that decide a member's e-mail notifications. */
 export type EmailPrefs = Pick<UserRow, 'email' | 'emailOff' | 'notificationsDisabled'>;
@@ -78,8 +78,7 @@ export async function setEmailSetting(db: Db, userId: number, { kind, enabled }:
 export async function disableNotifications(
   db: Db,
   userId: number,
-  kinds: readonly EmailKind[],
-  reason: DisabledReason,
+  { kinds, reason }: { kinds: readonly EmailKind[]; reason: DisabledReason },
   since = new Date(),
 ): Promise<boolean> {
   let changed = false;
@@ -112,7 +111,7 @@ export async function applyMailEvents(db: Db, events: readonly MailEvent[], now 
     if (ids.length) applied++;
     const kinds = event.type === 'spam_complaint' && event.kind ? [event.kind] : EmailKind.options;
     // One short transaction per account: no lock is held across accounts, and a replay is harmless.
-    for (const id of ids) await disableNotifications(db, id, kinds, event.type, now);
+    for (const id of ids) await disableNotifications(db, id, { kinds, reason: event.type }, now);
   }
   return applied;
 }

@@ -12,6 +12,7 @@ import { cardsOf } from '../discovery/members.ts';
 import { chatList, totalUnread } from '../messaging/messaging.ts';
 import { isReadingLive } from '../messaging/live-reading.ts';
 import { hasPushSubscription } from './push-subscriptions.ts';
+import type { Viewer } from '../types.ts';
 
 /** What the notify functions need. */
 export interface NoticeDeps {
@@ -30,18 +31,22 @@ function pushText(text: string): string {
     : chars.join('');
 }
 
-/** The recipient's language and the sender as the recipient sees them, with the recipient's badge totals. */
+/**
+ * The recipient as a Viewer (photo URLs under `cdnPrefix`), their language and the sender as they see them, with the
+ * recipient's badge totals.
+ */
 async function context(db: Db, recipientId: number, senderId: number, cdnPrefix: string) {
   const [recipient] = await db
-    .select({ language: users.language, paidUser: users.paidUser })
+    .select({ language: users.language, paidUser: users.paidUser, siteId: users.siteId })
     .from(users)
     .where(eq(users.id, recipientId));
   if (!recipient) return null;
-  const [card] = await cardsOf(db, [senderId], { id: recipientId, paidUser: recipient.paidUser }, cdnPrefix);
+  const viewer: Viewer = { id: recipientId, paidUser: recipient.paidUser, siteId: recipient.siteId, cdnPrefix };
+  const [card] = await cardsOf(db, [senderId], viewer, { cdnPrefix });
   if (!card) return null;
   const [unread, newLikes] = await Promise.all([totalUnread(db, recipientId), totalNewLikes(db, recipientId)]);
   return {
-    viewer: { id: recipientId, paidUser: recipient.paidUser },
+    viewer,
     language: recipient.language,
     sender: { id: card.id, name: card.name, thumb_url: card.photo?.thumb_url ?? null },
     totals: { unread, new_likes: newLikes },
@@ -57,7 +62,7 @@ export async function messagePayload(
 ): Promise<PushPayload | null> {
   const c = await context(db, recipientId, message.sender_id, cdnPrefix);
   if (!c) return null;
-  const [chat] = (await chatList(db, c.viewer, cdnPrefix, [message.conversation_id])).chats;
+  const [chat] = (await chatList(db, c.viewer, [message.conversation_id])).chats;
   return withinLimit({
     kind: 'message',
     recipient_id: recipientId,
@@ -77,18 +82,19 @@ export async function messagePayload(
   });
 }
 
-/** The payload of a push to `recipientId` that `likerId` likes them (`match`: and they liked `likerId` first). */
+/**
+ * The payload of a push to `recipientId` that `likerId` likes them (`match`: and they liked `likerId` first), photo
+ * URLs under `cdnPrefix`.
+ */
 async function likePayload(
   db: Db,
   cdnPrefix: string,
-  likerId: number,
-  recipientId: number,
-  match: boolean,
+  { likerId, recipientId, match }: { likerId: number; recipientId: number; match: boolean },
 ): Promise<PushPayload | null> {
   const c = await context(db, recipientId, likerId, cdnPrefix);
   if (!c) return null;
   const kind = match ? 'match' : 'like';
-  const [likedBy] = await likedByCards(db, c.viewer, cdnPrefix, [likerId]);
+  const [likedBy] = await likedByCards(db, c.viewer, [likerId]);
   return withinLimit({
     kind,
     recipient_id: recipientId,
@@ -150,6 +156,6 @@ export async function pushLike(
     .from(profiles)
     .where(and(eq(profiles.userId, likerId), eq(profiles.status, 'active')));
   if (!liker) return;
-  const payload = await likePayload(db, cdnPrefix, likerId, likedId, match);
+  const payload = await likePayload(db, cdnPrefix, { likerId, recipientId: likedId, match });
   if (payload) await push.send(likedId, payload, `l${likerId}`);
 }

@@ -8,24 +8,15 @@ import { storedOnce } from '../../db/meta-value.ts';
 /** The `meta` row that holds the signing secret (32 random bytes, base64url), made at first use. */
 const MAIL_TOKEN_META_KEY = 'mail_token_secret';
 
-const secrets = new WeakMap<Db, Promise<Buffer>>();
-
 /**
- * The server's secret for unsubscribe tokens: read from `meta`, or made and stored on first use (storedOnce: the
- * same for every instance on the database). Cached per database; a failed read is retried next time.
+ * The server's secret for unsubscribe tokens: read from `meta` (one statement; only mails and the unsubscribe call
+ * need it), or made and stored on first use (storedOnce: the same for every instance on the database).
  * Replacing the row invalidates the links of every mail already sent.
  */
-export function mailTokenSecret(db: Db): Promise<Buffer> {
-  let p = secrets.get(db);
-  if (!p) {
-    p = storedOnce(db, MAIL_TOKEN_META_KEY, () => randomBytes(32).toString('base64url')).then((value) => {
-      if (typeof value !== 'string') throw new Error(`meta ${MAIL_TOKEN_META_KEY} is not a string`);
-      return Buffer.from(value, 'base64url');
-    });
-    p.catch(() => secrets.delete(db));
-    secrets.set(db, p);
-  }
-  return p;
+export async function mailTokenSecret(db: Db): Promise<Buffer> {
+  const value = await storedOnce(db, MAIL_TOKEN_META_KEY, () => randomBytes(32).toString('base64url'));
+  if (typeof value !== 'string') throw new Error(`meta ${MAIL_TOKEN_META_KEY} is not a string`);
+  return Buffer.from(value, 'base64url');
 }
 
 /** HMAC-SHA256 (base64url, 43 characters) of `unsubscribe:<userId>:<kind>` under `secret`. */

@@ -6,8 +6,9 @@ import { prepared } from '../../db/prepared.ts';
 import { conversationMembers, conversations, messages, syncChanges, users, type ChangeKind } from '../../db/schema.ts';
 import { toUser } from '../accounts/accounts.ts';
 import { likedByCards, likedCards, likesOf, totalNewLikes } from '../discovery/likes.ts';
-import { chatList, toMessage, totalUnread, visibleChatOf } from '../messaging/messaging.ts';
-import type { Viewer } from '../discovery/photos.ts';
+import { chatList, totalUnread, visibleChatOf } from '../messaging/messaging.ts';
+import { toMessage } from '../messaging/presenters.ts';
+import type { Viewer } from '../types.ts';
 import type { LiveObserver } from '../../services/live.ts';
 import { MemberCache, perDatabase } from '../../services/member-cache.ts';
 
@@ -66,7 +67,7 @@ async function userNow(db: Db, userId: number) {
 }
 
 /** The newest `perChat` messages of each conversation of `ids` as `viewer` sees them, by ascending seq overall (one lateral-join query). */
-async function recentMessages(db: Db, viewer: Viewer, cdnPrefix: string, ids: number[], perChat: number): Promise<Message[]> {
+async function recentMessages(db: Db, viewer: Viewer, { ids, perChat }: { ids: number[]; perChat: number }): Promise<Message[]> {
   if (ids.length === 0) return [];
   const recent = db
     .select()
@@ -81,11 +82,11 @@ async function recentMessages(db: Db, viewer: Viewer, cdnPrefix: string, ids: nu
     .crossJoinLateral(recent)
     .where(inArray(conversations.id, ids))
     .orderBy(asc(recent.seq));
-  return rows.map((r) => toMessage(r.recent, viewer, cdnPrefix));
+  return rows.map((r) => toMessage(r.recent, viewer, viewer.cdnPrefix));
 }
 
 /** Messages of seqs `seqs` that `userId` may see now (own conversation, listed, not blocked by the other), by ascending seq. */
-async function visibleMessages(db: Db, viewer: Viewer, cdnPrefix: string, seqs: number[]): Promise<Message[]> {
+async function visibleMessages(db: Db, viewer: Viewer, seqs: number[]): Promise<Message[]> {
   if (seqs.length === 0) return [];
   const rows = await db
     .select({ m: messages })
@@ -94,7 +95,7 @@ async function visibleMessages(db: Db, viewer: Viewer, cdnPrefix: string, seqs: 
     .innerJoin(conversationMembers, eq(conversationMembers.conversationId, messages.conversationId))
     .where(and(inArray(messages.seq, seqs), visibleChatOf(viewer.id)))
     .orderBy(asc(messages.seq));
-  return rows.map((r) => toMessage(r.m, viewer, cdnPrefix));
+  return rows.map((r) => toMessage(r.m, viewer, viewer.cdnPrefix));
 }
 
 /**
@@ -102,9 +103,9 @@ async function visibleMessages(db: Db, viewer: Viewer, cdnPrefix: string, seqs: 
  * the newest SNAPSHOT_MESSAGES messages of each, both like lists and the totals. `cursor` is the log's max seq
  * read BEFORE any data, so a change made meanwhile is sent again next time, never skipped.
  */
-async function syncSnapshot(db: Db, viewer: Viewer, cdnPrefix: string, cursor: number): Promise<SyncResponse> {
-  const { chats, total_unread } = await chatList(db, viewer, cdnPrefix);
-  const liked = await likesOf(db, viewer, cdnPrefix);
+async function syncSnapshot(db: Db, viewer: Viewer, cursor: number): Promise<SyncResponse> {
+  const { chats, total_unread } = await chatList(db, viewer);
+  const liked = await likesOf(db, viewer);
   return {
     cursor,
     snapshot: true,
@@ -112,13 +113,7 @@ async function syncSnapshot(db: Db, viewer: Viewer, cdnPrefix: string, cursor: n
     user: await toUser(db, await userNow(db, viewer.id)),
     chats,
     removed_chats: [],
-    messages: await recentMessages(
-      db,
-      viewer,
-      cdnPrefix,
-      chats.map((c) => c.conversation.id),
-      SNAPSHOT_MESSAGES,
-    ),
+    messages: await recentMessages(db, viewer, { ids: chats.map((c) => c.conversation.id), perChat: SNAPSHOT_MESSAGES }),
     likes: liked.profiles,
     removed_likes: [],
     liked_by: liked.liked_by,
@@ -135,13 +130,7 @@ async function syncSnapshot(db: Db, viewer: Viewer, cdnPrefix: string, cursor: n
  * come as cards while listable (active profile, no block), else as removed ids; `user` only when touched.
  * `cursor` is the last seq covered (or `since`); `more` says rows remain beyond `limit`.
  */
-export async function syncDelta(
-  db: Db,
-  viewer: Viewer,
-  cdnPrefix: string,
-  since: number,
-  limit = DELTA_LIMIT,
-): Promise<SyncResponse> {
+export async function syncDelta(db: Db, viewer: Viewer, since: number, limit = DELTA_LIMIT): Promise<SyncResponse> {
   const rows = await db
     .select({ kind: syncChanges.kind, entityId: syncChanges.entityId, seq: syncChanges.seq })
     .from(syncChanges)
@@ -151,9 +140,9 @@ export async function syncDelta(
   const page = rows.slice(0, limit);
   const of = (kind: ChangeKind) => page.filter((r) => r.kind === kind).map((r) => r.entityId);
   const [chatIds, seqs, likeIds, likedByIds] = [of('chat'), of('message'), of('like'), of('liked_by')];
-  const { chats } = await chatList(db, viewer, cdnPrefix, chatIds);
-  const likes = await likedCards(db, viewer, cdnPrefix, likeIds);
-  const likedBy = await likedByCards(db, viewer, cdnPrefix, likedByIds);
+  const { chats } = await chatList(db, viewer, chatIds);
+  const likes = await likedCards(db, viewer, likeIds);
+  const likedBy = await likedByCards(db, viewer, likedByIds);
   const gone = (ids: number[], kept: number[]) => ids.filter((id) => !kept.includes(id));
   return {
     cursor: page.at(-1)?.seq ?? since,
@@ -165,7 +154,7 @@ export async function syncDelta(
       chatIds,
       chats.map((c) => c.conversation.id),
     ),
-    messages: await visibleMessages(db, viewer, cdnPrefix, seqs),
+    messages: await visibleMessages(db, viewer, seqs),
     likes,
     removed_likes: gone(
       likeIds,
@@ -184,23 +173,19 @@ export async function syncDelta(
 /**
  * GET /api/sync.php for `viewer`. The ETag is `"s<userId>-<max seq>"`: when `ifNoneMatch` names the current one
  * and the client is not behind it (`since` absent or equal to the max seq), answers `body: null` (304).
- * Otherwise a snapshot when `since` is absent or beyond the log (a cursor from another database), else a delta.
- * The answer's `etag` is that of its `cursor`, so a page with `more` never earns a 304 on the next call.
+ * Otherwise a snapshot when `since` is absent or beyond the log (a cursor from another database), else a delta of at
+ * most `limit` (DELTA_LIMIT) changes. The answer's `etag` is that of its `cursor`, so a page with `more` never earns a
+ * 304 on the next call.
  */
 export async function readSync(
   db: Db,
   viewer: Viewer,
-  cdnPrefix: string,
-  since: number | undefined,
-  ifNoneMatch?: string,
-  limit = DELTA_LIMIT,
+  { since, ifNoneMatch, limit = DELTA_LIMIT }: { since: number | undefined; ifNoneMatch?: string; limit?: number },
 ): Promise<{ etag: string; body: SyncResponse | null }> {
   const maxSeq = await maxChangeSeq(db, viewer.id);
   const current = syncEtag(viewer.id, maxSeq);
   if (etagMatches(ifNoneMatch, current) && (since === undefined || since === maxSeq)) return { etag: current, body: null };
   const body =
-    since === undefined || since > maxSeq
-      ? await syncSnapshot(db, viewer, cdnPrefix, maxSeq)
-      : await syncDelta(db, viewer, cdnPrefix, since, limit);
+    since === undefined || since > maxSeq ? await syncSnapshot(db, viewer, maxSeq) : await syncDelta(db, viewer, since, limit);
   return { etag: syncEtag(viewer.id, body.cursor), body };
 }

@@ -1,0 +1,41 @@
+// The server's context: the one object buildApp makes from the services and hands to every route plugin (instead
+// of each function taking the database, the configuration and the services one by one). Nothing in server/ keeps
+// state outside it, so two apps in one process share nothing they were not both given.
+import type { Config } from './config.ts';
+import type { Db } from './db/connect.ts';
+import { loadSites, type Sites } from './domain/content/sites.ts';
+import type { ImageService } from './services/images.ts';
+import type { JobQueue } from './services/jobs.ts';
+import type { LiveHub } from './services/live.ts';
+import type { MailService } from './services/mail.ts';
+import type { PaymentProvider } from './services/payment-provider.ts';
+import type { PushService } from './services/push.ts';
+import type { SmsService } from './services/sms.ts';
+
+/** What the process starts before the app (server/main.ts, tests/api/harness.ts): the database and the services. */
+export interface Services {
+  db: Db;
+  config: Config;
+  mail: MailService;
+  /** Text messages (the direct-debit code); embedded: the dev SMS outbox. */
+  sms: SmsService;
+  images: ImageService;
+  /** Web Push to members' devices (VAPID keys, subscriptions, sending). */
+  push: PushService;
+  /** Live fan-out of change-log notifications to open event streams (/api/events.php). */
+  live: LiveHub;
+  /** Durable background work (pushes, mails, purge), written in the transaction of the change that causes it. */
+  jobs: JobQueue;
+  /** The payment provider; `testKeys` set: the embedded test payment service, whose routes the app serves. */
+  payments: { provider: PaymentProvider; testKeys: { apiKey: string; hmacKey: string } | null };
+}
+
+/** The services and what the app derives from them once: the sites it answers for. */
+export interface ServerContext extends Services {
+  sites: Sites;
+}
+
+/** The context of an app over `services` (reads the sites). */
+export async function createContext(services: Services): Promise<ServerContext> {
+  return { ...services, sites: await loadSites(services.db) };
+}
