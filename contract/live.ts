@@ -21,7 +21,7 @@ export type LiveEvent = z.infer<typeof LiveEvent>;
 
 /**
  * POST /api/reading.php: the member has conversation `conversation_id` open in a visible page with the live channel
- * up, so a new message in it needs no push (issue 4). Valid for READING_TTL_SECONDS; the page renews it every
+ * up, so a new message in it needs no push. Valid for READING_TTL_SECONDS; the page renews it every
  * READING_RENEW_MS while that stays true. DELETE /api/reading.php with the same body ends it at once, and so does
  * the page-hidden beacon (spec 7: POST /api/page-hidden.php) for all of the member's conversations.
  * Answers `ReadingResponse`. Errors: 403 authentication_required, 404 not_found (not the member's conversation).

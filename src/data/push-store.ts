@@ -1,5 +1,5 @@
 // What a Web Push carries, written into the member's Dexie database by the service worker before it counts the
-// badge (issue 4), so the badge, the chat list and an app opened from the notification show the news at once,
+// badge, so the badge, the chat list and an app opened from the notification show the news at once,
 // even offline. The sync engine stays the source of truth: the cursor is not moved, the next delta re-delivers the
 // same rows and overwrites them (every write here is an idempotent upsert).
 import type { Chat, PushPayload } from '../../contract/index.ts';

@@ -62,7 +62,7 @@ export function prefetchFallback(): void {
 
 /** Initialises i18next in `lng` and resolves when the boot namespaces are loaded. */
 export async function initI18n(lng: Language): Promise<typeof i18next> {
-  // Spec 9 / issue 13: <html lang> and dir follow the language (all 11 are left-to-right today).
+  // Spec 9: <html lang> and dir follow the language (all 11 are left-to-right today).
   // (No document on the server: the page shell writes <html lang> there.)
   const inPage = typeof document !== 'undefined';
   i18next.on('languageChanged', (l) => {

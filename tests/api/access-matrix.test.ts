@@ -1,4 +1,4 @@
-// Access matrix (issue 14): every member resource the API names by id or returns, against its owner, another member,
+// Access matrix: every member resource the API names by id or returns, against its owner, another member,
 // a member the owner blocked, and a visitor. Each cell has its expected status; no answer to anyone but the owner
 // may carry the owner's private data, and after every foreign call the owner's data is unchanged.
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// Faults (issue 14): the real server as a separate process, killed with SIGKILL during a bounded stream of message
+// Faults: the real server as a separate process, killed with SIGKILL during a bounded stream of message
 // sends and restarted on the same data (embedded PGlite on disk, or PostgreSQL with TEST_DATABASE_URL): nothing
 // acknowledged is lost, nothing is doubled, a retry of the sends in flight debits once, the ledger matches the
 // balance, and the database opens cleanly. The same for a stream of payment webhooks: each payment completes once.

@@ -1,4 +1,4 @@
-// Contract-driven fuzzer (issue 14): valid, boundary and malformed input to every API call, anonymous and logged in.
+// Contract-driven fuzzer: valid, boundary and malformed input to every API call, anonymous and logged in.
 // Gates: no 5xx, every error in the { error: { code, message } } shape, the server healthy afterwards. Fixed seed,
 // bounded runs; the counts are printed. FUZZ_RUNS raises the runs per call and identity (default 30); FUZZ_TRACE=<file>
 // appends each request to that file before it is sent (to find one that hangs).

@@ -88,7 +88,7 @@ const purchases = (userId: number) =>
     .from(creditLedger)
     .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'purchase')));
 
-/** The money must hold on both databases (issue 9): PGlite always, PostgreSQL too when TEST_DATABASE_URL is set (CI). */
+/** The money must hold on both databases: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set (CI). */
 const DATABASES: ('PGlite' | 'PostgreSQL')[] = ['PGlite', ...(process.env.TEST_DATABASE_URL ? (['PostgreSQL'] as const) : [])];
 
 describe.each(DATABASES)('payments on %s', (database) => {

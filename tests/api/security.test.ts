@@ -1,4 +1,4 @@
-// The security findings of issue 14, each as a test that failed before its fix (docs/security.md): dev tools gated,
+// Security findings, each as a test that failed before its fix (docs/security.md): dev tools gated,
 // proxies trusted only by TRUST_PROXY, login throttled per account and source with known devices let through and
 // attempts counted atomically, signup probing limited, common passwords refused, state-changing GETs same-site only,
 // HEAD and the per-member cap of the live channel, and the protective headers.

@@ -1,4 +1,4 @@
-// Accessibility gate (issue 14): axe-core (WCAG 2.1 A and AA rules) on every screen a visitor and a member reach,
+// Accessibility gate: axe-core (WCAG 2.1 A and AA rules) on every screen a visitor and a member reach,
 // once its content has loaded. Any violation fails, listed with the elements it names.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// How the built site is delivered (issue 14 speed): precompressed brotli and gzip files, immutable hashed assets,
+// How the built site is delivered (speed): precompressed brotli and gzip files, immutable hashed assets,
 // a revalidated shell, compressed API answers.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';

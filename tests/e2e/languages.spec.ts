@@ -1,4 +1,4 @@
-// Issue 13: in each of the 11 languages the members screen, a chat, /credits and the signup modal speak that language
+// In each of the 11 languages the members screen, a chat, /credits and the signup modal speak that language
 // (no English UI word from a small list) and, 390 px wide, no text overflows its button or badge and nothing
 // scrolls sideways. Screenshots of each go to the test's attachments.
 import { expect, test, type Page } from '@playwright/test';

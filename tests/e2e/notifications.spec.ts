@@ -1,4 +1,4 @@
-// Issue 4 in the real browser: the notification settings screen (spec 2: /notifications) saves e-mail choices on the
+// In the real browser: the notification settings screen (spec 2: /notifications) saves e-mail choices on the
 // real server, keeps a change it could not save visible as an error with "Try again", shows the push switch's
 // states, and the disabled-notifications alert (spec 2) follows the mail system's stops (spec 4).
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';

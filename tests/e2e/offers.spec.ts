@@ -1,4 +1,4 @@
-// The time bonus and discounts in the browser (spec 2, 4, 9; issue 10): the banner's countdown from about 04:00:00,
+// The time bonus and discounts in the browser (spec 2, 4, 9): the banner's countdown from about 04:00:00,
 // the same in two tabs and on a device whose clock is wrong, the 40 s popup at 0 credits and its dismissal, the
 // discounted price charged, and no bonus once the member paid.
 import { expect, test, type Page } from '@playwright/test';

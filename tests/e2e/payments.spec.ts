@@ -1,5 +1,5 @@
 // Buying credits in the browser against the embedded test payment service (Adyen's protocol on this server): the
-// hosted checkout, the return page's states, premium and the balance after a purchase (issue 9).
+// hosted checkout, the return page's states, premium and the balance after a purchase.
 import { expect, test, type Page } from '@playwright/test';
 import { credits, findMember, SANNE, sendMessage, signup } from './support.ts';
 

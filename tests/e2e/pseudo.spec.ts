@@ -1,4 +1,4 @@
-// Issue 13: the marker language (src/i18n/index.ts PSEUDO_KEY) wraps every text from i18next in ⟦ ⟧; walking every
+// The marker language (src/i18n/index.ts PSEUDO_KEY) wraps every text from i18next in ⟦ ⟧; walking every
 // route as a visitor and as a member, a visible interface text without the marks bypassed i18next. What members
 // wrote themselves (names, profile texts, messages) is marked translate="no" and dates are <time> elements: skipped.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 4 in the real browser: a Web Push is stored in Dexie by the service worker, badges from that count, always
+// In the real browser: a Web Push is stored in Dexie by the service worker, badges from that count, always
 // shows a notification and wakes the open page; a notification click takes the open window to the conversation;
 // and the live channel brings a message into an open chat within a second, with no polling.
 import { expect, test, type APIRequestContext } from '@playwright/test';

@@ -126,7 +126,7 @@ test('the manifest says what an installed app needs, and its images are what it 
     ['Likes', '/likes'],
     ['Search', '/members'],
   ]);
-  // Issue 13: the description and shortcut names in every other site language (manifest localization).
+  // The description and shortcut names in every other site language (manifest localization).
   expect(manifest.description).toBe('Heartline is the dating site for adults: search members near you, like, match and chat.');
   expect(Object.keys(manifest.description_localized).sort()).toEqual([
     'da',

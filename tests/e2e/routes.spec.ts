@@ -1,4 +1,4 @@
-// Spec 2's route table in the browser (issue 12): every path opens a finished screen, never the 404 page, logged out
+// Spec 2's route table in the browser: every path opens a finished screen, never the 404 page, logged out
 // and logged in, at 390 and 1280 px wide, without a JavaScript error on the console or a failed request.
 import { expect, test, type Page } from '@playwright/test';
 import { paths } from './route-paths.ts';

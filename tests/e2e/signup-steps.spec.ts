@@ -1,4 +1,4 @@
-// Signup in steps 0 to 4 (spec 2, issue 11): a step indicator, Back and Next, each step checked before the next,
+// Signup in steps 0 to 4 (spec 2): a step indicator, Back and Next, each step checked before the next,
 // the form state surviving a reload in the middle, the modal that backdrop and Escape cannot close once a signup is
 // under way, and the flow on to /complete-signup and /signup-matches.
 import { expect, test } from '@playwright/test';

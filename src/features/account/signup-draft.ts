@@ -1,5 +1,5 @@
 // The signup form state of spec 3 (email, name, password, date_of_birth, signup_message) and the current step, kept
-// so that a reload in the middle of the signup steps resumes where the visitor was (issue 11). Everything but the
+// so that a reload in the middle of the signup steps resumes where the visitor was. Everything but the
 // password goes to localStorage; the password only to sessionStorage (this tab, gone when it closes), never to
 // localStorage. Both are cleared after a successful signup.
 import { z } from 'zod';

@@ -94,7 +94,7 @@ export default function ChatScreen() {
     return () => clearInterval(timer);
   }, [liveOpen]);
 
-  // No push for this conversation while it is read here live (issue 4).
+  // No push for this conversation while it is read here live.
   useReadingMark(conv?.id ?? null, liveOpen);
 
   // Spec 4: opening a chat sets its unread count to 0 (and again when a message arrives while it is open).

@@ -1,4 +1,4 @@
-// The open conversation's reading mark (issue 4: no push for a message the member is reading live): while the
+// The open conversation's reading mark (no push for a message the member is reading live): while the
 // chat shows in a visible page with the live channel up, the server knows, and renews that every READING_RENEW_MS.
 import { useEffect } from 'react';
 import { READING_RENEW_MS, ReadingResponse } from '../../../contract/index.ts';
