@@ -69,29 +69,49 @@ export interface RequestViewer {
 
 /**
  * The RequestViewer of a request with session cookie `token` (undefined: none) to `site` (asked only by `get`).
- * Nothing is read until a method is called.
+ * Nothing is read until a method is called; making one costs one small object (every request makes one).
  */
 export function requestViewer(ctx: SessionContext, token: string | undefined, site: () => Site): RequestViewer {
-  const valid = token !== undefined && token !== '' && token.length <= 100 ? token : null;
-  let user: Promise<UserRow | null> | undefined;
-  let id: Promise<number | null> | undefined;
-  const required = async <T>(value: Promise<T | null>): Promise<T> => {
-    const found = await value;
-    if (found === null) throw new ApiError(403, 'authentication_required');
-    return found;
-  };
-  const self: RequestViewer = {
-    id: () => (id ??= (valid !== null && cachedUserId(ctx, valid)) || self.user().then((u) => u?.id ?? null)),
-    requireId: () => required(self.id()),
-    user: () => (user ??= valid === null ? Promise.resolve(null) : sessionUser(ctx, valid)),
-    requireUser: () => required(self.user()),
-    get: async () => {
-      const row = await self.user();
-      return row && viewerOf(row, site());
-    },
-    require: () => required(self.get()),
-  };
-  return self;
+  return new SessionViewer(ctx, token !== undefined && token !== '' && token.length <= 100 ? token : null, site);
+}
+
+/** A value, or ApiError 403 authentication_required for null. */
+async function required<T>(value: Promise<T | null>): Promise<T> {
+  const found = await value;
+  if (found === null) throw new ApiError(403, 'authentication_required');
+  return found;
+}
+
+class SessionViewer implements RequestViewer {
+  private userRow?: Promise<UserRow | null>;
+  private userId?: Promise<number | null>;
+
+  constructor(
+    private readonly ctx: SessionContext,
+    private readonly token: string | null,
+    private readonly site: () => Site,
+  ) {}
+
+  id(): Promise<number | null> {
+    return (this.userId ??=
+      (this.token !== null && cachedUserId(this.ctx, this.token)) || this.user().then((u) => u?.id ?? null));
+  }
+  requireId(): Promise<number> {
+    return required(this.id());
+  }
+  user(): Promise<UserRow | null> {
+    return (this.userRow ??= this.token === null ? Promise.resolve(null) : sessionUser(this.ctx, this.token));
+  }
+  requireUser(): Promise<UserRow> {
+    return required(this.user());
+  }
+  async get(): Promise<Viewer | null> {
+    const row = await this.user();
+    return row && viewerOf(row, this.site());
+  }
+  require(): Promise<Viewer> {
+    return required(this.get());
+  }
 }
 
 /** The user id of session `token` from the session cache (no statement), or null when the cache does not hold it. */
