@@ -10,11 +10,6 @@ import { createContext, type Services } from './context.ts';
 import { decorateRequests } from './request-context.ts';
 import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts';
 import { checkMutation, securityHeaders } from './security.ts';
-import { sessionCacheFor } from './domain/accounts/sessions.ts';
-import { headCacheFor } from './domain/sync/sync.ts';
-import { chatListCacheFor } from './domain/messaging/messaging.ts';
-import { searchWindowsFor } from './domain/discovery/member-search.ts';
-import { searcherCacheFor } from './domain/discovery/searchers.ts';
 import { pageRenderer } from './page-render.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
@@ -109,11 +104,11 @@ export async function buildApp(services: Services, opts: FastifyServerOptions = 
   for (const routes of ROUTES) await app.register(routes, ctx);
   // Jobs being run (pushes, mails) finish before the database closes; waiting ones stay for the next start.
   app.addHook('onClose', () => ctx.jobs.stop());
-  // The in-memory caches of the hottest reads (sessions, change-log heads, chat lists, searchers, search windows), kept
-  // correct by the live hub's NOTIFYs.
-  const caches = [sessionCacheFor, headCacheFor, chatListCacheFor, searcherCacheFor, searchWindowsFor];
-  const unobserve = caches.map((cacheFor) => ctx.live.observe(cacheFor(ctx.db)));
-  app.addHook('onClose', async () => unobserve.forEach((stop) => stop()));
+  // The caches hear of the other instances' commits through the live hub's NOTIFYs (of this app's own at commit).
+  const unobserve = ctx.live.observe(ctx.caches);
+  app.addHook('onClose', async () => {
+    unobserve();
+  });
 
   const indexHtml = path.join(config.distDir, 'index.html');
   const hasDist = existsSync(indexHtml);

@@ -1,6 +1,8 @@
 // The server's context: the one object buildApp makes from the services and hands to every route plugin (instead
 // of each function taking the database, the configuration and the services one by one). Nothing in server/ keeps
 // state outside it, so two apps in one process share nothing they were not both given.
+import { createCaches, type Caches } from './cache/caches.ts';
+import { tellingCommits } from './cache/writes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { loadSites, type Sites } from './domain/content/sites.ts';
@@ -30,12 +32,20 @@ export interface Services {
   payments: { provider: PaymentProvider; testKeys: { apiKey: string; hmacKey: string } | null };
 }
 
-/** The services and what the app derives from them once: the sites it answers for. */
+/**
+ * The services and what the app derives from them: the sites it answers for and its caches. `db` is the services'
+ * database as this app writes to it: each transaction's writes reach the app's caches when it commits (cache/writes.ts).
+ */
 export interface ServerContext extends Services {
   sites: Sites;
+  caches: Caches;
 }
 
-/** The context of an app over `services` (reads the sites). */
+/**
+ * The context of a new app over `services`: reads the sites and makes empty caches, which hear of every commit of
+ * this app at once; the live hub's notifications (the other instances' commits) reach them once buildApp observes.
+ */
 export async function createContext(services: Services): Promise<ServerContext> {
-  return { ...services, sites: await loadSites(services.db) };
+  const caches = createCaches();
+  return { ...services, db: tellingCommits(services.db, caches), sites: await loadSites(services.db), caches };
 }

@@ -28,7 +28,7 @@ export function decorateRequests(app: FastifyInstance, ctx: ServerContext): void
   });
   app.decorateRequest('viewer', null as unknown as RequestViewer);
   app.addHook('onRequest', (req, _reply, done) => {
-    req.viewer = requestViewer(ctx.db, req.cookies[SESSION_COOKIE], () => req.site);
+    req.viewer = requestViewer(ctx, req.cookies[SESSION_COOKIE], () => req.site);
     done();
   });
 }

@@ -75,7 +75,7 @@ const EXTERNAL_POSTS: Record<string, readonly string[]> = {
  * The spec's GET calls that change state (spec 7: logout, the auto-like). A browser says where a request comes from in
  * Sec-Fetch-Site: another site's link or image must not log a member out or make a like.
  */
-const STATE_CHANGING_GETS = new Set(['/api/logout.php', '/api/auto-like.php']);
+const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(['/api/logout.php', '/api/auto-like.php']);
 
 /** Throws ApiError 403 forbidden_origin when the browser's `Sec-Fetch-Site` says the request came from another site. */
 function checkSameSite(req: FastifyRequest): void {

@@ -47,14 +47,15 @@ async function readParts(req: FastifyRequest): Promise<{ fields: Record<string, 
   return { fields, file };
 }
 
-export default async function chatRoutes(app: FastifyInstance, { db, jobs, images }: ServerContext): Promise<void> {
+export default async function chatRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db, jobs, images } = ctx;
   // Photo messages: two text fields (id, profile) and one file; a larger file ends the upload with a 413.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 } });
 
   app.get('/api/chats.php', async (req): Promise<ChatsResponse> => {
     // The session and, while nothing changed for the member, the list from memory: no statement.
     const id = await req.viewer.requireId();
-    return cachedChatList(db, { id, cdnPrefix: req.site.settings.cdn_prefix });
+    return cachedChatList(ctx, { id, cdnPrefix: req.site.settings.cdn_prefix });
   });
 
   app.delete('/api/chat.php', async (req) => {

@@ -43,7 +43,8 @@ async function touchLastSeen(db: Db, userId: number): Promise<void> {
 /** One server-sent event: `id`, `event` and JSON `data`. */
 const sse = (event: string, data: LiveEvent) => `id: ${data.cursor}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-export default async function eventRoutes(app: FastifyInstance, { db, live }: ServerContext): Promise<void> {
+export default async function eventRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db, live } = ctx;
   /**
    * Enders of the open streams per member, oldest first: a shutting-down server ends them (else app.close() would wait
    * for the clients), and a member's stream beyond MAX_STREAMS_PER_MEMBER ends the oldest.
@@ -79,7 +80,7 @@ export default async function eventRoutes(app: FastifyInstance, { db, live }: Se
     const unsubscribe = live.subscribe(user.id, () => wake());
     let told: number;
     try {
-      told = await maxChangeSeq(db, user.id);
+      told = await maxChangeSeq(ctx, user.id);
     } catch (err) {
       unsubscribe();
       throw err;
@@ -146,7 +147,7 @@ export default async function eventRoutes(app: FastifyInstance, { db, live }: Se
       }
       dirty = false;
       busy = true;
-      maxChangeSeq(db, user.id)
+      maxChangeSeq(ctx, user.id)
         .then((seq) => {
           if (closed || seq <= told) return;
           told = seq;

@@ -18,7 +18,8 @@ import { ApiError } from '../errors.ts';
 import { sendJsonText, type JsonText } from '../json-text.ts';
 import { parse } from '../validate.ts';
 
-export default async function memberRoutes(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+export default async function memberRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db } = ctx;
   app.get('/api/members.php', async (req, reply): Promise<JsonText<SearchResponse>> => {
     const q = parse(SearchQuery, req.query);
     const { site } = req;
@@ -26,7 +27,7 @@ export default async function memberRoutes(app: FastifyInstance, { db }: ServerC
     const id = await req.viewer.id();
     // Spec 6: a visitor may search only as the site's logged_out_search settings allow.
     if (id === null && !visitorMaySearch(site.settings, q.network)) throw new ApiError(403, 'authentication_required');
-    return sendJsonText(reply, await searchMembers(db, site, id, q));
+    return sendJsonText(reply, await searchMembers(ctx, site, id, q));
   });
 
   // Spec 3: the similar results of a profile are a search, so a visitor gets them under the same rule.

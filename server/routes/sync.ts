@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.ts';
 import { etagMatches, maxChangeSeq, readSync, syncEtag } from '../domain/sync/sync.ts';
 import { parse } from '../validate.ts';
 
-export default async function syncRoutes(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+export default async function syncRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   /**
    * *member*. Answers a snapshot (no `since`) or the delta after `since` (SyncResponse), with `ETag` and
    * `Cache-Control: no-store`; `304` with no body when If-None-Match names the current ETag. Errors: 400
@@ -17,13 +17,13 @@ export default async function syncRoutes(app: FastifyInstance, { db }: ServerCon
     const { since } = parse(SyncQuery, req.query);
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch) {
-      const maxSeq = await maxChangeSeq(db, userId, true);
+      const maxSeq = await maxChangeSeq(ctx, userId, true);
       const etag = syncEtag(userId, maxSeq);
       if (etagMatches(ifNoneMatch, etag) && (since === undefined || since === maxSeq))
         return reply.header('cache-control', 'no-store').header('etag', etag).status(304).send();
     }
     const viewer = await req.viewer.require();
-    const { etag, body } = await readSync(db, viewer, { since, ifNoneMatch: req.headers['if-none-match'] });
+    const { etag, body } = await readSync(ctx, viewer, { since, ifNoneMatch: req.headers['if-none-match'] });
     reply.header('cache-control', 'no-store').header('etag', etag);
     if (!body) return reply.status(304).send();
     return body;

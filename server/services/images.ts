@@ -26,7 +26,7 @@ const THUMB = { width: 240, height: 320 };
 const QUALITY = 78;
 /** Decoding more pixels than this is refused (a decompression bomb guard; 50 MP covers every phone camera). */
 const MAX_PIXELS = 50_000_000;
-const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+const RASTER_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 const FILE_NAME = /^[A-Za-z0-9_-]{16,64}(-t)?\.webp$/;
 
 /** Random unguessable media key (128-bit, base64url, 22 characters). Never ends in "-t", so thumb names stay unambiguous. */

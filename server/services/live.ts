@@ -2,7 +2,6 @@
 // log grew. Fed by database notifications, so every server instance on one database hears every write: on
 // PostgreSQL through LISTEN/NOTIFY, on PGlite through its in-process notifications (same SQL, same timing).
 import type { Listen } from '../db/connect.ts';
-import { writesHeard } from './member-cache.ts';
 
 /** The NOTIFY channel recordChanges (server/domain/sync/changes.ts) notifies on. */
 export const LIVE_CHANNEL = 'sync_changes';
@@ -33,7 +32,7 @@ const idsOf = (payload: string, key: LiveKey): number[] => {
   }
 };
 
-/** Who hears of every payload before the subscribers (the in-memory caches: services/member-cache.ts). */
+/** Who hears of every payload before the subscribers (the in-memory caches: server/cache/caches.ts). */
 export interface LiveObserver {
   /** The change logs of `userIds` grew (a committed write). */
   changed(userIds: number[]): void;
@@ -84,7 +83,6 @@ export async function createLiveHub(listen: Listen): Promise<LiveHub> {
     const changed = idsOf(payload, 'u');
     const ended = idsOf(payload, 's');
     const blocked = idsOf(payload, 'b');
-    writesHeard(changed);
     for (const o of observers) {
       if (changed.length) o.changed(changed);
       if (ended.length) o.sessionsEnded(ended);

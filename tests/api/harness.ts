@@ -21,6 +21,7 @@ import { paymentProviderFor, type PaymentProvider } from '../../server/services/
 
 export interface TestServer {
   url: string;
+  /** The server's database handle: a transaction through it tells the server's caches at commit, as the server's own do. */
   db: Db;
   app: FastifyInstance;
   /** The server's Web Push sender; http endpoints allowed so tests can run a local fake push service. */
@@ -118,7 +119,7 @@ export async function startServer(
   if (!opts.env?.PUBLIC_URL) config.publicUrl = url;
   return {
     url,
-    db,
+    db: app.ctx.db,
     app,
     push,
     live,

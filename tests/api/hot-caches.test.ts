@@ -1,9 +1,8 @@
-// The in-memory caches of the hottest reads (issue 14, server throughput): the session cache (domain/sessions.ts)
-// and the change-log head cache (domain/sync.ts) serve the conditional sync without a statement, the chat lists
-// (domain/messaging.ts) the chat list call, the searchers (domain/searchers.ts) and the shared windows of results
-// (domain/member-search.ts) the member search. None may serve an ended session, an old head or list, a blocked member
-// or a changed card: a session end, a change or a block evicts them at once on the instance that answered it, and on
-// every other one with its NOTIFY (LISTEN/NOTIFY).
+// The in-memory caches of the hottest reads (issue 14, server throughput; server/cache/caches.ts): the sessions and
+// the change-log heads serve the conditional sync without a statement, the chat lists the chat list call, the
+// searchers and the shared windows of results the member search. None may serve an ended session, an old head or
+// list, a blocked member or a changed card: a session end, a change or a block evicts them at once on the instance
+// that answered it (at its commit), and on every other one with its NOTIFY (LISTEN/NOTIFY).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatsResponse, SearchResponse, type ProfileUpdate } from '../../contract/index.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';

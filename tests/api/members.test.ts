@@ -9,7 +9,7 @@ import {
   SearchResponse,
   SimilarResponse,
 } from '../../contract/index.ts';
-import { SEARCH_WINDOW_TTL_MS } from '../../server/domain/discovery/member-search.ts';
+import { SEARCH_WINDOW_TTL_MS } from '../../server/cache/caches.ts';
 import { photos, users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 

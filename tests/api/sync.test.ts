@@ -285,7 +285,7 @@ describe('GET /api/sync.php', () => {
       kind: 'like' as const,
       entityId: 1_000_000_000 + i,
     }));
-    // Through the log's one writer, whose NOTIFY also tells the server's cached log head (domain/sync.ts).
+    // Through the log's one writer, which also tells the server's cached log head (server/cache/caches.ts).
     await server.db.transaction((tx) => recordChanges(tx, fake));
     const seen: number[] = [];
     let cursor = start;

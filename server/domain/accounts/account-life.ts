@@ -12,7 +12,6 @@ import { accountMail } from './account-mail.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { peerChanges } from '../sync/peer-changes.ts';
 import { verifyPassword } from './passwords.ts';
-import { endSessionsOf } from './sessions.ts';
 import type { UserRow } from '../types.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -142,11 +141,10 @@ export async function deleteAccount(db: Db, user: UserRow, password: string, ctx
     await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.userId, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    await endSessionsOf(db, tx, [user.id]);
     // No push reaches a deleted account's devices (a restored account subscribes again from its next visit).
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
     const token = await newToken(tx, user.id, 'reactivate', { data: '', ms: REACTIVATION_DAYS * DAY_MS });
-    await recordChanges(tx, await peerChanges(tx, user.id));
+    await recordChanges(tx, await peerChanges(tx, user.id), { sessionsEnded: [user.id] });
     return token;
   });
   return accountMail({

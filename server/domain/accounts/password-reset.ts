@@ -9,7 +9,7 @@ import { ApiError } from '../../errors.ts';
 import type { OutgoingMail } from '../../services/mail.ts';
 import { accountMail } from './account-mail.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
-import { endSessionsOf } from './sessions.ts';
+import { recordChanges } from '../sync/changes.ts';
 import type { Site, UserRow } from '../types.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -75,7 +75,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning();
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
-    await endSessionsOf(db, tx, [row.userId]);
+    await recordChanges(tx, [], { sessionsEnded: [row.userId] });
     return user;
   });
 }
@@ -100,6 +100,6 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, keepSessionHash)));
-    await endSessionsOf(db, tx, [user.id]);
+    await recordChanges(tx, [], { sessionsEnded: [user.id] });
   });
 }

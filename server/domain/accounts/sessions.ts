@@ -2,12 +2,12 @@
 // a request's session, looked up only when a route asks (req.viewer).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/connect.ts';
+import type { SessionCache } from '../../cache/session-cache.ts';
+import type { Db } from '../../db/connect.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import { LIVE_CHANNEL, livePayloads, type LiveObserver } from '../../services/live.ts';
-import { LiveCache, perDatabase } from '../../services/member-cache.ts';
+import { recordChanges } from '../sync/changes.ts';
 import { viewerOf, type Site, type UserRow, type Viewer } from '../types.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -26,88 +26,23 @@ export async function startSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** Ends the session of `token` (a request's cookie; none: nothing to end) on every server instance (endSessionsOf). */
+/** Ends the session of `token` (a request's cookie; none: nothing to end), on every server instance (recordChanges). */
 export async function endSession(db: Db, token: string | undefined): Promise<void> {
   if (!token) return;
-  const ended = await db
-    .delete(sessions)
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .returning({ userId: sessions.userId });
-  if (ended.length)
-    await endSessionsOf(
-      db,
-      db,
-      ended.map((r) => r.userId),
-    );
+  await db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .returning({ userId: sessions.userId });
+    await recordChanges(tx, [], { sessionsEnded: ended.map((r) => r.userId) });
+  });
 }
 
-/**
- * Tells every server instance that sessions of `userIds` were deleted through `tx` (`db` itself, or a transaction
- * of `db`: the NOTIFY is delivered when it commits): each drops those members' cached sessions (SessionCache), this
- * instance at once too. Call it wherever sessions rows are deleted.
- */
-export async function endSessionsOf(db: Db, tx: Db | Tx, userIds: number[]): Promise<void> {
-  if (userIds.length === 0) return;
-  caches.cacheOf(db)?.forget(userIds);
-  // Every instance drops those members' cached sessions (SessionCache.sessionsEnded).
-  for (const payload of livePayloads(userIds, 's')) await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+/** What the session lookups need: the database and the session cache. */
+export interface SessionContext {
+  db: Db;
+  caches: { sessions: SessionCache };
 }
-
-/** How long a cached session is trusted before the database is asked again (a bound; session ends evict at once). */
-const SESSION_CACHE_MS = 60_000;
-/** At most this many sessions are cached (the oldest go first). */
-const SESSION_CACHE_SIZE = 20_000;
-
-/**
- * Sessions looked up recently, by token hash: the user id, when the session expires and when it was read. Fed by
- * sessionUser; read by cachedUserId, the cheap path of the hottest calls (the conditional sync). Correct only
- * while it hears every session end: the live hub tells it (LIVE_CHANNEL `{"s":[ids]}` from endSessionsOf), and when
- * the hub's listener is lost it stops serving until the listener is back (then it starts empty). A lookup that
- * started before a session end never stores its (stale) answer: `epoch` moves on every end.
- */
-class SessionCache extends LiveCache {
-  private entries = new Map<string, { userId: number; expiresAt: number; readAt: number; seenAt: number }>();
-
-  /** The cached session of `hash` still valid at `now`, or undefined. */
-  get(hash: string, now: number) {
-    const e = this.serving ? this.entries.get(hash) : undefined;
-    if (!e || e.expiresAt <= now || now - e.readAt > SESSION_CACHE_MS) return undefined;
-    return e;
-  }
-
-  /** The current epoch, taken before a lookup and handed to `set`. */
-  mark(): number {
-    return this.epoch;
-  }
-
-  /** Stores a session read at `entry.readAt` when no session ended since `epoch`. */
-  set(hash: string, entry: { userId: number; expiresAt: number; readAt: number; seenAt: number }, epoch: number): void {
-    if (!this.serving || epoch !== this.epoch) return;
-    if (this.entries.size >= SESSION_CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(hash, entry);
-  }
-
-  forget(userIds: number[]): void {
-    this.epoch++;
-    const ids = new Set(userIds);
-    for (const [hash, e] of this.entries) if (ids.has(e.userId)) this.entries.delete(hash);
-  }
-
-  override sessionsEnded(userIds: number[]): void {
-    this.forget(userIds);
-  }
-  protected clear(): void {
-    this.entries.clear();
-  }
-}
-
-const caches = perDatabase(() => new SessionCache());
-
-/**
- * Turns the session cache on for `db` (buildApp does, with the live hub that keeps it correct): answers the
- * observer to hand to `LiveHub.observe`. Without it every call reads the sessions table.
- */
-export const sessionCacheFor = (db: Db): LiveObserver => caches.cacheFor(db);
 
 /** A member is seen (users.last_seen_at, the online flag) at most this often per request stream. */
 const SEEN_EVERY_MS = 60_000;
@@ -134,36 +69,55 @@ export interface RequestViewer {
 
 /**
  * The RequestViewer of a request with session cookie `token` (undefined: none) to `site` (asked only by `get`).
- * Nothing is read until a method is called.
+ * Nothing is read until a method is called; making one costs one small object (every request makes one).
  */
-export function requestViewer(db: Db, token: string | undefined, site: () => Site): RequestViewer {
-  const valid = token !== undefined && token !== '' && token.length <= 100 ? token : null;
-  let user: Promise<UserRow | null> | undefined;
-  let id: Promise<number | null> | undefined;
-  const required = async <T>(value: Promise<T | null>): Promise<T> => {
-    const found = await value;
-    if (found === null) throw new ApiError(403, 'authentication_required');
-    return found;
-  };
-  const self: RequestViewer = {
-    id: () => (id ??= (valid !== null && cachedUserId(db, valid)) || self.user().then((u) => u?.id ?? null)),
-    requireId: () => required(self.id()),
-    user: () => (user ??= valid === null ? Promise.resolve(null) : sessionUser(db, valid)),
-    requireUser: () => required(self.user()),
-    get: async () => {
-      const row = await self.user();
-      return row && viewerOf(row, site());
-    },
-    require: () => required(self.get()),
-  };
-  return self;
+export function requestViewer(ctx: SessionContext, token: string | undefined, site: () => Site): RequestViewer {
+  return new SessionViewer(ctx, token !== undefined && token !== '' && token.length <= 100 ? token : null, site);
+}
+
+/** A value, or ApiError 403 authentication_required for null. */
+async function required<T>(value: Promise<T | null>): Promise<T> {
+  const found = await value;
+  if (found === null) throw new ApiError(403, 'authentication_required');
+  return found;
+}
+
+class SessionViewer implements RequestViewer {
+  private userRow?: Promise<UserRow | null>;
+  private userId?: Promise<number | null>;
+
+  constructor(
+    private readonly ctx: SessionContext,
+    private readonly token: string | null,
+    private readonly site: () => Site,
+  ) {}
+
+  id(): Promise<number | null> {
+    return (this.userId ??=
+      (this.token !== null && cachedUserId(this.ctx, this.token)) || this.user().then((u) => u?.id ?? null));
+  }
+  requireId(): Promise<number> {
+    return required(this.id());
+  }
+  user(): Promise<UserRow | null> {
+    return (this.userRow ??= this.token === null ? Promise.resolve(null) : sessionUser(this.ctx, this.token));
+  }
+  requireUser(): Promise<UserRow> {
+    return required(this.user());
+  }
+  async get(): Promise<Viewer | null> {
+    const row = await this.user();
+    return row && viewerOf(row, this.site());
+  }
+  require(): Promise<Viewer> {
+    return required(this.get());
+  }
 }
 
 /** The user id of session `token` from the session cache (no statement), or null when the cache does not hold it. */
-function cachedUserId(db: Db, token: string): Promise<number> | null {
-  const cache = caches.cacheOf(db);
+function cachedUserId({ db, caches }: SessionContext, token: string): Promise<number> | null {
   const now = Date.now();
-  const hit = cache?.get(hashToken(token), now);
+  const hit = caches.sessions.get(hashToken(token), now);
   if (!hit) return null;
   return (async () => {
     if (now - hit.seenAt > SEEN_EVERY_MS) {
@@ -178,10 +132,9 @@ function cachedUserId(db: Db, token: string): Promise<number> | null {
 }
 
 /** The user of session `token` (one prepared statement), stored in the session cache; null when none or expired. */
-async function sessionUser(db: Db, token: string): Promise<UserRow | null> {
+async function sessionUser({ db, caches }: SessionContext, token: string): Promise<UserRow | null> {
   const now = new Date();
-  const cache = caches.cacheOf(db);
-  const epoch = cache?.mark() ?? 0;
+  const since = caches.sessions.mark();
   const hash = hashToken(token);
   const rows = await prepared(db, 'session_user_exp', (d) =>
     d
@@ -200,6 +153,6 @@ async function sessionUser(db: Db, token: string): Promise<UserRow | null> {
     await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
     if (Math.random() < 0.01) await db.delete(sessions).where(lt(sessions.expiresAt, now));
   }
-  cache?.set(hash, { userId: user.id, expiresAt: rows[0].expiresAt.getTime(), readAt: now.getTime(), seenAt }, epoch);
+  caches.sessions.set(hash, { userId: user.id, expiresAt: rows[0].expiresAt.getTime(), seenAt }, since);
   return user;
 }

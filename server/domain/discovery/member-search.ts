@@ -1,9 +1,9 @@
-// The member search (spec 3: search state), apart from members.ts for its prepared statements and its caches (issue
-// 14): the counts (a count must visit every match) and the windows of first results that every member's search of the
-// same filters shares (a page of them is no statement).
+// The member search (spec 3: search state), apart from members.ts for its prepared statements and the caches it reads
+// (server/cache/caches.ts): the counts (a count must visit every match) and the windows of first results that every
+// member's search of the same filters shares (a page of them is no statement).
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { MemberCard, SearchQuery, SearchResponse } from '../../../contract/index.ts';
 import { SEARCH_PAGE_SIZE } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
@@ -14,15 +14,9 @@ import { bandBetween } from './location.ts';
 import { cardProfileColumns, notBlockedWith } from './members.ts';
 import { birthDateRange } from './age.ts';
 import { toCard } from './presenters.ts';
-import type { LiveObserver } from '../../services/live.ts';
-import { isBeingWritten, LiveCache, perDatabase, writesSoFar } from '../../services/member-cache.ts';
+import type { SearchWindows } from '../../cache/search-windows.ts';
 import type { Site } from '../types.ts';
-import { searcherOf } from './searchers.ts';
-
-/** How long a search's `numResults` is reused for the same viewer and filters, in milliseconds. */
-const SEARCH_COUNT_TTL_MS = 5_000;
-/** How many counts each database handle keeps (least recently used out first). */
-const SEARCH_COUNTS_MAX = 10_000;
+import { searcherOf, type SearcherContext } from './searchers.ts';
 
 const ph = (name: string) => sql.placeholder(name);
 
@@ -106,27 +100,14 @@ const countQuery = (db: Db) =>
     .from(users)
     .where(searchFilter());
 
-const counts = new WeakMap<Db, LRUCache<string, number>>();
-
-/** The recent counts of `db`'s searches, by site, viewer and filters. */
-function countsOf(db: Db): LRUCache<string, number> {
-  let cache = counts.get(db);
-  if (!cache) counts.set(db, (cache = new LRUCache<string, number>({ max: SEARCH_COUNTS_MAX, ttl: SEARCH_COUNT_TTL_MS })));
-  return cache;
-}
-
 /** How many first results of a search its shared window holds: five pages. */
 const SEARCH_WINDOW_ROWS = 5 * SEARCH_PAGE_SIZE;
-/** How long a window of results is shared, in milliseconds: how old the cards' order may be. */
-export const SEARCH_WINDOW_TTL_MS = 5_000;
-/** How many windows each database handle keeps (the oldest stored go first; about 50 KB each). */
-const SEARCH_WINDOWS_MAX = 1_000;
 
 /**
  * A member a search lists: their card as of when it was read (age, online flag) as JSON text (written once for every
  * search that shows it) and their grid cell.
  */
-interface Listed {
+export interface Listed {
   id: number;
   json: string;
   cell: { lat: number | null; lon: number | null };
@@ -153,9 +134,6 @@ function listedOf(rows: PageRow[], cdnPrefix: string, now = new Date()): Listed[
   });
 }
 
-/** How many members' last change a SearchWindows remembers (for the reads in flight). */
-const CHANGED_AT_MAX = 50_000;
-
 /** The site and filters of a search, without its viewer: what a window is read for. */
 type WindowFilters = {
   site: number;
@@ -166,137 +144,31 @@ type WindowFilters = {
   region: string | null;
 };
 
-/**
- * The windows of recent searches, by site and filters: their first SEARCH_WINDOW_ROWS results as a visitor sees them,
- * read by one statement when missing or SEARCH_WINDOW_TTL_MS old (searches that miss meanwhile wait for that one
- * statement). A window goes as soon as a change of any member in it is heard (their NOTIFY), and is not used while
- * this process writes one (writesInFlight), so the cards are as exact as the search's own statement (their ages and
- * online flags as of the read); a member not in it (one who became visible, joined, or moved up by being seen) shows
- * within SEARCH_WINDOW_TTL_MS. While the hub's listener is lost it serves nothing. A read never stores rows of a member
- * changed since it began (`changedAt`: the epoch of each member's last change heard), nor a searcher joins a read
- * begun before such a change or before a write of this process.
- */
-class SearchWindows extends LiveCache {
-  private windows = new Map<string, { rows: Listed[]; at: number }>();
-  private byMember = new Map<number, Set<string>>();
-  private reading = new Map<string, { epoch: number; writes: number; rows: Promise<Listed[]> }>();
-  private changedAt = new Map<number, number>();
-  /** Reads begun before this epoch are stale for every member (changedAt was cleared then). */
-  private floor = 0;
-
-  constructor(private readonly read: (filters: WindowFilters) => Promise<PageRow[]>) {
-    super();
-  }
-
-  /**
-   * The window of `filters` on a site of `cdnPrefix`: from memory, or from the statement already reading it (begun
-   * after the last write of this process and with no change heard since for a member it read), or a new one.
-   */
-  async get(filters: WindowFilters, cdnPrefix: string): Promise<Listed[]> {
-    const key = JSON.stringify([...Object.values(filters), cdnPrefix]);
-    const now = Date.now();
-    const held = this.serving ? this.windows.get(key) : undefined;
-    if (held && now - held.at < SEARCH_WINDOW_TTL_MS && !held.rows.some((r) => isBeingWritten(r.id, now))) return held.rows;
-    const pending = this.reading.get(key);
-    if (pending && pending.writes === writesSoFar()) {
-      const rows = await pending.rows;
-      if (!this.changedSince(rows, pending.epoch)) return rows;
-    }
-    return this.start(key, filters, cdnPrefix, now);
-  }
-
-  /** A new read of the window `key`, stored when no member it read changed meanwhile. */
-  private start(key: string, filters: WindowFilters, cdnPrefix: string, now: number): Promise<Listed[]> {
-    const epoch = this.epoch;
-    const rows = this.read(filters)
-      .then((r) => listedOf(r, cdnPrefix))
-      .finally(() => {
-        if (this.reading.get(key)?.rows === rows) this.reading.delete(key);
-      });
-    this.reading.set(key, { epoch, writes: writesSoFar(), rows });
-    void rows.then(
-      (r) => this.serving && !this.changedSince(r, epoch) && !r.some((l) => isBeingWritten(l.id)) && this.store(key, r, now),
-      () => {},
-    );
-    return rows;
-  }
-
-  /** True when a change of a member of `rows` was heard after `epoch`. */
-  private changedSince(rows: Listed[], epoch: number): boolean {
-    return epoch < this.floor || rows.some((r) => (this.changedAt.get(r.id) ?? -1) >= epoch);
-  }
-
-  private store(key: string, rows: Listed[], at: number): void {
-    this.drop(key);
-    if (this.windows.size >= SEARCH_WINDOWS_MAX) this.drop(this.windows.keys().next().value!);
-    this.windows.set(key, { rows, at });
-    for (const r of rows) {
-      let keys = this.byMember.get(r.id);
-      if (!keys) this.byMember.set(r.id, (keys = new Set()));
-      keys.add(key);
-    }
-  }
-
-  private drop(key: string): void {
-    const held = this.windows.get(key);
-    if (!held) return;
-    this.windows.delete(key);
-    for (const r of held.rows) {
-      const keys = this.byMember.get(r.id);
-      keys?.delete(key);
-      if (keys?.size === 0) this.byMember.delete(r.id);
-    }
-  }
-
-  override changed(userIds: number[]): void {
-    // changedAt only needs to outlive the reads in flight: past a bound, every read begun before now is stale.
-    if (this.changedAt.size > CHANGED_AT_MAX) {
-      this.changedAt.clear();
-      this.floor = this.epoch + 1;
-    }
-    for (const id of userIds) {
-      this.changedAt.set(id, this.epoch);
-      for (const key of this.byMember.get(id) ?? []) this.drop(key);
-    }
-    this.epoch++;
-  }
-  protected clear(): void {
-    this.floor = this.epoch;
-    this.windows.clear();
-    this.byMember.clear();
-    this.changedAt.clear();
-  }
+/** What the search needs: the database, the searchers, the shared windows and the counts (server/cache/caches.ts). */
+export interface SearchContext extends SearcherContext {
+  caches: SearcherContext['caches'] & { searchWindows: SearchWindows<Listed>; searchCounts: LRUCache<string, number> };
 }
-
-const windows = perDatabase((db: Db) => {
-  const read = preparedRows<PageRow>(db, 'member_search_window', (d) => pageQuery(d, false, SEARCH_WINDOW_ROWS));
-  return new SearchWindows((filters) => read({ ...filters, viewer: null }));
-});
-
-/**
- * Turns the shared windows of searches on for `db` (buildApp does, with the live hub that keeps them correct): the
- * observer. Without it every search reads its page with a statement of its own.
- */
-export const searchWindowsFor = (db: Db): LiveObserver => windows.cacheFor(db);
 
 /**
  * Search (spec 3: search state) of member `viewerId` (null: a visitor): active members of `site` matching the filters,
  * online first, then most recently seen; page `q.page` of SEARCH_PAGE_SIZE. Excludes the viewer and members blocked
  * either way.
  * Most pages are no statement: they are cut from the window of the same site and filters that every viewer shares
- * (SearchWindows: its first SEARCH_WINDOW_ROWS results, gone with any change of a member in it), leaving out what the
- * viewer's searcher excludes (searchers.ts: the viewer, blocks either way, exact from the block's answer on); a page
- * beyond what the window holds for the viewer is one statement of its own. The cards' order and online flags may be
- * up to SEARCH_WINDOW_TTL_MS old (a member just seen, just visible or new moves up or shows that much later). `numResults`
- * may be up to SEARCH_COUNT_TTL_MS old: it is counted once per viewer and filters (sites, viewer, filters, today's
- * age bounds) in that time. Answers the JSON text of the SearchResponse, made of its cards' JSON written once.
+ * (the search windows: its first SEARCH_WINDOW_ROWS results as a visitor sees them, gone with any change of a member in
+ * it), leaving out what the viewer's searcher excludes (searchers.ts: the viewer, blocks either way, exact from the
+ * block's answer on); a page beyond what the window holds for the viewer is one statement of its own. The cards' order
+ * and online flags may be up to SEARCH_WINDOW_TTL_MS old (a member just seen, just visible or new moves up or shows
+ * that much later). `numResults` may be up to SEARCH_COUNT_TTL_MS old: it is counted once per viewer and filters
+ * (sites, viewer, filters, today's age bounds) in that time. Answers the JSON text of the SearchResponse, made of its
+ * cards' JSON written once.
  */
 export async function searchMembers(
-  db: Db,
+  ctx: SearchContext,
   site: Site,
   viewerId: number | null,
   q: SearchQuery,
 ): Promise<JsonText<SearchResponse>> {
+  const { db, caches } = ctx;
   const siteId = site.id;
   const cdnPrefix = site.settings.cdn_prefix;
   const { from, to } = birthDateRange(q.min_age, q.max_age);
@@ -311,20 +183,20 @@ export async function searchMembers(
   const filters = { ...shared, viewer: viewerId };
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
   const key = JSON.stringify(Object.values(filters));
-  const cache = countsOf(db);
-  const counted = cache.get(key);
-  const sharedWindow = windows.cacheOf(db)?.get(shared, cdnPrefix);
+  const readWindow = preparedRows<PageRow>(db, 'member_search_window', (d) => pageQuery(d, false, SEARCH_WINDOW_ROWS));
   const [windowRows, searcher, numResults] = await Promise.all([
-    sharedWindow ?? [],
-    viewerId === null ? null : searcherOf(db, viewerId),
-    counted ??
+    caches.searchWindows.get(JSON.stringify([...Object.values(shared), cdnPrefix]), async () =>
+      listedOf(await readWindow({ ...shared, viewer: null }), cdnPrefix),
+    ),
+    viewerId === null ? null : searcherOf(ctx, viewerId),
+    caches.searchCounts.get(key) ??
       prepared(db, 'member_search_count', (d) => countQuery(d).prepare('member_search_count'))
         .execute(filters)
-        .then(([{ n }]) => (cache.set(key, n), n)),
+        .then(([{ n }]) => (caches.searchCounts.set(key, n), n)),
   ]);
   const listed = searcher ? windowRows.filter((l) => !searcher.excluded.has(l.id)) : windowRows;
   const page =
-    sharedWindow && (listed.length >= offset + SEARCH_PAGE_SIZE || windowRows.length < SEARCH_WINDOW_ROWS)
+    listed.length >= offset + SEARCH_PAGE_SIZE || windowRows.length < SEARCH_WINDOW_ROWS
       ? listed.slice(offset, offset + SEARCH_PAGE_SIZE)
       : listedOf(
           await preparedRows<PageRow>(db, 'member_search_page', (d) => pageQuery(d, true, SEARCH_PAGE_SIZE))({

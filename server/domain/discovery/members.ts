@@ -6,7 +6,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { blocks, conversations, likes, photos, profiles, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import { forgetSearchers, notifyBlockChange } from './searchers.ts';
 import { recordChanges, type Change } from '../sync/changes.ts';
 import { bandBetween } from './location.ts';
 import { birthDateRange } from './age.ts';
@@ -259,7 +258,7 @@ export async function setBlock(db: Db, viewer: Pick<Viewer, 'id' | 'siteId'>, me
     .from(users)
     .where(and(eq(users.id, memberId), eq(users.siteId, siteId)));
   if (!row || memberId === viewerId) throw new ApiError(404, 'not_found');
-  const changed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const changed = on
       ? await tx
           .insert(blocks)
@@ -270,7 +269,7 @@ export async function setBlock(db: Db, viewer: Pick<Viewer, 'id' | 'siteId'>, me
           .delete(blocks)
           .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, memberId)))
           .returning({ id: blocks.blockedId });
-    if (!changed.length) return false;
+    if (!changed.length) return;
     const [lo, hi] = viewerId < memberId ? [viewerId, memberId] : [memberId, viewerId];
     const [conv] = await tx
       .select({ id: conversations.id })
@@ -291,12 +290,9 @@ export async function setBlock(db: Db, viewer: Pick<Viewer, 'id' | 'siteId'>, me
         { userId: l.likerId, kind: 'like', entityId: l.likedId },
         { userId: l.likedId, kind: 'liked_by', entityId: l.likerId },
       );
-    await recordChanges(tx, rows);
-    await notifyBlockChange(tx, [viewerId, memberId]);
-    return true;
+    // The pair's searches leave each other out from the answer of this call on (every instance's searchers forget them).
+    await recordChanges(tx, rows, { blocksChanged: [viewerId, memberId] });
   });
-  // Searches leave the pair out of each other's results from the answer of this call on (searchers.ts).
-  if (changed) forgetSearchers(db, [viewerId, memberId]);
   return on;
 }
 

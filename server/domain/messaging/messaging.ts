@@ -20,8 +20,7 @@ import { toCard } from '../discovery/presenters.ts';
 import { creditsChange } from '../money/credits-ledger.ts';
 import type { Looker, MessageRow, Site, UserRow, Viewer } from '../types.ts';
 import { toMessage } from './presenters.ts';
-import type { LiveObserver } from '../../services/live.ts';
-import { MemberCache, perDatabase } from '../../services/member-cache.ts';
+import type { MemberCache } from '../../cache/member-cache.ts';
 
 const pair = (a: number, b: number) => (a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a });
 
@@ -368,7 +367,8 @@ export async function chatList(
   return chatsOf(only ? await chatListQuery(db, viewer.id, only) : await chatListRows(db, viewer.id), viewer);
 }
 
-type ChatListRow = Awaited<ReturnType<typeof chatListQuery>>[number];
+/** A row of the chat list's statement: one chat with its card's columns, last message and the peer's read seq. */
+export type ChatListRow = Awaited<ReturnType<typeof chatListQuery>>[number];
 
 /** The whole chat list's rows of `viewerId`: one prepared statement. */
 const chatListRows = (db: Db, viewerId: number): Promise<ChatListRow[]> =>
@@ -399,38 +399,16 @@ function chatsOf(
   return { chats, total_unread: chats.reduce((n, c) => n + c.num_unread_messages, 0) };
 }
 
-/** How long the chat list call reuses a member's rows, in ms: the bound for what none of their own changes tells. */
-const CHAT_LIST_TTL_MS = 5_000;
-
 /**
- * The members' chat lists as last read, for GET /api/chats.php (issue 14: no statement while nothing changed). A
- * member's rows go at once with any change of their log (a message either way, a read, a deleted or blocked chat,
- * their paid status; MemberCache says when that is heard); what is logged for the other members only (a chat
- * partner's new name, photo or last-seen time) shows within CHAT_LIST_TTL_MS.
- */
-const chatLists = perDatabase(
-  () => new MemberCache<ChatListRow[]>({ max: 20_000, evictOn: ['changes'], ttlMs: CHAT_LIST_TTL_MS }),
-);
-
-/** Turns the chat lists' cache on for `db` (buildApp does, with the live hub that keeps it correct): the observer. */
-export const chatListCacheFor = (db: Db): LiveObserver => chatLists.cacheFor(db);
-
-/**
- * The chat list call's answer (GET /api/chats.php): chatList's, from the rows cached by chatListCacheFor when they
- * are there. Not for the sync protocol, whose data must not predate its cursor.
+ * The chat list call's answer (GET /api/chats.php): chatList's, from the rows of the chat lists' cache when it holds
+ * them (no statement while nothing of the member changed; a chat partner's new name, photo or last-seen time, which is
+ * logged for that partner only, shows within its TTL). Not for the sync protocol, whose data must not predate its cursor.
  */
 export async function cachedChatList(
-  db: Db,
+  { db, caches }: { db: Db; caches: { chatLists: MemberCache<ChatListRow[]> } },
   viewer: Pick<Viewer, 'id' | 'cdnPrefix'>,
 ): Promise<{ chats: Chat[]; total_unread: number }> {
-  const cache = chatLists.cacheOf(db);
-  let rows = cache?.get(viewer.id);
-  if (!rows) {
-    const mark = cache?.mark(viewer.id) ?? '';
-    rows = await chatListRows(db, viewer.id);
-    cache?.set(viewer.id, rows, mark);
-  }
-  return chatsOf(rows, viewer);
+  return chatsOf(await caches.chatLists.get(viewer.id, () => chatListRows(db, viewer.id)), viewer);
 }
 
 /**

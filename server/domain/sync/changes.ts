@@ -1,9 +1,10 @@
-// The per-user change log of the sync protocol (DESIGN: sync protocol): what GET /api/sync.php reads after a cursor.
+// The per-user change log of the sync protocol (DESIGN: sync protocol): what GET /api/sync.php reads after a cursor,
+// and the one way a write tells every server instance what it changed (docs/architecture.md "The cache layer").
 import { sql } from 'drizzle-orm';
+import { noteWritten } from '../../cache/writes.ts';
 import type { Tx } from '../../db/connect.ts';
 import { syncChanges, type ChangeKind } from '../../db/schema.ts';
 import { LIVE_CHANNEL, livePayloads } from '../../services/live.ts';
-import { writesInFlight } from '../../services/member-cache.ts';
 
 /**
  * One change: entity `entityId` of `kind` changed for `userId`. `entityId` is a conversation id ('chat'), a
@@ -19,25 +20,43 @@ export interface Change {
 /** First key of the two-key advisory locks of the change log (int4; 'sync' in ASCII). Second key: the user id. */
 const CHANGE_LOCK_SPACE = 0x73796e63;
 
-/** Changes noted mid-transaction by noteChanges, written by that transaction's recordChanges. */
-const noted = new WeakMap<object, Change[]>();
-/** User ids whose change-log lock a transaction holds (to refuse an out-of-order second call). */
-const lockedBy = new WeakMap<object, Set<number>>();
+/** What a transaction keeps for its recordChanges, on the transaction itself. */
+const LOG = Symbol('change log of this transaction');
+
+/**
+ * The change-log state of `tx`: the changes noted by noteChanges (written by its recordChanges) and the user ids whose
+ * change-log lock it holds (to refuse an out-of-order second call).
+ */
+function logOf(tx: Tx): { noted: Change[]; locked: Set<number> } {
+  const holder = tx as Tx & { [LOG]?: { noted: Change[]; locked: Set<number> } };
+  return (holder[LOG] ??= { noted: [], locked: new Set() });
+}
 
 /**
  * Notes changes for the end of the transaction without touching the database (no lock taken): for helpers that
  * run mid-transaction, such as applyCredits. The transaction must end with recordChanges, which writes them.
  */
 export function noteChanges(tx: Tx, rows: Change[]): void {
-  const list = noted.get(tx) ?? [];
-  list.push(...rows);
-  noted.set(tx, list);
+  logOf(tx).noted.push(...rows);
+}
+
+/** What a write did besides its change-log rows, for the caches of every instance (recordChanges' `also`). */
+export interface AlsoChanged {
+  /** Members whose sessions the transaction deleted: every instance forgets their cached sessions. */
+  sessionsEnded?: number[];
+  /** Members between whom the transaction set or lifted a block (both of each pair): their searches change. */
+  blocksChanged?: number[];
 }
 
 /**
  * Writes `rows` and the changes noted earlier in `tx` (noteChanges) to `sync_changes`, each at a new seq from
  * `sync_changes_seq`; an entity already in the log moves to the new seq (`on conflict ... do update`), so the log
- * holds one row per entity. Duplicates are merged; nothing to write is a no-op.
+ * holds one row per entity. Duplicates are merged; nothing to write (no rows, nothing `also`) is a no-op.
+ *
+ * The one call through which a write tells the server instances what it changed: the rows' members (their change
+ * logs grew), and `also` the members whose sessions it ended or between whom it set or lifted a block. Each instance's
+ * caches forget what they held of them (server/cache/caches.ts): the instance that wrote when the transaction commits
+ * (its database handle tells them, before the writer answers), every other one when the commit's NOTIFY arrives.
  *
  * Why the locks: seqs come from one sequence, so two transactions writing for the same user may take seqs N and
  * N+1 and commit in the other order. A reader between the two commits would see N+1 without N, move its
@@ -54,17 +73,22 @@ export function noteChanges(tx: Tx, rows: Change[]): void {
  *
  * Last, it notifies LIVE_CHANNEL with the users concerned (`pg_notify`, payloads of services/live.ts): the
  * database delivers a NOTIFY only when the transaction commits, and not at all when it rolls back, so the live
- * channel (/api/events.php) of every server instance wakes exactly when the new rows are visible. The same NOTIFY
- * keeps each instance's cached log heads correct (domain/sync.ts, HeadCache): this is the only writer of the log.
+ * channel (/api/events.php) of every server instance wakes exactly when the new rows are visible. This is the only
+ * writer of the log.
  */
-export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
-  const all = [...(noted.get(tx) ?? []), ...rows];
-  noted.delete(tx);
+export async function recordChanges(tx: Tx, rows: Change[], also: AlsoChanged = {}): Promise<void> {
+  const log = logOf(tx);
+  const all = [...log.noted.splice(0), ...rows];
   const unique = new Map<string, Change>();
   for (const c of all) unique.set(`${c.userId}:${c.kind}:${c.entityId}`, c);
-  if (unique.size === 0) return;
-  const held = lockedBy.get(tx) ?? new Set<number>();
-  lockedBy.set(tx, held);
+  const { sessionsEnded = [], blocksChanged = [] } = also;
+  const others = [...livePayloads(sessionsEnded, 's'), ...livePayloads(blocksChanged, 'b')];
+  noteWritten(tx, { sessionsEnded, blocksChanged });
+  if (unique.size === 0) {
+    for (const payload of others) await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+    return;
+  }
+  const held = log.locked;
   const maxHeld = Math.max(0, ...held);
   const users = [...new Set([...unique.values()].map((c) => c.userId))].filter((id) => !held.has(id)).sort((a, b) => a - b);
   if (users.length && users[0] < maxHeld)
@@ -84,9 +108,8 @@ export async function recordChanges(tx: Tx, rows: Change[]): Promise<void> {
         sql`, `,
       )}) as u(id) order by u.id) as taken)`
     : sql`(select 0)`;
-  const payloads = livePayloads(list.map((c) => c.userId));
-  // Once per member and transaction: PostgreSQL delivers a transaction's identical payloads once.
-  writesInFlight(users);
+  const payloads = [...livePayloads(list.map((c) => c.userId)), ...others];
+  noteWritten(tx, { changed: list.map((c) => c.userId) });
   await tx.execute(sql`with written as (
       insert into ${syncChanges} (user_id, kind, entity_id)
       select c.user_id, c.kind, c.entity_id from (values ${values}) as c(user_id, kind, entity_id) cross join ${locks} as locked(n)

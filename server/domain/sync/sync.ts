@@ -9,8 +9,7 @@ import { likedByCards, likedCards, likesOf, totalNewLikes } from '../discovery/l
 import { chatList, totalUnread, visibleChatOf } from '../messaging/messaging.ts';
 import { toMessage } from '../messaging/presenters.ts';
 import type { Viewer } from '../types.ts';
-import type { LiveObserver } from '../../services/live.ts';
-import { MemberCache, perDatabase } from '../../services/member-cache.ts';
+import type { MemberCache } from '../../cache/member-cache.ts';
 
 /** The ETag (strong, quoted) of a user's change log at `seq`: `"s<userId>-<seq>"`. */
 export const syncEtag = (userId: number, seq: number) => `"s${userId}-${seq}"`;
@@ -21,43 +20,31 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
-/** At most this many members' log heads are cached (the oldest go first). */
-const HEAD_CACHE_SIZE = 50_000;
+/** What reading a change log's head needs: the database and the head cache. */
+export interface HeadContext {
+  db: Db;
+  caches: { heads: MemberCache<number> };
+}
 
 /**
- * The head (max seq) of members' change logs, as last read: the conditional sync answers its 304 from here without
- * a statement. Evicted by the NOTIFY of recordChanges (delivered at commit and before any stream listener is woken);
- * what that means for a change's visibility is MemberCache's.
+ * The highest seq of `userId`'s change log, 0 when empty, read from the database (and kept in the head cache).
+ * `fromCache`: from the head cache when it holds it, only for the conditional sync's 304 check (a head cached just
+ * before a change's NOTIFY arrives could be a moment old, which there costs one more sync after the stream's wake-up;
+ * everything that reads the log after it asks the database).
  */
-const headCaches = perDatabase(() => new MemberCache<number>({ max: HEAD_CACHE_SIZE, evictOn: ['changes'] }));
-
-/**
- * Turns the change-log head cache on for `db` (buildApp does, with the live hub that keeps it correct): answers the
- * observer to hand to `LiveHub.observe`. Without it maxChangeSeq always reads the database.
- */
-export const headCacheFor = (db: Db): LiveObserver => headCaches.cacheFor(db);
-
-/**
- * The highest seq of `userId`'s change log, 0 when empty. `fromCache`: from the head cache when it holds it (only
- * the conditional sync's 304 check: a head cached just before a NOTIFY arrives could be a moment old, which there
- * costs one more sync after the stream's wake-up; everything that reads the log after it asks the database).
- */
-export async function maxChangeSeq(db: Db, userId: number, fromCache = false): Promise<number> {
-  const cache = headCaches.cacheOf(db);
-  const cached = fromCache ? cache?.get(userId) : undefined;
-  if (cached !== undefined) return cached;
-  const mark = cache?.mark(userId) ?? '';
+export async function maxChangeSeq({ db, caches }: HeadContext, userId: number, fromCache = false): Promise<number> {
   // Prepared: the conditional sync (304) and every live-channel wake-up run it.
-  const [row] = await prepared(db, 'max_change_seq', (d) =>
-    d
-      .select({ seq: max(syncChanges.seq) })
-      .from(syncChanges)
-      .where(eq(syncChanges.userId, sql.placeholder('userId')))
-      .prepare('max_change_seq'),
-  ).execute({ userId });
-  const seq = Number(row?.seq ?? 0);
-  cache?.set(userId, seq, mark);
-  return seq;
+  const read = async () => {
+    const [row] = await prepared(db, 'max_change_seq', (d) =>
+      d
+        .select({ seq: max(syncChanges.seq) })
+        .from(syncChanges)
+        .where(eq(syncChanges.userId, sql.placeholder('userId')))
+        .prepare('max_change_seq'),
+    ).execute({ userId });
+    return Number(row?.seq ?? 0);
+  };
+  return fromCache ? caches.heads.get(userId, read) : caches.heads.load(userId, read);
 }
 
 /** The account row of `userId` as it is now (the user call's data must not predate the cursor). */
@@ -178,11 +165,12 @@ export async function syncDelta(db: Db, viewer: Viewer, since: number, limit = D
  * 304 on the next call.
  */
 export async function readSync(
-  db: Db,
+  ctx: HeadContext,
   viewer: Viewer,
   { since, ifNoneMatch, limit = DELTA_LIMIT }: { since: number | undefined; ifNoneMatch?: string; limit?: number },
 ): Promise<{ etag: string; body: SyncResponse | null }> {
-  const maxSeq = await maxChangeSeq(db, viewer.id);
+  const { db } = ctx;
+  const maxSeq = await maxChangeSeq(ctx, viewer.id);
   const current = syncEtag(viewer.id, maxSeq);
   if (etagMatches(ifNoneMatch, current) && (since === undefined || since === maxSeq)) return { etag: current, body: null };
   const body =
