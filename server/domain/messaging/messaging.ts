@@ -79,27 +79,16 @@ export interface MessageDraft {
 }
 
 /**
- * Sends `draft` from member `senderId` of `site` to member `draft.profile` (spec 1, 4, 6, 9): a text message (POST /api/message.php) or
- * a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). One transaction: a new conversation mayStartConversation
- * refuses is refused, the cost (messageCost: a text, a gift or a photo, in credits) is debited through the
- * ledger (key `message:<id>`) and the message written. The same `draft.id` again answers the first send's message (no
- * new debit, and the balance as it was right after that debit). `draft.text` holds at most messageLengthLimit
- * characters (UTF-16 code units, spec 3 settings message_length).
- * Errors: 400 bad_request (fields.text: too long), 404 not_found, 403 blocked, 403 premium_only, 402
- * not_enough_credits, 409 conflict (id reused for another message or gift).
- *
- * Sync log (last in the transaction): 'message' (the new seq) and 'chat' for both members, 'user' for the sender
- * (credits). The debit and its ledger row are the ledger's own write (creditsChange, credits-ledger.ts), in the same
- * statement as the message (a send is a handful of statements: one read (the sender's row, a replayed id, the
- * recipient), its notices' jobs, one write, the change log). The replay of an id writes nothing. Errors also 403
- * authentication_required when the sender's row is gone. The sender's row is locked by the debit's update (a NO KEY
- * UPDATE lock) and, for a new conversation, before counting them, FOR NO KEY UPDATE, never FOR UPDATE: the change
- * log's foreign key check takes KEY SHARE on users rows while holding a change-log lock, and FOR UPDATE would make
- * that a deadlock (see recordChanges).
- *
- * `notify` writes on the transaction `tx` the jobs of the notices of a new message (push and mail), given the sender's
- * row as read, before the write: a send the balance does not cover rolls them back. The replay of an id notifies
- * nobody. Returns the answer and `created` (false for the replay of an id).
+ * Sends `draft` from member `senderId` of `site` to member `draft.profile` (spec 1, 4, 6, 9): a text (POST
+ * /api/message.php), a gift (POST /api/gift.php) or a photo (POST /api/chat-photo.php). In one transaction: a new
+ * conversation that mayStartConversation refuses is refused, messageCost credits are debited through the ledger (key
+ * `message:<id>`), the message is written, and the change log records 'message' and 'chat' for both members and 'user'
+ * for the sender. The same `draft.id` again answers the first send (no new debit; the balance as it was right after
+ * it) and writes nothing. `draft.text` holds at most messageLengthLimit characters (UTF-16 code units).
+ * `notify(tx, message, sender)` writes the notices' jobs of a new message in the transaction, so a refused send has none.
+ * Returns the answer and `created` (false for a replayed id). Errors: 400 bad_request (fields.text: too long), 404
+ * not_found, 403 blocked, 403 premium_only, 403 authentication_required (the sender is gone), 402 not_enough_credits,
+ * 409 conflict (the id is another message's). Its locks: docs/architecture.md, "Money and messages".
  */
 export async function sendMessage(
   db: Db,
