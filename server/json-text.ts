@@ -1,4 +1,4 @@
-// JSON written by the server itself, for answers made of parts written once and shared (issue 14: the member search).
+// JSON written by the server itself, for answers made of parts written once and shared (the member search).
 import type { FastifyReply } from 'fastify';
 
 /** The JSON text of a `T` (a string; the type only says what it holds). */

@@ -1,4 +1,4 @@
-// Prepared statements for the hottest queries (issue 14 profiling: on PostgreSQL a logged-in request spent about a
+// Prepared statements for the hottest queries (profiled on PostgreSQL a logged-in request spent about a
 // quarter of its CPU building Drizzle queries and another quarter writing them). A prepared statement is built once
 // per database handle, and PostgreSQL parses and plans it once per connection.
 import { fillPlaceholders } from 'drizzle-orm';
@@ -23,7 +23,7 @@ export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
  * The statement `name` of `db` made from `build` (a Drizzle query with placeholders), run without the ORM's row
  * mapping: each row comes as the driver parses it, an object keyed by the statement's column names (PostgreSQL and
  * PGlite parse int, float, boolean, text and timestamptz alike; a `date` must be selected as text, which both keep).
- * Issue 14: the mapping took a tenth of a member search's CPU. The answer resolves to the rows; errors are the driver's.
+ * The mapping took a tenth of a member search's CPU. The answer resolves to the rows; errors are the driver's.
  */
 export function preparedRows<R>(
   db: Db,

@@ -464,7 +464,7 @@ export const swipeLikes = pgTable(
 );
 
 /**
- * A conversation a member has open in a visible page with the live channel up (issue 4: no push for a message the
+ * A conversation a member has open in a visible page with the live channel up (no push for a message the
  * recipient is reading live). Renewed by the page while it stays so; a row past `until` no longer counts.
  */
 export const liveReading = pgTable(

@@ -1,4 +1,4 @@
-// Reading marks (issue 4): the page says which conversation it shows live, so its messages need no push; the
+// Reading marks: the page says which conversation it shows live, so its messages need no push; the
 // page-hidden beacon (spec 7) ends every mark when the member leaves the page.
 import type { FastifyInstance } from 'fastify';
 import { ReadingRequest, type ReadingResponse } from '../../contract/index.ts';

@@ -75,8 +75,8 @@ const CONCURRENCY: Record<JobName, number> = {
   'purge-accounts': 1,
 };
 /**
- * Jobs a worker of the notices' queues fetches at once, runs together and completes in one statement (issue 14: under
- * load, a fetch and a completion per job added four statements to every message send); other queues take one at a
+ * Jobs a worker of the notices' queues fetches at once, runs together and completes in one statement (under load, a fetch
+ * and a completion per job added four statements to every message send); other queues take one at a
  * time. A short queue gives a worker one job per fetch anyway.
  */
 const BATCH_SIZE: Partial<Record<JobName, number>> = { 'push-message': 8, 'push-like': 8, 'mail-notice': 8 };

@@ -1,4 +1,4 @@
-// Which conversations a member is reading live (issue 4: no push for a message the recipient is reading live).
+// Which conversations a member is reading live (no push for a message the recipient is reading live).
 // Kept in the database, not in one server instance's memory: the page's mark may reach one instance while the
 // message is sent through another.
 import { and, eq, gt, sql } from 'drizzle-orm';

@@ -96,7 +96,7 @@ export async function recordChanges(tx: Tx, rows: Change[], also: AlsoChanged = 
   // One statement takes the locks, writes the rows and the notifications (delivered at commit, whatever their order
   // here). The locks, in ascending order (the rows of an ordered VALUES list, one after another), are all taken
   // before the first row gets its seq: each row to insert is joined to the count of the locks taken, which exists only
-  // once every lock is held (issue 14: one round trip less inside every writer's transaction).
+  // once every lock is held (one round trip less inside every writer's transaction).
   const list = [...unique.values()].sort((a, b) => a.userId - b.userId);
   const values = sql.join(
     list.map((c) => sql`(${c.userId}::int, ${c.kind}::text, ${c.entityId}::bigint)`),
