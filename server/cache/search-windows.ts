@@ -43,7 +43,8 @@ export class SearchWindows<R extends { id: number }> {
     this.reading.set(key, { since, rows });
     rows.then(
       (r) => {
-        if (this.clock.serving && !this.changedSince(r, since)) this.windows.set(key, { rows: r, ids: new Set(r.map((m) => m.id)) });
+        if (this.clock.serving && !this.changedSince(r, since))
+          this.windows.set(key, { rows: r, ids: new Set(r.map((m) => m.id)) });
       },
       () => {},
     );

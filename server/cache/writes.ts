@@ -20,10 +20,14 @@ type Noting = { [WRITTEN]?: Written };
  * Notes in transaction `tx` what it wrote, for the caches of this instance once it commits. Does nothing in a
  * transaction not begun through tellingCommits (a seed, a test's own handle): there only the NOTIFY tells.
  */
-export function noteWritten(tx: object, written: { changed?: number[]; sessionsEnded?: number[]; blocksChanged?: number[] }): void {
+export function noteWritten(
+  tx: object,
+  written: { changed?: number[]; sessionsEnded?: number[]; blocksChanged?: number[] },
+): void {
   const noted = (tx as Noting)[WRITTEN];
   if (!noted) return;
-  for (const key of ['changed', 'sessionsEnded', 'blocksChanged'] as const) for (const id of written[key] ?? []) noted[key].add(id);
+  for (const key of ['changed', 'sessionsEnded', 'blocksChanged'] as const)
+    for (const id of written[key] ?? []) noted[key].add(id);
 }
 
 /**
