@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connect.ts';
 import { noteWritten, tellingCommits } from './writes.ts';
 
-let opened: Awaited<ReturnType<typeof openDatabase>>;
-beforeAll(async () => {
-  opened = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
-});
-afterAll(() => opened.close());
+const database = openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+afterAll(async () => (await database).close());
 
 /** A handle over the test database and what it told, in order. */
-function telling(): { db: Db; told: string[] } {
+async function telling(): Promise<{ db: Db; told: string[] }> {
   const told: string[] = [];
-  const db = tellingCommits(opened.db, {
+  const db = tellingCommits((await database).db, {
     changed: (ids) => told.push(`changed ${ids.join(',')}`),
     sessionsEnded: (ids) => told.push(`sessions ${ids.join(',')}`),
     blocksChanged: (ids) => told.push(`blocks ${ids.join(',')}`),
@@ -22,7 +19,7 @@ function telling(): { db: Db; told: string[] } {
 
 describe('tellingCommits', () => {
   it('tells what a transaction noted once it committed, before its caller goes on, savepoints included', async () => {
-    const { db, told } = telling();
+    const { db, told } = await telling();
     const result = await db.transaction(async (tx) => {
       noteWritten(tx, { changed: [1, 2], sessionsEnded: [3] });
       await (tx as unknown as Db).transaction(async (inner) => noteWritten(inner, { changed: [2, 4], blocksChanged: [5, 6] }));
@@ -35,7 +32,7 @@ describe('tellingCommits', () => {
   });
 
   it('tells nothing of a transaction that failed, nor of one that noted nothing', async () => {
-    const { db, told } = telling();
+    const { db, told } = await telling();
     await expect(
       db.transaction(async (tx) => {
         noteWritten(tx, { changed: [1] });
@@ -47,8 +44,8 @@ describe('tellingCommits', () => {
   });
 
   it('notes nothing in a transaction of another handle', async () => {
-    const { told } = telling();
-    await opened.db.transaction(async (tx) => noteWritten(tx, { changed: [1] }));
+    const { told } = await telling();
+    await (await database).db.transaction(async (tx) => noteWritten(tx, { changed: [1] }));
     expect(told).toEqual([]);
   });
 });
