@@ -10,12 +10,19 @@ import './pwa.scss';
 
 /** Spec 2: the dismissal is stored with its time under this key. */
 const HIDE_KEY = 'hide-push-notification-alert';
+/**
+ * The alert waits until the page has been open this long, in ms since the page's load: a member reads the page before
+ * being asked for something, and a card that appears over a page while it loads becomes its largest paint.
+ */
+const SHOW_AFTER_MS = 15_000;
+
 /** Spec 2: routes where the push opt-in alert never shows. */
 const HIDDEN_ON = new Set(['signup', 'complete-signup', 'notifications', 'activate-done', 'directdebit', 'premium']);
 
 /**
  * The push opt-in alert of spec 2 for logged-in members: shown when push is possible and not yet on, outside
- * signup, notifications, activate-done, directdebit and premium, until dismissed. "Turn on" asks the browser.
+ * signup, notifications, activate-done, directdebit and premium, until dismissed, once the page has been open
+ * SHOW_AFTER_MS. "Turn on" asks the browser.
  * Mounted on every screen of the default layout, it also runs the push check at start and keeps the push state in
  * step with the browser's permission (src/pwa/push-state.ts).
  */
@@ -27,6 +34,13 @@ export function PushAlert() {
   const [hidden, setHidden] = useState(() => dismissedAt(HIDE_KEY) !== null);
   const publicKey = settings?.push_public_key ?? null;
   const userId = user?.id;
+  const [due, setDue] = useState(() => performance.now() >= SHOW_AFTER_MS);
+
+  useEffect(() => {
+    if (due) return;
+    const timer = setTimeout(() => setDue(true), SHOW_AFTER_MS - performance.now());
+    return () => clearTimeout(timer);
+  }, [due]);
 
   useEffect(() => {
     if (userId === undefined || !pushCapable()) return;
@@ -34,7 +48,7 @@ export function PushAlert() {
     return watchPushPermission(publicKey);
   }, [userId, publicKey]);
 
-  if (!ready || !user || hidden || !publicKey || HIDDEN_ON.has(findRoute(location).name)) return null;
+  if (!ready || !due || !user || hidden || !publicKey || HIDDEN_ON.has(findRoute(location).name)) return null;
   if (status !== 'unsubscribed' && !(status === 'denied' && error)) return null;
   const dismiss = () => {
     storeDismissal(HIDE_KEY);
