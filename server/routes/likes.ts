@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { LikeRequest, LikeSeenRequest, type LikesResponse } from '../../contract/index.ts';
 import type { ServerContext } from '../context.ts';
 import { likesOf, markLikeSeen, setLike } from '../domain/discovery/likes.ts';
-import { mailLikeNotice } from '../domain/notifications/email-notices.ts';
+import { likeNoticeJob } from '../domain/notifications/email-notices.ts';
 import { takeSwipeLike } from '../domain/discovery/swipe.ts';
 import { parse } from '../validate.ts';
 
@@ -25,10 +25,11 @@ export default async function likeRoutes(app: FastifyInstance, { db, jobs }: Ser
         const { answer } = await setLike(db, viewer, {
           memberId: profile,
           on,
-          notify: async (tx, match) => {
-            await jobs.enqueue(tx, 'push-like', { cdnPrefix: viewer.cdnPrefix, likerId: viewer.id, likedId: profile, match });
-            await mailLikeNotice(jobs, tx, { likerId: viewer.id, likedId: profile, match });
-          },
+          notify: (tx, match) =>
+            jobs.enqueueAll(tx, [
+              { name: 'push-like', data: { cdnPrefix: viewer.cdnPrefix, likerId: viewer.id, likedId: profile, match } },
+              likeNoticeJob({ likerId: viewer.id, likedId: profile, match }),
+            ]),
           before: on && source === 'swipe' ? (tx) => takeSwipeLike(tx, viewer.id, profile) : undefined,
         });
         return answer;

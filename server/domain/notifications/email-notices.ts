@@ -6,7 +6,7 @@ import type { EmailKind, Message } from '../../../contract/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { mailNotices, profiles, users } from '../../db/schema.ts';
-import type { JobQueue, JobRequest } from '../../services/jobs.ts';
+import type { JobRequest } from '../../services/jobs.ts';
 import type { MailService } from '../../services/mail.ts';
 import { wantsMail } from './email-settings.ts';
 import { noticeMail } from './notice-mail.ts';
@@ -122,19 +122,12 @@ export function messageNoticeJob(message: Message, recipientId: number): JobRequ
 }
 
 /**
- * Inside the transaction `tx` that adds a like of `likedId` by `likerId`: writes the job that mails the liked member of
- * kind like, or match when `match` (they had liked the liker first); topic `l<liker id>`, link `/likes`.
+ * The job that mails member `likedId` that `likerId` likes them (kind like, or match when `match`: they had liked the
+ * liker first), to write in the transaction that adds the like; topic `l<liker id>`, link `/likes`.
  */
-export function mailLikeNotice(
-  jobs: JobQueue,
-  tx: Db,
-  { likerId, likedId, match }: { likerId: number; likedId: number; match: boolean },
-): Promise<void> {
-  return jobs.enqueue(tx, 'mail-notice', {
-    kind: match ? 'match' : 'like',
-    recipientId: likedId,
-    senderId: likerId,
-    topic: `l${likerId}`,
-    openPath: '/likes',
-  });
+export function likeNoticeJob({ likerId, likedId, match }: { likerId: number; likedId: number; match: boolean }): JobRequest {
+  return {
+    name: 'mail-notice',
+    data: { kind: match ? 'match' : 'like', recipientId: likedId, senderId: likerId, topic: `l${likerId}`, openPath: '/likes' },
+  };
 }
