@@ -1,4 +1,4 @@
-// The in-memory caches of the hottest reads (issue 14, server throughput; server/cache/caches.ts): the sessions and
+// The in-memory caches of the hottest reads (server throughput; server/cache/caches.ts): the sessions and
 // the change-log heads serve the conditional sync without a statement, the chat lists the chat list call, the
 // searchers and the shared windows of results the member search. None may serve an ended session, an old head or
 // list, a blocked member or a changed card: a session end, a change or a block evicts them at once on the instance

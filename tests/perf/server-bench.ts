@@ -1,4 +1,4 @@
-// Server benchmark (issue 14, part of `npm run bench`): autocannon on loopback against a bare node:http route and,
+// Server benchmark (part of `npm run bench`): autocannon on loopback against a bare node:http route and,
 // in the same run, the real server's calls, each as a ratio of the bare route's requests per second (this machine is
 // noisy: ratios of one run compare, absolute numbers do not). Runs on in-memory PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set. Options (environment): BENCH_SERVER_SECONDS per run (default 3), BENCH_SERVER_ROUNDS
@@ -28,7 +28,7 @@ interface Case {
 }
 
 /**
- * The goals of issue 14 on PostgreSQL, as a share of the bare route's requests per second. The send's is for sends from
+ * The throughput goals on PostgreSQL, as a share of the bare route's requests per second. The send's is for sends from
  * many members at once (the server's capacity); one member's sends queue behind that member's row lock.
  */
 const GOALS: Record<string, number> = {
@@ -380,7 +380,7 @@ export function formatServerBench(results: ServerBenchResult[]): string {
             `${row.label}: ${(row.ratio * 100).toFixed(1)}% of bare, goal ${GOALS[row.label] * 100}%: ${row.ratio >= GOALS[row.label] ? 'met' : 'NOT met'}`,
         ),
     );
-  if (goals.length) goals.unshift('\nGoals on PostgreSQL (issue 14):');
+  if (goals.length) goals.unshift('\nGoals on PostgreSQL:');
   const growth = results
     .filter((r) => r.growth.length)
     .map((r) =>
