@@ -65,6 +65,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     status: text('status').$type<'not_confirmed' | 'confirmed'>().notNull().default('not_confirmed'),
     credits: integer('credits').notNull().default(0),
+    /**
+     * The bought part of `credits` not spent yet (docs/payments.md "Refunds"): free credits (signup, grants) are spent
+     * first, so a debit lowers it only below the free part; a refund returns at most it. Kept by the ledger's write.
+     */
+    boughtCredits: integer('bought_credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
     /** Spec 8: "Your account is blocked for direct debit payments." Set by support (e.g. after a reversed debit). */
     directDebitBlocked: boolean('direct_debit_blocked').notNull().default(false),
@@ -88,6 +93,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_site_email').on(t.siteId, sql`lower(${t.email})`),
     check('credits_not_negative', sql`${t.credits} >= 0`),
+    check('bought_credits_within', sql`${t.boughtCredits} >= 0 and ${t.boughtCredits} <= ${t.credits}`),
     // The search's order (member-search.ts): a page walks it and stops at its last row instead of sorting every match.
     index('users_listed_seen')
       .on(t.siteId, t.lastSeenAt.desc().nullsLast(), t.id)
@@ -511,6 +517,18 @@ export const payments = pgTable(
     /** A refund of unused credits (status refunded): the credits taken back and the money returned, minor units. */
     refundedCredits: integer('refunded_credits'),
     refundedAmount: integer('refunded_amount'),
+    /** When the refund was taken, and the provider's reference of the refund once the provider accepted it. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundPspReference: text('refund_psp_reference'),
+    /** A bank transfer left pending: what the provider tells the member to transfer (IBAN, BIC, reference, amount). */
+    transferInstructions: jsonb('transfer_instructions').$type<{
+      iban: string;
+      bic: string;
+      reference: string;
+      amount: number;
+      currency: string;
+      holder: string;
+    }>(),
     /** The discount code taken off the price (as it was at the time; amount is after it), and what it took off (minor units). */
     discountCode: text('discount_code'),
     discount: integer('discount').notNull().default(0),
@@ -539,7 +557,10 @@ export const directDebits = pgTable('direct_debits', {
   houseNumber: text('house_number').notNull(),
   postalCode: text('postal_code').notNull(),
   city: text('city').notNull(),
+  /** E.164 (libphonenumber-js), e.g. +31612345678. */
   phone: text('phone').notNull(),
+  /** The client address that ordered it (the SMS throttle per source, docs/security.md). */
+  source: text('source'),
   codeHash: text('code_hash').notNull(),
   attempts: integer('attempts').notNull().default(0),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -555,18 +576,75 @@ export const smsOutbox = pgTable('sms_outbox', {
 });
 
 /**
- * A member's card stored at the provider for card-on-file charges (the repeat order, spec 2 /credits/repeat-order):
- * the provider's token, the card brand (a PaymentMethod slug) and its last 4 digits. One per member, the newest.
+ * A card a member stored at the provider for card-on-file charges (the repeat order, spec 2 /credits/repeat-order;
+ * the list with Remove in settings): the provider's token (Adyen storedPaymentMethodId), the card brand (a
+ * PaymentMethod slug), its last 4 digits and expiry. The repeat order charges the newest.
  */
-export const storedCards = pgTable('stored_cards', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  token: text('token').notNull(),
-  method: text('method').notNull(),
-  last4: text('last4').notNull(),
-  createdAt: createdAt(),
-});
+export const storedCards = pgTable(
+  'stored_cards',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    method: text('method').notNull(),
+    last4: text('last4').notNull(),
+    /** Expiry month (1-12) and 4-digit year; null when the provider did not say. */
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('stored_cards_user_token').on(t.userId, t.token)],
+);
+
+/**
+ * An invoice (kind invoice, for a completed payment) or a credit note (kind credit_note, for a refund), written in
+ * the transaction that completes or refunds the payment (docs/payments.md "Invoices"). `number` runs per site and
+ * kind without gaps (invoice_counters). Amounts in minor units of `currency`; `vatRate` in percent; the seller and
+ * buyer blocks as they were at the time.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    kind: text('kind').$type<'invoice' | 'credit_note'>().notNull(),
+    number: integer('number').notNull(),
+    // Kept when the account is purged (bookkeeping retention): the links go, the buyer block stays.
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    seller: jsonb('seller').$type<Record<string, unknown>>().notNull(),
+    buyer: jsonb('buyer').$type<Record<string, unknown>>().notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    net: integer('net').notNull(),
+    vatRate: doublePrecision('vat_rate').notNull(),
+    vat: integer('vat').notNull(),
+    gross: integer('gross').notNull(),
+    issuedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_site_kind_number').on(t.siteId, t.kind, t.number),
+    uniqueIndex('invoices_payment_kind').on(t.paymentId, t.kind),
+    check('invoices_kind', sql`${t.kind} in ('invoice', 'credit_note')`),
+  ],
+);
+
+/** The next invoice and credit-note numbers of each site: a row locked by the writer, so numbers have no gaps. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    kind: text('kind').$type<'invoice' | 'credit_note'>().notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.kind] })],
+);
 
 /**
  * A discount code of a site (spec 3 "Discount code", docs/payments.md "Discounts"). `kind` code: typed by the member

@@ -442,7 +442,7 @@ describe.each(DATABASES)('payments on %s', (database) => {
     it('refunds only the credits still on the balance, at their share of the price', async () => {
       const m = await memberIn('NL');
       const payment = await bought(m);
-      await server.db.update(users).set({ credits: 40 }).where(eq(users.id, m.id)); // spent all but 40
+      await server.db.update(users).set({ credits: 40, boughtCredits: 40 }).where(eq(users.id, m.id)); // spent all but 40
       const res = await m.client.post('/api/refund.php', { payment: payment.id });
       expect(res.body).toMatchObject({ refunded_credits: 40, refunded_amount: Math.floor((1499 * 40) / 100) });
       expect((await m.client.get('/api/user.php')).body.user.credits).toBe(0);
@@ -460,7 +460,7 @@ describe.each(DATABASES)('payments on %s', (database) => {
       expect(late.body.error).toMatchObject({ code: 'refund_expired', message: 'The refund period of this purchase is over.' });
 
       const spent = await bought(m);
-      await server.db.update(users).set({ credits: 0 }).where(eq(users.id, m.id));
+      await server.db.update(users).set({ credits: 0, boughtCredits: 0 }).where(eq(users.id, m.id));
       expect((await m.client.post('/api/refund.php', { payment: spent.id })).body.error.code).toBe('nothing_to_refund');
 
       const { payment: pending } = await start(m);

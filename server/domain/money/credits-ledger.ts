@@ -4,20 +4,23 @@ import type { Tx } from '../../db/connect.ts';
 import { creditLedger, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { noteChanges } from '../sync/changes.ts';
-import { becomesPremium, type LedgerReason } from './membership.ts';
+import { becomesPremium, boughtDelta, type LedgerReason } from './membership.ts';
 
 /**
  * The ledger's one write, as two data-modifying CTEs for a `with` clause: `credited` adds `delta` credits (negative:
  * a debit) to member `userId`'s row, a debit only while the balance covers it (the conditional update keeps the
  * balance at zero or above under concurrency, and locks the row), and answers one row with `credits`, the balance
  * after; `ledger` writes its ledger row (`idempotencyKey` is unique: a second write of a key fails the statement). A
- * reason that makes the member premium (becomesPremium) sets paid_user in the same update. No `credited` row: the
+ * reason that makes the member premium (becomesPremium) sets paid_user in the same update. The same update keeps
+ * bought_credits, the bought part of the balance not spent yet (boughtDelta): free credits are spent first, so a
+ * debit lowers it only where the balance would fall below it. No `credited` row: the
  * balance did not cover the debit, and neither row was written. Every balance change goes through it (applyCredits,
  * and a message send inside its one statement); the caller's transaction must record the member's 'user' change.
  */
 export function creditsChange(userId: number, delta: number, reason: LedgerReason, idempotencyKey: string): SQL {
   return sql`credited as (
-    update ${users} set credits = credits + ${delta}${becomesPremium(reason) ? sql`, paid_user = true` : sql``}
+    update ${users} set credits = credits + ${delta},
+      bought_credits = least(bought_credits + ${boughtDelta(reason, delta)}, credits + ${delta})${becomesPremium(reason) ? sql`, paid_user = true` : sql``}
     where id = ${userId}${delta < 0 ? sql` and credits >= ${-delta}` : sql``}
     returning credits
   ), ledger as (

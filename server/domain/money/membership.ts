@@ -16,6 +16,15 @@ export function becomesPremium(reason: LedgerReason): boolean {
   return reason === 'purchase';
 }
 
+/**
+ * How a ledger movement of `reason` and `delta` credits changes the bought, unspent part of the balance before the
+ * balance's own bound is applied (docs/payments.md "Refunds": free credits are spent first): a purchase adds its
+ * credits, a refund takes back bought credits, anything else leaves it (a debit lowers it only below the free part).
+ */
+export function boughtDelta(reason: LedgerReason, delta: number): number {
+  return reason === 'purchase' || reason === 'refund' ? delta : 0;
+}
+
 const PREMIUM_REASONS = LEDGER_REASONS.filter(becomesPremium);
 
 /**

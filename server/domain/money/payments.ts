@@ -327,8 +327,9 @@ export async function refundPayment(
     if (!row) throw new ApiError(404, 'not_found');
     if (row.status !== 'completed') throw new ApiError(409, 'conflict');
     if (!refundWindowOpen(row.createdAt.getTime(), refundDays, now.getTime())) throw new ApiError(409, 'refund_expired');
-    const [me] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, user.id)).for('no key update');
-    const credits = Math.min(row.credits, me.credits);
+    const [me] = await tx.select({ bought: users.boughtCredits }).from(users).where(eq(users.id, user.id)).for('no key update');
+    // Only bought credits not spent yet come back (free ones are spent first: users.bought_credits).
+    const credits = Math.min(row.credits, me.bought);
     if (credits === 0) throw new ApiError(409, 'nothing_to_refund');
     const amount = Math.floor((row.amount * credits) / row.credits);
     await applyCredits(tx as Tx, user.id, { delta: -credits, reason: 'refund', idempotencyKey: `refund:${row.id}` });
@@ -369,7 +370,7 @@ async function storeCard(
   await db
     .insert(storedCards)
     .values({ userId, token, method, last4 })
-    .onConflictDoUpdate({ target: storedCards.userId, set: { token, method, last4, createdAt: new Date() } });
+    .onConflictDoUpdate({ target: [storedCards.userId, storedCards.token], set: { method, last4, createdAt: new Date() } });
 }
 
 /** The member's last completed order (its bundle and method) and stored card row, each undefined when none. */
@@ -380,7 +381,12 @@ async function lastOrderAndCard(db: Db, userId: number) {
     .where(and(eq(payments.userId, userId), eq(payments.status, 'completed')))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  const [card] = await db.select().from(storedCards).where(eq(storedCards.userId, userId));
+  const [card] = await db
+    .select()
+    .from(storedCards)
+    .where(eq(storedCards.userId, userId))
+    .orderBy(desc(storedCards.createdAt), desc(storedCards.id))
+    .limit(1);
   return { last, card };
 }
 
