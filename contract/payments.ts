@@ -88,6 +88,21 @@ export type CreditsResponse = z.infer<typeof CreditsResponse>;
 export const PaymentStatus = z.enum(['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
+/**
+ * What the member transfers to pay a bank-transfer payment (docs/payments.md "Bank transfer"), as the provider gave it
+ * (Adyen's `bankTransfer` action): `amount` in minor units of `currency`, to `iban`/`bic` of `beneficiary`, with
+ * `reference` as the transfer's description (the bank matches the money by it).
+ */
+export const TransferInstructions = z.object({
+  iban: z.string(),
+  bic: z.string(),
+  beneficiary: z.string(),
+  reference: z.string(),
+  amount: z.number().int().positive(),
+  currency: Currency,
+});
+export type TransferInstructions = z.infer<typeof TransferInstructions>;
+
 /** A payment as its member sees it. `amount` is what was charged (fee included); `fee` the method's share of it. */
 export const Payment = z.object({
   id: z.uuid(),
@@ -106,6 +121,8 @@ export const Payment = z.object({
   discount_code: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** A bank transfer: what to transfer where (TransferInstructions), while the provider waits for the money. */
+  transfer_instructions: TransferInstructions.optional(),
 });
 export type Payment = z.infer<typeof Payment>;
 
@@ -286,3 +303,30 @@ export type RepeatOrderResponse = z.infer<typeof RepeatOrderResponse>;
  */
 export const RepeatOrderRequest = z.object({ id: z.uuid() });
 export type RepeatOrderRequest = z.infer<typeof RepeatOrderRequest>;
+
+/**
+ * A stored card as its member sees it (GET /api/stored-cards.php): the brand (a card method), the last 4 digits, the
+ * expiry (month 1-12 and 4-digit year; null when the provider did not say). `id` names it for removal; the provider's
+ * token never leaves the server.
+ */
+export const StoredCard = z.object({
+  id: Id,
+  method: PaymentMethod,
+  last4: z.string(),
+  expiry_month: z.number().int().min(1).max(12).nullable(),
+  expiry_year: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type StoredCard = z.infer<typeof StoredCard>;
+
+/** GET /api/stored-cards.php (*member*): the member's stored cards, newest first (the repeat order charges the first). */
+export const StoredCardsResponse = z.object({ cards: z.array(StoredCard) });
+export type StoredCardsResponse = z.infer<typeof StoredCardsResponse>;
+
+/**
+ * POST /api/stored-card-remove.php (*member*): removes stored card `id` at the provider, then here; answers the cards
+ * left. Errors: 404 not_found (not the member's card), 502 payment_unavailable (the provider could not be reached:
+ * the card stays).
+ */
+export const StoredCardRemoveRequest = z.object({ id: Id });
+export type StoredCardRemoveRequest = z.infer<typeof StoredCardRemoveRequest>;

@@ -23,6 +23,7 @@ import eventRoutes from './routes/events.ts';
 import mediaRoutes from './routes/media.ts';
 import pushRoutes from './routes/push.ts';
 import paymentRoutes from './routes/payments.ts';
+import storedCardRoutes from './routes/stored-cards.ts';
 import readingRoutes from './routes/reading.ts';
 import notificationRoutes from './routes/notifications.ts';
 import photoRoutes from './routes/photos.ts';
@@ -56,6 +57,7 @@ const ROUTES = [
   exportRoutes,
   complaintRoutes,
   paymentRoutes,
+  storedCardRoutes,
   offerRoutes,
   discoveryRoutes,
 ] as const;

@@ -63,6 +63,20 @@ export interface PaymentNotification {
   storedPaymentMethodId?: string;
   /** The stored card's last 4 digits (Adyen cardSummary). */
   cardSummary?: string;
+  /** The stored card's expiry, "M/YYYY" or "MM/YYYY" (Adyen additionalData expiryDate). */
+  expiryDate?: string;
+  /** The stored card's brand as Adyen names it (the item's paymentMethod: visa, mc, maestro, ...). */
+  cardBrand?: string;
+}
+
+/** What the member transfers to pay a bank transfer (Adyen's `bankTransfer` action); `amount` in minor units. */
+export interface BankTransferAction {
+  iban: string;
+  bic: string;
+  beneficiary: string;
+  reference: string;
+  amount: number;
+  currency: string;
 }
 
 /** What the payments domain needs from a provider. Every call throws on a network or provider error. */
@@ -114,6 +128,25 @@ export interface PaymentProvider {
     shopperReference: string;
     returnUrl: string;
   }): Promise<{ resultCode: string; pspReference: string | null }>;
+  /**
+   * Pays `amount` minor units of `currency` by bank transfer (Adyen `POST /payments`, `bankTransfer_IBAN`), `reference`
+   * as reference and idempotency key. Answers the instructions the member transfers by (resultCode PresentToShopper);
+   * the AUTHORISATION webhook settles the payment once the money arrived. Throws when the provider gives none.
+   */
+  bankTransfer(req: {
+    reference: string;
+    amount: number;
+    currency: string;
+    country: string;
+    shopperReference: string;
+    returnUrl: string;
+  }): Promise<{ pspReference: string | null; instructions: BankTransferAction }>;
+  /**
+   * Deletes the stored card `token` of `shopperReference` at the provider (Adyen `DELETE /storedPaymentMethods/{id}`),
+   * so it can never be charged again. Answers false when the provider does not know it (already gone); throws when
+   * the provider cannot be reached or fails.
+   */
+  deleteStoredCard(req: { token: string; shopperReference: string }): Promise<boolean>;
   /** Refunds `amount` minor units of the payment `pspReference`; `reference` is the refund's reference and idempotency key. */
   refund(req: { pspReference: string; amount: number; currency: string; reference: string }): Promise<void>;
   /** The result of session `sessionId`, given the `sessionResult` the checkout returned with. */
@@ -166,7 +199,8 @@ function fetchClient(endpoint: (() => string) | null) {
         signal: AbortSignal.timeout(15_000),
       });
       const text = await res.text();
-      if (!res.ok) throw new Error(`payment provider answered ${res.status}: ${text.slice(0, 200)}`);
+      if (!res.ok)
+        throw Object.assign(new Error(`payment provider answered ${res.status}: ${text.slice(0, 200)}`), { status: res.status });
       return text;
     },
   };
@@ -183,6 +217,7 @@ function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
   const checkout = new CheckoutAPI(client);
   const payments = checkout.PaymentsApi;
   const modifications = checkout.ModificationsApi;
+  const recurring = checkout.RecurringApi;
   const validator = new hmacValidator();
   /** The fields every order sends: merchant, amount, our reference, where to return, and the member. */
   const order = (req: { reference: string; amount: number; currency: string; returnUrl: string; shopperReference: string }) => ({
@@ -237,6 +272,38 @@ function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
       );
       return { resultCode: String(result.resultCode ?? 'Error'), pspReference: result.pspReference ?? null };
     },
+    async bankTransfer(req) {
+      const result = await payments.payments(
+        { ...order(req), countryCode: req.country, paymentMethod: { type: 'bankTransfer_IBAN' as never } },
+        { idempotencyKey: req.reference },
+      );
+      const action = result.action as Partial<adyen.Types.checkout.CheckoutBankTransferAction> | undefined;
+      const { iban, bic, beneficiary, reference, totalAmount } = action ?? {};
+      if (result.resultCode !== 'PresentToShopper' || !iban || !reference || !totalAmount)
+        throw new Error(`payment provider answered no bank transfer instructions (${String(result.resultCode)})`);
+      return {
+        pspReference: result.pspReference ?? null,
+        instructions: {
+          iban,
+          bic: bic ?? '',
+          beneficiary: beneficiary ?? '',
+          reference,
+          amount: totalAmount.value,
+          currency: totalAmount.currency,
+        },
+      };
+    },
+    async deleteStoredCard(req) {
+      try {
+        await recurring.deleteTokenForStoredPaymentDetails(req.token, req.shopperReference, opts.merchantAccount);
+        return true;
+      } catch (e) {
+        // Adyen answers 422 (or 404) for a token it does not hold for this shopper: nothing left to delete there.
+        const status = (e as { status?: number }).status;
+        if (status === 404 || status === 422) return false;
+        throw e;
+      }
+    },
     async refund(req) {
       await modifications.refundCapturedPayment(
         req.pspReference,
@@ -276,6 +343,8 @@ function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
             ? {
                 storedPaymentMethodId: item.additionalData['tokenization.storedPaymentMethodId'],
                 cardSummary: item.additionalData.cardSummary,
+                expiryDate: item.additionalData.expiryDate,
+                cardBrand: item.paymentMethod,
               }
             : {}),
         });

@@ -25,6 +25,11 @@ const WEBHOOK_DELAY_MS = 300;
 /** A direct debit is settled by the (test) bank this long after it was received, in ms. */
 const DEBIT_SETTLE_MS = 1500;
 
+/** The expiry the test service reports for every stored card (Adyen additionalData expiryDate, "MM/YYYY"). */
+const TEST_CARD_EXPIRY = '03/2030';
+/** The account the test service tells members to transfer to (Adyen's documentation's example IBAN). */
+const TRANSFER_ACCOUNT = { beneficiary: 'Heartline Test Merchant', iban: 'NL13TEST0123456789', bic: 'TESTNL2A' };
+
 /** What the person paying may pick on the hosted page. */
 const OUTCOMES = ['authorised', 'refused', 'cancelled', 'expired', 'pending'] as const;
 type Outcome = (typeof OUTCOMES)[number];
@@ -147,7 +152,9 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
 
   // A direct payment: here only SEPA direct debit, which the bank settles later: 'Received' now, the webhook after
   // DEBIT_SETTLE_MS. The same idempotency key answers the first result again.
-  const directResults = new Map<string, { pspReference: string; resultCode: string; refusalReason?: string }>();
+  const directResults = new Map<string, { pspReference: string; resultCode: string; refusalReason?: string; action?: object }>();
+  /** Bank transfers waiting for the money, by our reference (the payment id); "Transfer received" settles one. */
+  const transfers = new Map<string, Pick<Session, 'request' | 'pspReference'>>();
   /** Stored cards: token -> its shopper, and whether its later charges are declined (picked on the checkout page). */
   const tokens = new Map<string, { shopperReference: string; declining: boolean }>();
   app.post(`${TEST_PSP_PATH}/v72/payments`, async (req, reply) => {
@@ -175,11 +182,30 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
       notify({ request: { ...body, allowedPaymentMethods: ['scheme'] }, pspReference: charged.pspReference }, !card.declining);
       return charged;
     }
+    if (body.paymentMethod?.type === 'bankTransfer_IBAN') {
+      const pspReference = randomBytes(8).toString('hex').toUpperCase();
+      const answer = {
+        pspReference,
+        resultCode: 'PresentToShopper',
+        action: {
+          type: 'bankTransfer',
+          paymentMethodType: 'bankTransfer_IBAN',
+          totalAmount: body.amount,
+          beneficiary: TRANSFER_ACCOUNT.beneficiary,
+          iban: TRANSFER_ACCOUNT.iban,
+          bic: TRANSFER_ACCOUNT.bic,
+          reference: `TR-${pspReference.slice(0, 10)}`,
+        },
+      };
+      directResults.set(key, answer);
+      transfers.set(body.reference, { request: { ...body, allowedPaymentMethods: ['bankTransfer_IBAN'] }, pspReference });
+      return answer;
+    }
     if (body.paymentMethod?.type !== 'sepadirectdebit' || !body.paymentMethod.iban || !body.paymentMethod.ownerName) {
       return reply.status(422).send({
         status: 422,
         errorCode: '14_0011',
-        message: 'The test payment service takes sepadirectdebit payments only',
+        message: 'The test payment service takes sepadirectdebit and bankTransfer_IBAN payments only',
         errorType: 'validation',
       });
     }
@@ -209,6 +235,44 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     };
     refunds.set(key, answer);
     return reply.status(201).send(answer);
+  });
+
+  // Deleting a stored card (Checkout API DELETE /storedPaymentMethods/{id}?shopperReference=&merchantAccount=): 204, or
+  // 422 for a token this shopper does not hold; a deleted token is refused by later charges.
+  app.delete<{ Params: { id: string }; Querystring: { shopperReference?: string; merchantAccount?: string } }>(
+    `${TEST_PSP_PATH}/v72/storedPaymentMethods/:id`,
+    async (req, reply) => {
+      if (!apiGuard(req, reply)) return reply;
+      const card = tokens.get(req.params.id);
+      if (!card || !req.query.shopperReference || card.shopperReference !== req.query.shopperReference)
+        return reply
+          .status(422)
+          .send({ status: 422, errorCode: '14_0413', message: 'Stored payment method not found', errorType: 'validation' });
+      tokens.delete(req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // The dev page of bank transfers waiting for their money: "Transfer received" plays the bank and sends the
+  // AUTHORISATION webhook. POST .../transfers/{reference}/received does the same from a test.
+  app.get(`${TEST_PSP_PATH}/transfers`, async (req, reply) => {
+    if (!guard(req, reply)) return reply;
+    const rows = [...transfers.entries()]
+      .map(
+        ([reference, t]) =>
+          `<li><form method="post" action="${TEST_PSP_PATH}/transfers/${encodeURIComponent(reference)}/received"><span>${escapeHtml(
+            formatMoney(t.request.amount.value, t.request.amount.currency, 'en'),
+          )} · ${escapeHtml(reference)}</span> <button type="submit" class="primary">Transfer received</button></form></li>`,
+      )
+      .join('');
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(
+        page(
+          'Bank transfers',
+          `<p class="muted">Test payment service: bank transfers waiting for their money.</p>${rows ? `<ul>${rows}</ul>` : '<p>None waiting.</p>'}`,
+        ),
+      );
   });
 
   app.get<{ Params: { id: string }; Querystring: { sessionResult?: string } }>(
@@ -278,6 +342,14 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
+    scope.post<{ Params: { reference: string } }>(`${TEST_PSP_PATH}/transfers/:reference/received`, async (req, reply) => {
+      if (!guard(req, reply)) return reply;
+      const t = transfers.get(req.params.reference);
+      if (!t) return reply.status(404).send(errorBody('not_found'));
+      transfers.delete(req.params.reference);
+      notify(t, true, 0);
+      return reply.redirect(`${TEST_PSP_PATH}/transfers`, 303);
+    });
     scope.post<{ Params: { id: string }; Body: { outcome?: string; store?: string } }>(
       `${TEST_PSP_PATH}/checkout/:id`,
       async (req, reply) => {
@@ -305,7 +377,7 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
         if (store) {
           const token = `TK${randomBytes(8).toString('hex').toUpperCase()}`;
           tokens.set(token, { shopperReference: s.request.shopperReference ?? '', declining: req.body.store === 'declining' });
-          additionalData = { 'tokenization.storedPaymentMethodId': token, cardSummary: '1111' };
+          additionalData = { 'tokenization.storedPaymentMethodId': token, cardSummary: '1111', expiryDate: TEST_CARD_EXPIRY };
         }
         if (outcome === 'authorised' || outcome === 'refused')
           notify(s, outcome === 'authorised', WEBHOOK_DELAY_MS, additionalData);

@@ -19,7 +19,7 @@ import {
   type RepeatOrderResponse,
 } from '../../../contract/index.ts';
 import type { Db, Tx } from '../../db/connect.ts';
-import { creditLedger, payments, profiles, storedCards, users } from '../../db/schema.ts';
+import { creditLedger, payments, profiles, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import type { PaymentNotification, PaymentProvider, SessionStatus } from '../../services/payment-provider.ts';
 import type { ServerContext } from '../../context.ts';
@@ -27,6 +27,8 @@ import { recordChanges } from '../sync/changes.ts';
 import { applyCredits } from './credits-ledger.ts';
 import { bundlesFor, feeOf, methodsFor, paymentCountry } from './payment-catalog.ts';
 import { consumeDiscount, discountForOrder, holdDiscount } from './discounts.ts';
+import { cardMethod, newestCard, parseExpiry, storeCard } from './stored-cards.ts';
+import { startBankTransfer, transferInstructionsOf } from './bank-transfer.ts';
 import type { UserRow } from '../types.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -54,6 +56,7 @@ export function toPayment(row: PaymentRow): Payment {
     discount_code: row.discountCode,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(row.transferInstructions ? { transfer_instructions: transferInstructionsOf(row) } : {}),
   };
 }
 
@@ -80,6 +83,7 @@ export async function creditsOffer(
  * `messageCredits`. The payment row is written first
  * (pending), then the provider's checkout opened with `req.id` as reference and idempotency key, so a retry of the
  * same id, even after a crash in between, gets the same checkout; the member comes back to /credits/{id}/{method}.
+ * A bank transfer opens no checkout: the provider's transfer instructions are kept and answered (startBankTransfer).
  * Errors: 400 bad_request (fields bundle / method: not sold in the member's payment country), 409 conflict (the id
  * is another payment), those of writeOrder (discount codes), 502 payment_unavailable (the provider failed; the same
  * id may be retried).
@@ -97,6 +101,8 @@ export async function createPayment(
     throw new ApiError(400, 'bad_request', {}, { method: 'not offered in your country' });
   const row = await writeOrder(db, user, { id: req.id, bundle, method: req.method, country, discountCode: req.discount_code });
   if (row.status !== 'pending') throw new ApiError(409, 'conflict');
+  // A bank transfer has no checkout: the provider answers what to transfer, and the payment's page shows it.
+  if (req.method === 'banktransfer') return startBankTransfer(db, provider, publicUrl, row);
   let session;
   try {
     session = await provider.createSession({
@@ -272,7 +278,12 @@ export async function applyNotifications(
       if (await completePayment(db, row.id, n.pspReference)) changed++;
       // After the completion: a stored card is only ever offered with a completed order to repeat.
       if (n.storedPaymentMethodId)
-        await storeCard(db, row.userId, { token: n.storedPaymentMethodId, method: row.method, last4: n.cardSummary ?? '' });
+        await storeCard(db, row.userId, {
+          token: n.storedPaymentMethodId,
+          method: cardMethod(n.cardBrand, row.method),
+          last4: n.cardSummary ?? '',
+          ...parseExpiry(n.expiryDate),
+        });
     } else if (row.status === 'pending') {
       await settleUnpaid(db, row.id, 'failed');
       changed++;
@@ -361,19 +372,7 @@ export async function sendRefund(db: Db, provider: PaymentProvider, { paymentId 
   });
 }
 
-/** Keeps `card.token`, the provider's stored card of member `userId` (brand `method`, last 4 digits), replacing an older one. */
-async function storeCard(
-  db: Db,
-  userId: number,
-  { token, method, last4 }: { token: string; method: string; last4: string },
-): Promise<void> {
-  await db
-    .insert(storedCards)
-    .values({ userId, token, method, last4 })
-    .onConflictDoUpdate({ target: [storedCards.userId, storedCards.token], set: { method, last4, createdAt: new Date() } });
-}
-
-/** The member's last completed order (its bundle and method) and stored card row, each undefined when none. */
+/** The member's last completed order (its bundle and method) and newest stored card row, each undefined when none. */
 async function lastOrderAndCard(db: Db, userId: number) {
   const [last] = await db
     .select({ bundleId: payments.bundleId, method: payments.method })
@@ -381,13 +380,7 @@ async function lastOrderAndCard(db: Db, userId: number) {
     .where(and(eq(payments.userId, userId), eq(payments.status, 'completed')))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  const [card] = await db
-    .select()
-    .from(storedCards)
-    .where(eq(storedCards.userId, userId))
-    .orderBy(desc(storedCards.createdAt), desc(storedCards.id))
-    .limit(1);
-  return { last, card };
+  return { last, card: await newestCard(db, userId) };
 }
 
 /** The member's last completed order and stored card (GET /api/repeat-order.php). */
