@@ -7,6 +7,7 @@ import { DataExport } from './data-export.tsx';
 import { EmailChange } from './email-change.tsx';
 import { InvisibleMode } from './invisible-mode.tsx';
 import { PasswordChange } from './password-change.tsx';
+import { StoredCards } from './stored-cards.tsx';
 
 /** /settings (the account menu's Settings, spec 2): the account's settings, one card per subject. */
 export default function SettingsScreen() {
@@ -32,6 +33,7 @@ export default function SettingsScreen() {
           ['email', EmailChange],
           ['password', PasswordChange],
           ['blocked', BlockedMembers],
+          ['cards', StoredCards],
           ['export', DataExport],
           ['delete', AccountDelete],
         ] as const
