@@ -83,7 +83,7 @@ test('a pending payment shows "Processing your payment" and completes when the c
 }) => {
   await signup(page.request);
   await page.goto('/credits');
-  await checkout(page, 600, 'Bank transfer');
+  await checkout(page, 600, 'iDEAL');
   const checkoutUrl = page.url();
   await page.getByRole('button', { name: 'Leave it pending at the bank' }).click();
   await expect(page.getByRole('heading', { name: 'Processing your payment' })).toBeVisible();

@@ -8,6 +8,7 @@ import { showToast } from '../../ui/toast-store.ts';
 import { refreshUser } from '../account/session-store.ts';
 import { MethodList } from './method-list.tsx';
 import { fetchPayment } from './payments-api.ts';
+import { TransferInstructions } from './transfer-instructions.tsx';
 
 /** How often a pending payment is asked about, in ms. */
 const POLL_MS = 2000;
@@ -15,7 +16,8 @@ const POLL_MS = 2000;
 /**
  * The return page of a payment (spec 4 "Payment"): loading; pending ("Processing your payment", asked again every
  * POLL_MS until final); completed (toast "Payment complete", the balance and premium updated at once); failed,
- * cancelled or expired ("Payment failed or has been cancelled.", with the other methods). `sessionId`/`sessionResult`
+ * cancelled or expired ("Payment failed or has been cancelled.", with the other methods). A bank transfer left pending
+ * shows what to transfer (TransferInstructions) instead of the spinner. `sessionId`/`sessionResult`
  * come from the checkout's redirect, so the server can ask the provider instead of waiting for its webhook.
  */
 export function PaymentStatus({
@@ -59,6 +61,8 @@ export function PaymentStatus({
     void refreshUser().catch(() => {});
   }, [status, t]);
 
+  const instructions = answer?.payment.transfer_instructions;
+  if (status === 'pending' && instructions) return <TransferInstructions instructions={instructions} />;
   if (!answer || status === 'pending') {
     return (
       <section className="payment-state text-center py-4" aria-live="polite" aria-busy="true">
