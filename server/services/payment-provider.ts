@@ -70,7 +70,7 @@ export interface PaymentNotification {
 }
 
 /** What the member transfers to pay a bank transfer (Adyen's `bankTransfer` action); `amount` in minor units. */
-export interface BankTransferAction {
+interface BankTransferAction {
   iban: string;
   bic: string;
   beneficiary: string;
