@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { conversationMembers, messages, photos, pushSubscriptions, users } from '../../server/db/schema.ts';
+import { conversationMembers, messages, photos, pushSubscriptions, storedCards, users } from '../../server/db/schema.ts';
 import { activeMember, Client, newId, startServer, type TestServer } from './harness.ts';
 
 type Actor = 'owner' | 'other' | 'blocked' | 'visitor';
@@ -23,6 +23,7 @@ let ids: {
   photoKey: string;
   endpoint: string;
   payment: string;
+  card: number;
 };
 /** A small PNG: the file of the photo uploads. */
 let png: Buffer;
@@ -73,7 +74,22 @@ beforeAll(async () => {
   expect((await owner.client.put('/api/profile.php', { ...fields, location: { lat: 52.3731234, lon: 4.8923456 } })).status).toBe(
     200,
   );
-  ids = { owner: owner.id, partner: partner.id, conversation: conversationId, photo: uploaded.id, photoKey, endpoint, payment };
+  // A card the owner stored: its token never leaves the server, its id names it for removal.
+  const cardToken = `TK-${newId()}`;
+  const [card] = await server.db
+    .insert(storedCards)
+    .values({ userId: owner.id, token: cardToken, method: 'visa', last4: '1111', expiryMonth: 3, expiryYear: 2030 })
+    .returning();
+  ids = {
+    owner: owner.id,
+    partner: partner.id,
+    conversation: conversationId,
+    photo: uploaded.id,
+    photoKey,
+    endpoint,
+    payment,
+    card: card.id,
+  };
   // The main photo is public on the profile (spec 1), so its URL is not among the secrets.
   secrets = [
     secretText,
@@ -81,6 +97,7 @@ beforeAll(async () => {
     owner.email,
     endpoint,
     payment,
+    cardToken,
     '52.373123',
     '4.892345',
     chatPhoto.url.replace(/\.webp$/, ''),
@@ -187,6 +204,11 @@ const cells = (): Cell[] => [
     expect: { owner: 200, other: 409, blocked: 409, visitor: 403 },
   },
   { name: 'data export', call: (c) => exportOf(c), expect: { owner: 200, other: 200, blocked: 200, visitor: 403 } },
+  {
+    name: 'stored cards',
+    call: (c) => c.get('/api/stored-cards.php'),
+    expect: { owner: 200, other: 200, blocked: 200, visitor: 403 },
+  },
   // Destructive calls last: for the foreign actors they must change nothing.
   {
     name: "delete the owner's photo",
@@ -196,6 +218,11 @@ const cells = (): Cell[] => [
   {
     name: 'delete the conversation',
     call: (c) => c.del('/api/chat.php', { conversation: { id: ids.conversation } }),
+    expect: { owner: 0, other: 404, blocked: 404, visitor: 403 },
+  },
+  {
+    name: "remove the owner's stored card",
+    call: (c) => c.post('/api/stored-card-remove.php', { id: ids.card }),
     expect: { owner: 0, other: 404, blocked: 404, visitor: 403 },
   },
   {
@@ -247,6 +274,7 @@ describe('access matrix', () => {
     // The owner's data is all still there.
     expect(await server.db.select().from(photos).where(eq(photos.id, ids.photo))).toHaveLength(1);
     expect(await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, ids.endpoint))).toHaveLength(1);
+    expect(await server.db.select().from(storedCards).where(eq(storedCards.id, ids.card))).toHaveLength(1);
     const texts = (await server.db.select().from(messages).where(eq(messages.conversationId, ids.conversation))).map(
       (m) => m.text,
     );
@@ -256,5 +284,6 @@ describe('access matrix', () => {
     // The owner's own view does show the data (the leak check can fail).
     expect(JSON.stringify((await clients.owner.get(`/api/messages.php?profile=${ids.partner}`)).body)).toContain(secrets[0]);
     expect(JSON.stringify((await clients.owner.get('/api/photos.php')).body)).toContain(ids.photoKey);
+    expect((await clients.owner.get('/api/stored-cards.php')).body).toMatchObject({ cards: [{ id: ids.card, last4: '1111' }] });
   });
 });
