@@ -60,8 +60,9 @@ export function mobileE164(typed: string, country: string): string | null {
  * pass a limit together. Throws 429 direct_debit_limit with `params.limit` DIRECT_DEBIT_CODES_LIMIT.
  */
 async function checkSmsLimits(tx: Tx, userId: number, phone: string, source: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`direct-debit-phone:${phone}`}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`direct-debit-source:${source}`}))`);
+  // Two-key locks, one key space each ('ddph', 'ddsr' in ASCII): a number's hash never meets an address's.
+  await tx.execute(sql`select pg_advisory_xact_lock(${0x64647068}::int, hashtext(${phone}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${0x64647372}::int, hashtext(${source}))`);
   const since = sql`now() - interval '24 hours'`;
   const ordered = async (where: SQL) => {
     const [{ n }] = await tx
