@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { Country, Id, QueryId, Text } from './common.ts';
+import { isSepaIban } from './sepa-countries.ts';
 
 /** The spec's payment methods (spec 1), as URL slugs: /credits/{id}/{paymentmethod}. */
 const paymentMethods = [
@@ -228,17 +229,26 @@ export type PaymentWebhookRequest = z.infer<typeof PaymentWebhookRequest>;
 /** Wrong SMS codes a direct-debit order takes before it is cancelled. */
 export const DIRECT_DEBIT_CODE_TRIES = 5;
 
-/** An IBAN as typed (spaces and lower case allowed), checked with its country's length and check digits (ibantools). */
+/** The field message of an IBAN outside the SEPA scheme's countries (the form shows its own text for it). */
+export const IBAN_NOT_SEPA = 'not a SEPA country';
+
+/**
+ * An IBAN as typed (spaces and lower case allowed), checked with its country's length and check digits (ibantools),
+ * then for a country of the SEPA scheme (contract/sepa-countries.ts): a direct debit cannot draw on other IBANs.
+ */
 const Iban = z
   .string()
   .max(42)
-  .refine((v) => isValidIBAN(electronicFormatIBAN(v) ?? ''), 'not a valid IBAN');
+  .refine((v) => isValidIBAN(electronicFormatIBAN(v) ?? ''), { message: 'not a valid IBAN', abort: true })
+  .refine((v) => isSepaIban(electronicFormatIBAN(v) ?? ''), IBAN_NOT_SEPA);
 
 /**
  * POST /api/directdebit.php (*member*, spec 4 "Direct-debit flow", spec 8): orders bundle `bundle` by SEPA direct debit.
- * Every field of spec 8 is required, `mandate` (the authorisation checkbox) must be true. A 6-digit code goes by SMS to
- * `phone`. `id` is the idempotency key as for POST /api/payment.php. Errors: 400 bad_request (fields), 403
- * direct_debit_blocked, 429 direct_debit_limit, 409 conflict.
+ * Every field of spec 8 is required, `mandate` (the authorisation checkbox) must be true. `iban`: of a SEPA-scheme
+ * country. `phone`: a mobile number, international or national to the member's country; the server keeps it in
+ * E.164 and a 6-digit code goes to it by SMS. `id` is the idempotency key as for POST /api/payment.php. Errors: 400
+ * bad_request (fields; `phone`: not a mobile number), 403 direct_debit_blocked, 429 direct_debit_limit (the amount
+ * limit; with `params.limit` `codes`: the daily limit of code messages, docs/security.md), 409 conflict.
  */
 export const DirectDebitRequest = z.object({
   id: z.uuid(),
@@ -264,6 +274,26 @@ export const DirectDebitResponse = z.object({
   phone_hint: z.string(),
 });
 export type DirectDebitResponse = z.infer<typeof DirectDebitResponse>;
+
+/** `params.limit` of a 429 direct_debit_limit refused by the daily limit of code messages (not by the amount). */
+export const DIRECT_DEBIT_CODES_LIMIT = 'codes';
+
+/**
+ * GET /api/directdebit.php (*member*): the mandate of the member's last confirmed direct debit, to prefill the form
+ * (the authorisation is given anew each time), or null. `phone` in E.164. Errors: 403 authentication_required.
+ */
+export const DirectDebitMandate = z.object({
+  holder: z.string(),
+  iban: z.string(),
+  street: z.string(),
+  house_number: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  phone: z.string(),
+});
+export type DirectDebitMandate = z.infer<typeof DirectDebitMandate>;
+export const DirectDebitMandateResponse = z.object({ mandate: DirectDebitMandate.nullable() });
+export type DirectDebitMandateResponse = z.infer<typeof DirectDebitMandateResponse>;
 
 /**
  * POST /api/directdebit-confirm.php (*member*): the SMS code confirms the order; the debit then goes to the provider

@@ -10,6 +10,7 @@ import {
   type RepeatOrderResponse,
   DirectDebitConfirmRequest,
   DirectDebitRequest,
+  type DirectDebitMandateResponse,
   type DirectDebitResponse,
   type SmsOutboxResponse,
   PaymentQuery,
@@ -21,7 +22,7 @@ import {
   type TransactionsResponse,
 } from '../../contract/index.ts';
 import type { ServerContext } from '../context.ts';
-import { confirmDirectDebit, orderDirectDebit } from '../domain/money/direct-debit.ts';
+import { confirmDirectDebit, lastMandate, orderDirectDebit } from '../domain/money/direct-debit.ts';
 import {
   applyNotifications,
   createPayment,
@@ -60,12 +61,21 @@ export default async function paymentRoutes(app: FastifyInstance, ctx: ServerCon
     return paymentOf(db, payments.provider, user, { id, sessionId, sessionResult });
   });
 
-  /** *member*. Orders a bundle by SEPA direct debit; the code goes by SMS (spec 4 "Direct-debit flow"). */
+  /** *member*. The mandate of the member's last confirmed direct debit, to prefill the form; null when none. */
+  app.get('/api/directdebit.php', async (req): Promise<DirectDebitMandateResponse> => {
+    const user = await req.viewer.requireUser();
+    return lastMandate(db, user.id);
+  });
+
+  /**
+   * *member*. Orders a bundle by SEPA direct debit; the code goes by SMS (spec 4 "Direct-debit flow"). `req.ip` (the
+   * client behind TRUST_PROXY's proxies) counts toward the SMS limit per address.
+   */
   app.post('/api/directdebit.php', async (req): Promise<DirectDebitResponse> => {
     const user = await req.viewer.requireUser();
     const body = parse(DirectDebitRequest, req.body);
     const { settings } = req.site;
-    return orderDirectDebit(ctx, user, { name: settings.name, messageCredits: settings.message_credits }, body);
+    return orderDirectDebit(ctx, user, { name: settings.name, messageCredits: settings.message_credits }, body, req.ip);
   });
 
   /** *member*. The SMS code confirms a direct-debit order, which then goes to the provider. */

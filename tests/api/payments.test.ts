@@ -4,13 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import adyen from '@adyen/api-library';
 import { and, eq } from 'drizzle-orm';
-import {
-  CreatePaymentResponse,
-  CreditsResponse,
-  DIRECT_DEBIT_CODE_TRIES,
-  PaymentResponse,
-  TransactionsResponse,
-} from '../../contract/index.ts';
+import { CreatePaymentResponse, CreditsResponse, PaymentResponse, TransactionsResponse } from '../../contract/index.ts';
 import { creditLedger, payments, profiles, users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
@@ -294,113 +288,6 @@ describe.each(DATABASES)('payments on %s', (database) => {
       expect(await purchases(m.id)).toHaveLength(20);
       const user = (await m.client.get('/api/user.php')).body.user;
       expect(user.credits).toBe(50 + 20 * 100);
-    });
-  });
-
-  describe('SEPA direct debit', () => {
-    const order = (over: Record<string, unknown> = {}) => ({
-      id: newId(),
-      bundle: 1,
-      mandate: true,
-      holder: 'Jan de Vries',
-      iban: 'NL91 ABNA 0417 1643 00',
-      street: 'Keizersgracht',
-      house_number: '12a',
-      postal_code: '1015 CJ',
-      city: 'Amsterdam',
-      phone: '+31 6 12345678',
-      ...over,
-    });
-    /** The code of the newest SMS to `phone` in the dev SMS outbox. */
-    async function codeFor(phone: string): Promise<string> {
-      await server.jobs.idle();
-      const { messages } = (await new Client(server.url).get('/api/dev-sms.php')).body as {
-        messages: { to: string; text: string }[];
-      };
-      return messages.find((m) => m.to === phone)!.text.match(/\b\d{6}\b/)![0];
-    }
-
-    it('orders with the mandate, confirms with the SMS code, and the bank settles it: credits once, premium', async () => {
-      const m = await memberIn('NL');
-      const body = order();
-      const res = await m.client.post('/api/directdebit.php', body);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body).toMatchObject({
-        payment: { status: 'pending', method: 'sepadirectdebit', amount: 1499 },
-        phone_hint: '•••••••••78',
-      });
-      // The same id again: the same order, no second SMS.
-      expect((await m.client.post('/api/directdebit.php', body)).body.payment.id).toBe(body.id);
-      const code = await codeFor(body.phone);
-      const sent = ((await new Client(server.url).get('/api/dev-sms.php')).body.messages as { to: string }[]).filter(
-        (s) => s.to === body.phone,
-      );
-      expect(sent).toHaveLength(1);
-      const wrong = await m.client.post('/api/directdebit-confirm.php', {
-        id: body.id,
-        code: code === '000000' ? '111111' : '000000',
-      });
-      expect(wrong.status).toBe(400);
-      expect(wrong.body.error).toMatchObject({ code: 'code_invalid', message: 'Code invalid' });
-      const confirmed = await m.client.post('/api/directdebit-confirm.php', { id: body.id, code });
-      expect(confirmed.status).toBe(200);
-      expect(confirmed.body.payment.status).toBe('pending');
-      await expect
-        .poll(async () => expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${body.id}`)).payment.status, {
-          timeout: 10_000,
-        })
-        .toBe('completed');
-      expect(await purchases(m.id)).toHaveLength(1);
-      // Confirming again changes nothing.
-      expect((await m.client.post('/api/directdebit-confirm.php', { id: body.id, code })).body).toMatchObject({
-        payment: { status: 'completed' },
-        paid_user: true,
-      });
-    });
-
-    it('refuses a wrong IBAN, a missing field or mandate, and a foreign country with 400', async () => {
-      const m = await memberIn('NL');
-      for (const over of [
-        { iban: 'NL91 ABNA 0417 1643 01' },
-        { iban: 'hello' },
-        { mandate: false },
-        { city: '' },
-        { phone: 'call me' },
-        { bundle: 9 },
-      ]) {
-        const res = await m.client.post('/api/directdebit.php', order(over));
-        expect(res.status, JSON.stringify(over)).toBe(400);
-      }
-      const us = await memberIn('US');
-      expect((await us.client.post('/api/directdebit.php', order())).status).toBe(400);
-    });
-
-    it('a blocked account and the limit get the spec messages', async () => {
-      const blocked = await memberIn('NL');
-      await server.db.update(users).set({ directDebitBlocked: true }).where(eq(users.id, blocked.id));
-      const res = await blocked.client.post('/api/directdebit.php', order());
-      expect(res.status).toBe(403);
-      expect(res.body.error.message).toBe('Your account is blocked for direct debit payments.');
-
-      const m = await memberIn('NL');
-      expect((await m.client.post('/api/directdebit.php', order({ bundle: 3 }))).status).toBe(200); // €59.99
-      const over = await m.client.post('/api/directdebit.php', order({ bundle: 3 })); // another €59.99: over €100
-      expect(over.status).toBe(429);
-      expect(over.body.error.message).toBe('Direct-debit limit reached (try later, a cheaper package or another method).');
-      expect((await m.client.post('/api/directdebit.php', order({ bundle: 2 }))).status).toBe(200); // a cheaper package fits: €89.98
-      expect((await m.client.post('/api/directdebit.php', order({ bundle: 1 }))).status).toBe(429); // €104.97
-    });
-
-    it(`cancels the order after ${DIRECT_DEBIT_CODE_TRIES} wrong codes`, async () => {
-      const m = await memberIn('NL');
-      const body = order();
-      await m.client.post('/api/directdebit.php', body);
-      const code = await codeFor(body.phone);
-      const wrong = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < DIRECT_DEBIT_CODE_TRIES; i++)
-        expect((await m.client.post('/api/directdebit-confirm.php', { id: body.id, code: wrong })).status).toBe(400);
-      expect((await m.client.post('/api/directdebit-confirm.php', { id: body.id, code })).status).toBe(409);
-      expect(expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${body.id}`)).payment.status).toBe('cancelled');
     });
   });
 

@@ -2,12 +2,15 @@
 // goes by SMS to the mobile number, the code confirms the order and the debit goes to the provider; the payment then
 // settles like any other (server/domain/money/payments.ts: the webhook completes it, credits once).
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { electronicFormatIBAN } from 'ibantools';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile';
 import {
   DIRECT_DEBIT_CODE_TRIES,
+  DIRECT_DEBIT_CODES_LIMIT,
   formatMoney,
   type DirectDebitConfirmRequest,
+  type DirectDebitMandateResponse,
   type DirectDebitRequest,
   type DirectDebitResponse,
   type PaymentResponse,
@@ -30,11 +33,61 @@ const phoneHint = (phone: string) => {
 };
 
 /**
- * `user` orders bundle `req.bundle` of `site` by direct debit (POST /api/directdebit.php): checks the block and the limit, writes the
- * pending payment, the mandate and a code's hash, and the SMS job with the code, in one transaction. The same `req.id`
+ * Direct-debit orders (each sends one SMS code) allowed in any 24 hours, per member, per mobile number (across
+ * members) and per client address: against SMS pumping (premium-rate numbers paid per message). A member who mistypes
+ * a number once orders twice, a household on one connection a few times; no real member orders more, and the amount
+ * limit (DIRECT_DEBIT_LIMIT) stops far earlier. The address limit is higher: a mobile network puts many people behind
+ * one address. docs/security.md "SMS limits".
+ */
+export const SMS_CODES_PER_DAY = { member: 3, phone: 3, source: 10 } as const;
+
+/**
+ * The mobile number `typed` (international, or national to `country`, ISO 3166-1 alpha-2) in E.164 ("06 12345678"
+ * in NL: "+31612345678"), or null when it is not a valid mobile number (libphonenumber-js, mobile metadata; numbers
+ * that can be mobile or fixed, as in the US, pass).
+ */
+export function mobileE164(typed: string, country: string): string | null {
+  const number = parsePhoneNumberFromString(typed, country as CountryCode);
+  if (!number?.isValid()) return null;
+  const type = number.getType();
+  return type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' ? number.number : null;
+}
+
+/**
+ * Refuses the order when one of SMS_CODES_PER_DAY is reached: counts the direct-debit orders written in the last
+ * 24 hours by `userId`, to `phone` and from `source`, each under a transaction-scoped lock (member row, then number,
+ * then address: always in that order, so concurrent orders wait instead of deadlocking) so concurrent orders cannot
+ * pass a limit together. Throws 429 direct_debit_limit with `params.limit` DIRECT_DEBIT_CODES_LIMIT.
+ */
+async function checkSmsLimits(tx: Tx, userId: number, phone: string, source: string): Promise<void> {
+  // Two-key locks, one key space each ('ddph', 'ddsr' in ASCII): a number's hash never meets an address's.
+  await tx.execute(sql`select pg_advisory_xact_lock(${0x64647068}::int, hashtext(${phone}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${0x64647372}::int, hashtext(${source}))`);
+  const since = sql`now() - interval '24 hours'`;
+  const ordered = async (where: SQL) => {
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(directDebits)
+      .innerJoin(payments, eq(payments.id, directDebits.paymentId))
+      .where(and(gt(directDebits.createdAt, since), where));
+    return n;
+  };
+  if (
+    (await ordered(eq(payments.userId, userId))) >= SMS_CODES_PER_DAY.member ||
+    (await ordered(eq(directDebits.phone, phone))) >= SMS_CODES_PER_DAY.phone ||
+    (await ordered(eq(directDebits.source, source))) >= SMS_CODES_PER_DAY.source
+  )
+    throw new ApiError(429, 'direct_debit_limit', { limit: DIRECT_DEBIT_CODES_LIMIT });
+}
+
+/**
+ * `user` orders bundle `req.bundle` of `site` by direct debit (POST /api/directdebit.php) from client address `source`
+ * (`req.ip`): checks the block, the mobile number, the SMS limits and the amount limit, writes the pending payment,
+ * the mandate (phone in E.164) and a code's hash, and the SMS job with the code, in one transaction. The same `req.id`
  * again answers the same order (no new code). `req.discount_code` comes off the price as on POST /api/payment.php.
  * Errors: those of discountForOrder (discount codes), 403 direct_debit_blocked, 400 bad_request (bundle, or no
- * direct debit in the payment country), 429 direct_debit_limit (over DIRECT_DEBIT_LIMIT in DIRECT_DEBIT_DAYS),
+ * direct debit in the payment country; field `phone`: not a mobile number), 429 direct_debit_limit (SMS_CODES_PER_DAY
+ * reached, with `params.limit` DIRECT_DEBIT_CODES_LIMIT; or over DIRECT_DEBIT_LIMIT in DIRECT_DEBIT_DAYS, spec 8),
  * 409 conflict (the id is another payment).
  */
 export async function orderDirectDebit(
@@ -42,6 +95,7 @@ export async function orderDirectDebit(
   user: UserRow,
   site: { name: string; messageCredits: number },
   req: DirectDebitRequest,
+  source: string,
 ): Promise<DirectDebitResponse> {
   if (user.directDebitBlocked) throw new ApiError(403, 'direct_debit_blocked');
   const country = await countryOf(db, user.id);
@@ -49,20 +103,30 @@ export async function orderDirectDebit(
   if (!bundle) throw new ApiError(400, 'bad_request', {}, { bundle: 'not sold in your country' });
   if (!methodsFor(country).some((m) => m.id === 'sepadirectdebit'))
     throw new ApiError(400, 'bad_request', {}, { bundle: 'no direct debit in your country' });
-  const [existing] = await db.select().from(payments).where(eq(payments.id, req.id));
+  const [existing] = await db
+    .select({ payment: payments, phone: directDebits.phone })
+    .from(payments)
+    .leftJoin(directDebits, eq(directDebits.paymentId, payments.id))
+    .where(eq(payments.id, req.id));
   if (existing) {
-    if (existing.userId !== user.id || existing.bundleId !== bundle.id || existing.method !== 'sepadirectdebit')
+    const { payment, phone } = existing;
+    if (payment.userId !== user.id || payment.bundleId !== bundle.id || payment.method !== 'sepadirectdebit')
       throw new ApiError(409, 'conflict');
-    return { payment: toPayment(existing), phone_hint: phoneHint(req.phone) };
+    return { payment: toPayment(payment), phone_hint: phoneHint(phone ?? req.phone) };
   }
+  const phone = mobileE164(req.phone, country);
+  if (!phone) throw new ApiError(400, 'bad_request', {}, { phone: 'not a mobile number' });
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const row = await db.transaction(async (tx) => {
-    // The member's row locked: two orders at once are counted one after the other against the limit.
+    // The member's row locked: two orders at once are counted one after the other against the limits.
     const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('no key update');
+    await checkSmsLimits(tx as Tx, user.id, phone, source);
     const d = req.discount_code
       ? await discountForOrder(tx as Tx, me, { code: req.discount_code, bundle, method: 'sepadirectdebit', country })
       : null;
     const price = bundle.amount - (d?.discount ?? 0);
+    // Every order of the period counts, whatever became of it (spec 8 "Direct-debit limit reached"): one cancelled
+    // after wrong codes or never confirmed sent its SMS all the same, and a confirmed debit the bank may still reverse.
     const [{ total }] = await tx
       .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
       .from(payments)
@@ -70,7 +134,6 @@ export async function orderDirectDebit(
         and(
           eq(payments.userId, user.id),
           eq(payments.method, 'sepadirectdebit'),
-          inArray(payments.status, ['pending', 'completed']),
           gt(payments.createdAt, sql`now() - make_interval(days => ${DIRECT_DEBIT_DAYS}::int)`),
         ),
       );
@@ -100,17 +163,41 @@ export async function orderDirectDebit(
       houseNumber: req.house_number,
       postalCode: req.postal_code,
       city: req.city,
-      phone: req.phone,
+      phone,
+      source,
       codeHash: hashToken(code),
     });
     const amount = formatMoney(price, bundle.currency, user.language);
     await jobs.enqueue(tx as Db, 'sms', {
-      to: req.phone,
+      to: phone,
       text: serverText(user.language, 'payments', 'sms.code', { code, amount, site: site.name }),
     });
     return payment;
   });
-  return { payment: toPayment(row), phone_hint: phoneHint(req.phone) };
+  return { payment: toPayment(row), phone_hint: phoneHint(phone) };
+}
+
+/**
+ * GET /api/directdebit.php: the mandate of `userId`'s last confirmed direct debit (holder, IBAN in electronic format,
+ * address, phone in E.164), to prefill the form, or null when the member never confirmed one.
+ */
+export async function lastMandate(db: Db, userId: number): Promise<DirectDebitMandateResponse> {
+  const [last] = await db
+    .select({
+      holder: directDebits.holder,
+      iban: directDebits.iban,
+      street: directDebits.street,
+      house_number: directDebits.houseNumber,
+      postal_code: directDebits.postalCode,
+      city: directDebits.city,
+      phone: directDebits.phone,
+    })
+    .from(directDebits)
+    .innerJoin(payments, eq(payments.id, directDebits.paymentId))
+    .where(and(eq(payments.userId, userId), isNotNull(directDebits.confirmedAt)))
+    .orderBy(desc(directDebits.confirmedAt))
+    .limit(1);
+  return { mandate: last ?? null };
 }
 
 /**

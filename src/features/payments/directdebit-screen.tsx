@@ -1,10 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { v7 } from 'uuid';
-import { formatMoney, DirectDebitRequest, type Bundle } from '../../../contract/index.ts';
+import { friendlyFormatIBAN } from 'ibantools';
+import {
+  DIRECT_DEBIT_CODES_LIMIT,
+  formatMoney,
+  DirectDebitRequest,
+  IBAN_NOT_SEPA,
+  type Bundle,
+} from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
@@ -12,7 +19,7 @@ import { session } from '../account/session-store.ts';
 import { LoadError } from './load-error.tsx';
 import { PaymentStatus } from './payment-status.tsx';
 import { discountOn, useActiveDiscount } from '../offers/order-discount.ts';
-import { confirmDirectDebit, orderDirectDebit } from './payments-api.ts';
+import { confirmDirectDebit, fetchLastMandate, orderDirectDebit } from './payments-api.ts';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
 
@@ -30,8 +37,9 @@ type Field = (typeof FIELDS)[number][0];
 
 /**
  * /directdebit (spec 2, 4 "Direct-debit flow", 8): SEPA direct debit of bundle `?bundle=`: the mandate form
- * (authorisation checkbox, account holder, IBAN, street, house number, postal code, city, mobile number), then the code
- * sent by SMS, then the payment's state (`?payment=`) until the bank confirms it.
+ * (authorisation checkbox, account holder, IBAN, street, house number, postal code, city, mobile number; prefilled
+ * from the member's last confirmed mandate, the checkbox always unticked), then the code sent by SMS, then the
+ * payment's state (`?payment=`) until the bank confirms it.
  */
 export default function DirectDebitScreen() {
   const { t } = useTranslation('payments');
@@ -77,6 +85,23 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
     phone: '',
   });
   const [mandate, setMandate] = useState(false);
+  const [prefilled, setPrefilled] = useState(false);
+  // A returning member finds the last confirmed mandate's details; fields typed meanwhile are kept.
+  useEffect(() => {
+    let live = true;
+    fetchLastMandate().then(
+      ({ mandate: last }) => {
+        if (!live || !last) return;
+        const found: Record<Field, string> = { ...last, iban: friendlyFormatIBAN(last.iban) ?? last.iban };
+        setValues((v) => Object.fromEntries(FIELDS.map(([f]) => [f, v[f] || found[f]])) as Record<Field, string>);
+        setPrefilled(true);
+      },
+      () => {}, // no prefill: the member types the mandate as on the first time
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   const [fields, setFields] = useState<Partial<Record<Field | 'mandate' | 'code', string>>>({});
   const [hint, setHint] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -84,11 +109,11 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
   const [error, setError] = useState<unknown>(null);
   const price = formatMoney(bundle.amount - discount, bundle.currency, i18n.language);
 
-  /** The message of a field's problem: required, or what is wrong with it. */
-  const problem = (field: string, value: string) => {
+  /** The message of a field's problem (`reason`: the contract's or the server's message): required, or what is wrong. */
+  const problem = (field: string, value: string, reason?: string) => {
     if (field === 'mandate') return t('directdebit.mandateRequired');
     if (!value.trim()) return t('directdebit.required');
-    if (field === 'iban') return t('directdebit.ibanInvalid');
+    if (field === 'iban') return t(reason === IBAN_NOT_SEPA ? 'directdebit.ibanNotSepa' : 'directdebit.ibanInvalid');
     if (field === 'phone') return t('directdebit.phoneInvalid');
     return t('directdebit.required');
   };
@@ -107,7 +132,7 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
       const found: typeof fields = {};
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0]);
-        found[field as Field] ??= problem(field, field === 'mandate' ? '' : (values[field as Field] ?? ''));
+        found[field as Field] ??= problem(field, field === 'mandate' ? '' : (values[field as Field] ?? ''), issue.message);
       }
       setFields(found);
       return;
@@ -118,7 +143,12 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
     try {
       setHint((await orderDirectDebit(parsed.data)).phone_hint);
     } catch (e) {
-      setError(e);
+      // The server's field findings (a number that is no mobile) go under their fields, like the form's own.
+      const serverFields = e instanceof ApiCallError && e.code === 'bad_request' ? (e.fields ?? {}) : {};
+      const known = FIELDS.map(([f]) => f).filter((f) => serverFields[f]);
+      if (known.length)
+        setFields(Object.fromEntries(known.map((f) => [f, problem(f, values[f], serverFields[f])])) as typeof fields);
+      else setError(e);
     } finally {
       setBusy(false);
     }
@@ -139,9 +169,11 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
     }
   }
 
+  const codesLimit =
+    error instanceof ApiCallError && error.code === 'direct_debit_limit' && error.params.limit === DIRECT_DEBIT_CODES_LIMIT;
   const alert = error != null && (
     <div className="alert alert-danger" role="alert">
-      {errorText(error, { t })}
+      {codesLimit ? t('directdebit.codesLimit') : errorText(error, { t })}
     </div>
   );
 
@@ -179,6 +211,7 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
   return (
     <Form noValidate onSubmit={(e) => void order(e)}>
       <p>{t('directdebit.lead', { credits: t('bundle.credits', { count: bundle.credits }), price })}</p>
+      {prefilled && <p className="text-body-secondary">{t('directdebit.prefilled')}</p>}
       {alert}
       {FIELDS.map(([field, label, autoComplete]) => (
         <Form.Group key={field} className="mb-3" controlId={`dd-${field}`}>

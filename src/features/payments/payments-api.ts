@@ -2,6 +2,7 @@
 import {
   CreatePaymentResponse,
   CreditsResponse,
+  DirectDebitMandateResponse,
   DirectDebitResponse,
   Payment,
   PaymentResponse,
@@ -43,6 +44,9 @@ export const fetchTransactions = () => api('/api/transactions.php', Transactions
 /** POST /api/directdebit.php: orders a bundle by direct debit; the code goes by SMS. Idempotent by `id`. */
 export const orderDirectDebit = (req: DirectDebitRequest) =>
   api('/api/directdebit.php', DirectDebitResponse, { method: 'POST', body: req, retry: true });
+
+/** GET /api/directdebit.php: the mandate of the member's last confirmed direct debit (to prefill the form), or null. */
+export const fetchLastMandate = () => api('/api/directdebit.php', DirectDebitMandateResponse);
 
 /** POST /api/directdebit-confirm.php: confirms the order with the SMS code. */
 export const confirmDirectDebit = (id: string, code: string) =>

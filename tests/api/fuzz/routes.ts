@@ -79,6 +79,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'POST', path: '/api/payment.php', body: c.CreatePaymentRequest },
   { method: 'GET', path: '/api/payment.php', query: c.PaymentQuery },
   { method: 'GET', path: '/api/transactions.php', query: c.TransactionsQuery },
+  { method: 'GET', path: '/api/directdebit.php', query: none },
   { method: 'POST', path: '/api/directdebit.php', body: c.DirectDebitRequest },
   { method: 'POST', path: '/api/directdebit-confirm.php', body: c.DirectDebitConfirmRequest },
   { method: 'GET', path: '/api/dev-sms.php', query: none },
