@@ -190,6 +190,7 @@ describe.each(DATABASES)('invoices on %s', (database) => {
 
   it('mails the receipt in the member’s language, and on a refund the credit note and its receipt', async () => {
     const m = await memberIn('DE', 'de');
+    await server.db.update(profiles).set({ name: 'Anna <b>' }).where(eq(profiles.userId, m.id));
     const payment = await buy(m, 'sofort');
     const [invoice] = await papersOf(m, payment.id);
     const [receipt] = await mailsTo(m.email);
@@ -199,6 +200,9 @@ describe.each(DATABASES)('invoices on %s', (database) => {
     expect(receipt.text).toContain('Zahlungsart: Sofort');
     expect(receipt.text).toMatch(new RegExp(`https?://\\S+/transactions/${payment.id}`));
     expect(receipt.html).toContain(`/transactions/${payment.id}"`);
+    expect(receipt.text).toContain('Hallo Anna <b>');
+    expect(receipt.html).toContain('Anna &#60;b&#62;');
+    expect(receipt.html).not.toContain('<b>');
 
     const refund = await m.client.post('/api/refund.php', { payment: payment.id });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
@@ -255,6 +259,19 @@ describe.each(DATABASES)('invoices on %s', (database) => {
     expect((await download(m, 'INV-1-999999')).status).toBe(404);
     expect((await download(m, '../etc')).status).toBe(404);
     expect((await new Client(server.url).get(`/api/invoice.php?id=${number}`)).status).toBe(403);
+  });
+
+  it('draws a name and labels beyond the standard font’s characters with stand-ins instead of failing', async () => {
+    const m = await memberIn('PL', 'pl');
+    await server.db.update(profiles).set({ name: 'Łukasz 😀 Źdźbło' }).where(eq(profiles.userId, m.id));
+    const payment = await buy(m, 'blik');
+    const [{ number }] = await papersOf(m, payment.id);
+    const res = await download(m, number);
+    expect(res.status).toBe(200);
+    const text = pdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain('Lukasz ? Zdzblo');
+    expect(text).toContain(`Numer: ${number}`);
+    expect(text).toContain('Faktura');
   });
 
   it('puts the member’s invoice and credit note PDFs in the data export', async () => {
