@@ -14,11 +14,11 @@ import { formatPercent } from './receipts.ts';
 const STAND_IN: Record<string, string> = { ł: 'l', Ł: 'L', '\u202f': ' ', '\u2009': ' ', '\u2212': '-', '\u2011': '-' };
 
 /**
- * `text` drawable in `font`: a character the standard font cannot encode becomes its stand-in, its base letter
- * (ś -> s), or "?", since a standard font has no glyphs beyond WinAnsi and pdf-lib refuses to draw them.
+ * `text` drawable in a font of character set `known` (code points): a character the standard font cannot encode
+ * becomes its stand-in, its base letter (ś -> s), or "?", since a standard font has no glyphs beyond WinAnsi and
+ * pdf-lib refuses to draw them.
  */
-function drawable(font: PDFFont, text: string): string {
-  const known = new Set(font.getCharacterSet());
+function drawable(known: Set<number>, text: string): string {
   return [...text]
     .map((c) => {
       if (known.has(c.codePointAt(0)!)) return c;
@@ -51,18 +51,20 @@ export async function drawInvoicePdf(row: InvoiceRow, lng: string, line: Line): 
   doc.setLanguage(lng);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // Both standard fonts share the WinAnsi set.
+  const known = new Set(regular.getCharacterSet());
   const page: PDFPage = doc.addPage([595.28, 841.89]);
   const grey = rgb(0.42, 0.46, 0.49);
   const left = 56;
   const right = 539;
   const text = (s: string, x: number, y: number, o: { font?: PDFFont; size?: number; color?: typeof grey } = {}) => {
     const font = o.font ?? regular;
-    page.drawText(drawable(font, s), { x, y, font, size: o.size ?? 10, color: o.color ?? rgb(0.13, 0.15, 0.16) });
+    page.drawText(drawable(known, s), { x, y, font, size: o.size ?? 10, color: o.color ?? rgb(0.13, 0.15, 0.16) });
   };
   const textRight = (s: string, y: number, o: { font?: PDFFont; size?: number } = {}) => {
     const font = o.font ?? regular;
     const size = o.size ?? 10;
-    text(s, right - font.widthOfTextAtSize(drawable(font, s), size), y, o);
+    text(s, right - font.widthOfTextAtSize(drawable(known, s), size), y, o);
   };
 
   // Seller block, top left; title and number, top right.
