@@ -24,3 +24,4 @@ export * from './complaints.ts';
 export * from './content.ts';
 export * from './discovery.ts';
 export * from './landers.ts';
+export * from './invoices.ts';

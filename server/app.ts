@@ -31,6 +31,7 @@ import profileRoutes from './routes/profile.ts';
 import passwordRoutes from './routes/password.ts';
 import accountLifeRoutes from './routes/account-life.ts';
 import exportRoutes from './routes/export.ts';
+import invoiceRoutes from './routes/invoices.ts';
 import complaintRoutes from './routes/complaints.ts';
 import offerRoutes from './routes/offers.ts';
 import discoveryRoutes from './routes/discovery.ts';
@@ -58,6 +59,7 @@ const ROUTES = [
   complaintRoutes,
   paymentRoutes,
   storedCardRoutes,
+  invoiceRoutes,
   offerRoutes,
   discoveryRoutes,
 ] as const;

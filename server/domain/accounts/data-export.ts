@@ -1,10 +1,12 @@
 // The member's copy of their data (GDPR Art. 15 and 20): one ZIP with the account, profile, photos, conversations,
-// likes, blocks and credit movements as JSON, and the own photo files (profile photos and the photos the member sent
-// in chats). Nothing of another member beyond what the member sees in the app anyway (a peer's id and name, and the
+// likes, blocks and credit movements as JSON, the own photo files (profile photos and the photos the member sent
+// in chats), and the invoices and credit notes as PDFs. Nothing of another member beyond what the member sees in the app anyway (a peer's id and name, and the
 // messages of their shared conversations): never a photo another member sent, nor its media keys.
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { strToU8, zip, type Zippable } from 'fflate';
 import type { Db } from '../../db/connect.ts';
+import { invoicePdf } from '../money/invoice-pdf.ts';
+import { invoicesOfMember, numberOf } from '../money/invoices.ts';
 import { toPayment } from '../money/payments.ts';
 import {
   blocks,
@@ -38,7 +40,7 @@ async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
  * conversations.json (per conversation the peer {id, name} and every message, `from` "me" or "them"; a photo message
  * has `photo` {file: "chat-photos/<n>.webp"} when the member sent it, {file: null} when the peer did, whose photo is
  * left out), chat-photos/<n>.webp (full size, in the order sent), likes.json, blocks.json, credits.json (the ledger),
- * payments.json. Answers the ZIP's bytes.
+ * payments.json, invoices/<number>.pdf (each invoice and credit note, in the member's language). Answers the ZIP's bytes.
  */
 export async function exportData(db: Db, images: ImageService, userId: number): Promise<Uint8Array> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -82,7 +84,8 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
         'conversations.json: your conversations and their messages; chat-photos/: the photos you sent in them\n' +
         '(a photo the other member sent is marked "photo": {"file": null} and not included: it is their data);\n' +
         'likes.json: likes you gave and received;\n' +
-        'blocks.json: members you blocked; credits.json: every change of your credits; payments.json: your purchases.\n',
+        'blocks.json: members you blocked; credits.json: every change of your credits; payments.json: your purchases;\n' +
+        'invoices/: the invoices and credit notes of your purchases and refunds (PDF).\n',
     ),
     'account.json': json({
       id: user.id,
@@ -138,5 +141,7 @@ export async function exportData(db: Db, images: ImageService, userId: number): 
     const bytes = await images.read(`${key}.webp`);
     if (bytes) files[file] = [new Uint8Array(bytes), { level: 0 }];
   }
+  for (const row of await invoicesOfMember(db, userId))
+    files[`invoices/${numberOf(row)}.pdf`] = [await invoicePdf(db, row, user.language), { level: 0 }];
   return new Promise((resolve, reject) => zip(files, { level: 6 }, (err, data) => (err ? reject(err) : resolve(data))));
 }

@@ -29,9 +29,12 @@ import { bundlesFor, feeOf, methodsFor, paymentCountry } from './payment-catalog
 import { consumeDiscount, discountForOrder, holdDiscount } from './discounts.ts';
 import { cardMethod, newestCard, parseExpiry, storeCard } from './stored-cards.ts';
 import { startBankTransfer, transferInstructionsOf } from './bank-transfer.ts';
+import { issueCreditNote, issueInvoice } from './invoices.ts';
 import type { UserRow } from '../types.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
+/** What settling a payment needs: the database, and the queue and site address of its invoice's receipt mail. */
+type Settling = Pick<ServerContext, 'db' | 'jobs' | 'config'>;
 
 /** The member as the provider knows them (Adyen shopperReference: stored cards belong to it). */
 export const shopperReference = (userId: number) => `member-${userId}`;
@@ -175,11 +178,12 @@ async function writeOrder(
 /**
  * Completes payment `id` in one transaction: the row locked, credits added through the ledger (key payment:<id>,
  * once; reason purchase, which makes the member premium: becomesPremium), its discount code consumed (once), the
- * status completed from any other state (a refused attempt may be followed by a paid one in the same checkout).
- * Returns false when it was completed already. Sync log: 'user' for the member (balance, premium).
+ * status completed from any other state (a refused attempt may be followed by a paid one in the same checkout), its
+ * invoice issued with the receipt mail (invoices.ts). Returns false when it was completed already. Sync log: 'user'
+ * for the member (balance, premium).
  */
-export async function completePayment(db: Db, id: string, pspReference: string | null): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function completePayment(ctx: Settling, id: string, pspReference: string | null): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
     if (!row || row.status === 'completed' || row.status === 'refunded') return false;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
@@ -189,6 +193,7 @@ export async function completePayment(db: Db, id: string, pspReference: string |
       .update(payments)
       .set({ status: 'completed', pspReference: pspReference ?? row.pspReference, updatedAt: new Date() })
       .where(eq(payments.id, id));
+    await issueInvoice(tx as Tx, ctx, row);
     await recordChanges(tx, [{ userId: row.userId, kind: 'user', entityId: row.userId }]);
     return true;
   });
@@ -227,11 +232,12 @@ const SETTLE: Record<SessionStatus, 'completed' | 'failed' | 'cancelled' | 'expi
  * Errors: 404 not_found (not the member's payment).
  */
 export async function paymentOf(
-  db: Db,
+  ctx: Settling,
   provider: PaymentProvider,
   user: UserRow,
   { id, sessionId, sessionResult }: { id: string; sessionId?: string; sessionResult?: string },
 ): Promise<PaymentResponse> {
+  const { db } = ctx;
   let [row] = await db
     .select()
     .from(payments)
@@ -246,7 +252,7 @@ export async function paymentOf(
   ) {
     const status = await provider.sessionStatus(sessionId, sessionResult).catch(() => null);
     const settle = status ? SETTLE[status] : null;
-    if (settle === 'completed') await completePayment(db, id, null);
+    if (settle === 'completed') await completePayment(ctx, id, null);
     else if (settle) await settleUnpaid(db, id, settle);
     [row] = await db.select().from(payments).where(eq(payments.id, id));
   }
@@ -261,10 +267,11 @@ export async function paymentOf(
  * events are acknowledged and ignored. Returns how many changed a payment.
  */
 export async function applyNotifications(
-  db: Db,
+  ctx: Settling,
   notifications: PaymentNotification[],
   log: (message: string, detail: Record<string, unknown>) => void,
 ): Promise<number> {
+  const { db } = ctx;
   let changed = 0;
   for (const n of notifications) {
     if (n.eventCode !== 'AUTHORISATION' || !/^[0-9a-f-]{36}$/i.test(n.merchantReference)) continue;
@@ -275,7 +282,7 @@ export async function applyNotifications(
       continue;
     }
     if (n.success) {
-      if (await completePayment(db, row.id, n.pspReference)) changed++;
+      if (await completePayment(ctx, row.id, n.pspReference)) changed++;
       // After the completion: a stored card is only ever offered with a completed order to repeat.
       if (n.storedPaymentMethodId)
         await storeCard(db, row.userId, {
@@ -319,12 +326,12 @@ export async function transactionsOf(
  * Refunds the unused credits of completed payment `id` of `user` within `refundDays` of the purchase (refundWindowOpen; POST
  * /api/refund.php): in one transaction the payment and the member's row are locked, the unused credits (those still
  * on the balance, at most the purchase's) taken back through the ledger (key refund:<id>, once), their share of the
- * price recorded, the payment marked refunded, and the `refund` job written, which returns the money through the
- * provider (retried until it succeeds). Sync log: 'user'. Errors: 404 not_found, 409 conflict (not completed),
- * 409 refund_expired, 409 nothing_to_refund.
+ * price recorded, the payment marked refunded, its credit note issued with the refund receipt (invoices.ts), and the
+ * `refund` job written, which returns the money through the provider (retried until it succeeds). Sync log: 'user'.
+ * Errors: 404 not_found, 409 conflict (not completed), 409 refund_expired, 409 nothing_to_refund.
  */
 export async function refundPayment(
-  { db, jobs }: Pick<ServerContext, 'db' | 'jobs'>,
+  { db, jobs, config }: Pick<ServerContext, 'db' | 'jobs' | 'config'>,
   user: UserRow,
   { id, refundDays }: { id: string; refundDays: number },
   now = new Date(),
@@ -349,6 +356,7 @@ export async function refundPayment(
       .set({ status: 'refunded', refundedCredits: credits, refundedAmount: amount, updatedAt: now })
       .where(eq(payments.id, row.id))
       .returning();
+    await issueCreditNote(tx as Tx, { jobs, config }, saved);
     await jobs.enqueue(tx as Db, 'refund', { paymentId: row.id });
     await recordChanges(tx, [{ userId: user.id, kind: 'user', entityId: user.id }]);
     return toPayment(saved);
@@ -401,15 +409,20 @@ export async function repeatOrderOf(db: Db, userId: number): Promise<RepeatOrder
  * 502 payment_unavailable (the provider could not be reached; the payment failed).
  */
 export async function repeatOrder(
-  { db, payments: { provider }, config: { publicUrl } }: Pick<ServerContext, 'db' | 'payments' | 'config'>,
+  ctx: Pick<ServerContext, 'db' | 'jobs' | 'payments' | 'config'>,
   user: UserRow,
   messageCredits: number,
   id: string,
 ): Promise<PaymentResponse> {
+  const {
+    db,
+    payments: { provider },
+    config: { publicUrl },
+  } = ctx;
   const [existing] = await db.select().from(payments).where(eq(payments.id, id));
   if (existing) {
     if (existing.userId !== user.id) throw new ApiError(409, 'conflict');
-    return paymentOf(db, provider, user, { id });
+    return paymentOf(ctx, provider, user, { id });
   }
   const { last, card } = await lastOrderAndCard(db, user.id);
   const country = await countryOf(db, user.id);
@@ -443,7 +456,7 @@ export async function repeatOrder(
     await settleUnpaid(db, id, 'failed');
     throw new ApiError(502, 'payment_unavailable');
   }
-  if (result.resultCode === 'Authorised') await completePayment(db, id, result.pspReference);
+  if (result.resultCode === 'Authorised') await completePayment(ctx, id, result.pspReference);
   else if (result.resultCode !== 'Received' && result.resultCode !== 'Pending') await settleUnpaid(db, id, 'failed');
-  return paymentOf(db, provider, user, { id });
+  return paymentOf(ctx, provider, user, { id });
 }

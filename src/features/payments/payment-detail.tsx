@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { formatMoney, refundWindowOpen, type Payment } from '../../../contract/index.ts';
+import { formatMoney, refundWindowOpen, type InvoiceSummary, type Payment } from '../../../contract/index.ts';
 import { companyInfo, loadCompanyInfo } from '../../app/company-info-store.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { refreshUser, session } from '../account/session-store.ts';
+import { fetchInvoices, invoicePdfUrl } from './invoices-api.ts';
 import { requestRefund } from './payments-api.ts';
 
 /**
- * One payment (/transactions/{id}): what, when, how much, how, its state, the invoice details (company, VAT), and,
- * within refund_days of a completed purchase (refundWindowOpen), the refund of its unused credits.
+ * One payment (/transactions/{id}): what, when, how much, how, its state, the invoice details (company, VAT) with the
+ * downloads of its invoice and credit note, and, within refund_days of a completed purchase (refundWindowOpen), the
+ * refund of its unused credits.
  */
 export function PaymentDetail({ payment: initial }: { payment: Payment }) {
   const { t, i18n } = useTranslation(['payments', 'errors']);
@@ -18,7 +20,18 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
   const [p, setPayment] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [papers, setPapers] = useState<InvoiceSummary[]>([]);
   useEffect(() => void loadCompanyInfo(), []);
+  // Again after a refund: its credit note is issued with it.
+  useEffect(() => {
+    let live = true;
+    fetchInvoices(p.id)
+      .then((r) => live && setPapers(r.invoices))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [p.id, p.status]);
   const refundDays = settings?.refund_days ?? 0;
   const refundable = p.status === 'completed' && refundWindowOpen(Date.parse(p.created_at), refundDays, Date.now());
   const refund = async () => {
@@ -99,24 +112,37 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
             {t('transactions.refunded', { credits: p.refunded_credits, amount: money(p.refunded_amount) })}
           </div>
         )}
-      {info && (
+      {(info || papers.length > 0) && (
         <section className="card border-0 shadow-sm rounded-4 p-3 mb-3" aria-labelledby="invoice-heading">
           <h2 id="invoice-heading" className="h6 fw-bold">
             {t('transactions.invoice')}
           </h2>
-          <address className="mb-0">
-            {info.name}
-            <br />
-            {info.address}, {info.city}, {info.country}
-            <br />
-            {t('transactions.registration')}: {info.kvk}
-            {info.vat_numbers.map((v) => (
-              <span key={v}>
-                <br />
-                {t('transactions.vat')}: {v}
-              </span>
-            ))}
-          </address>
+          {papers.length > 0 && (
+            <ul className="list-unstyled mb-3" aria-label={t('invoice.documents')}>
+              {papers.map((d) => (
+                <li key={d.number}>
+                  <a href={invoicePdfUrl(d.number)} download={`${d.number}.pdf`} className="link-primary">
+                    {t(d.kind === 'invoice' ? 'invoice.download' : 'invoice.downloadCreditNote', { number: d.number })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          {info && (
+            <address className="mb-0">
+              {info.name}
+              <br />
+              {info.address}, {info.city}, {info.country}
+              <br />
+              {t('transactions.registration')}: {info.kvk}
+              {info.vat_numbers.map((v) => (
+                <span key={v}>
+                  <br />
+                  {t('transactions.vat')}: {v}
+                </span>
+              ))}
+            </address>
+          )}
         </section>
       )}
     </>
