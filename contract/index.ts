@@ -12,6 +12,7 @@ export * from './likes.ts';
 export * from './sync.ts';
 export * from './live.ts';
 export * from './payments.ts';
+export * from './refunds.ts';
 export * from './money.ts';
 export * from './discounts.ts';
 export * from './premium.ts';

@@ -74,7 +74,9 @@ export type MethodOffer = z.infer<typeof MethodOffer>;
 
 /**
  * GET /api/credits.php?country= (*public*): the bundles and methods of the payment country (a member's: the profile's
- * country; a visitor's: `country`, else NL) and the credits one message costs. Errors: 400 bad_request (country).
+ * country; a visitor's: `country`, else NL) and `message_credits`, the credits one text message costs a sender from
+ * that country (messageCost: at least the country's minimum_message_costs, so CH and NO read 12 where the site says
+ * 10); each bundle's message_amount is taken at it. Errors: 400 bad_request (country).
  */
 export const CreditsQuery = z.object({ country: Country.optional() });
 export const CreditsResponse = z.object({

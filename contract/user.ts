@@ -18,6 +18,8 @@ export const User = z.object({
   email: z.string(),
   status: z.enum(['not_confirmed', 'confirmed']),
   credits: z.number().int(),
+  /** The bought part of `credits` not spent yet (free credits are spent first): what a refund can still return. */
+  bought_credits: z.number().int().nonnegative(),
   paid_user: z.boolean(),
   signup_date: z.string(),
   language: Language,

@@ -44,7 +44,7 @@ export default async function paymentRoutes(app: FastifyInstance, ctx: ServerCon
   app.get('/api/credits.php', async (req): Promise<CreditsResponse> => {
     const { country } = parse(CreditsQuery, req.query);
     const user = await req.viewer.user();
-    return creditsOffer(db, user?.id ?? null, req.site.settings.message_credits, country);
+    return creditsOffer(db, user?.id ?? null, req.site.settings, country);
   });
 
   /** *member*. Starts a payment (idempotent by `id`) and answers the hosted checkout's URL. */

@@ -31,7 +31,8 @@ test('a free member at 0 credits buys credits from the chat with iDEAL, is premi
   await page.getByRole('link', { name: 'Buy credits' }).click();
   await expect(page).toHaveURL('/credits');
   await expect(page.getByRole('heading', { name: 'Buy credits' })).toBeVisible();
-  await expect(page.getByText('1 message = 10 credits ≈ €1.50')).toBeVisible();
+  // At the price paid now: the time bonus's 25 % off (money-decisions.spec.ts).
+  await expect(page.getByText('1 message = 10 credits ≈ €1.12')).toBeVisible();
 
   // A new member's time bonus (TIMEBONUS25) takes 25 percent off: 14.99 - 3.75.
   await checkout(page, 100, 'iDEAL');
@@ -44,8 +45,10 @@ test('a free member at 0 credits buys credits from the chat with iDEAL, is premi
   await expect(page.getByRole('link', { name: /Get Premium/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Credits/ })).toBeVisible();
 
+  // The refused message waits in the composer (money-decisions.spec.ts).
   await page.goto(`/chats/${sanne}`);
-  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Now with credits?');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('You do not have enough credits to send this message.')).toHaveCount(0);
   await expect.poll(() => credits(page.request)).toBe(90);
 
@@ -57,6 +60,7 @@ test('a free member at 0 credits buys credits from the chat with iDEAL, is premi
 
   // Within refund_days the unused credits (90 of the 100) can be refunded, at their share of the price.
   await page.getByRole('button', { name: 'Refund my unused credits' }).click();
+  await page.getByRole('dialog', { name: 'Refund unused credits?' }).getByRole('button', { name: 'Confirm refund' }).click();
   await expect(page.getByText('90 credits were taken back and €10.11 is on its way back to you.')).toBeVisible();
   expect(await credits(page.request)).toBe(0);
 });

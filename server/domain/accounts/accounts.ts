@@ -262,6 +262,7 @@ export async function toUser(db: Db, u: UserRow): Promise<User> {
     email: u.email,
     status: u.status,
     credits: u.credits,
+    bought_credits: u.boughtCredits,
     paid_user: u.paidUser,
     signup_date: u.signupDate.toISOString(),
     language: u.language as User['language'],

@@ -5,6 +5,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
   cardMethods,
+  messageCost,
+  refundShare,
   refundWindowOpen,
   type Bundle,
   type Country,
@@ -17,6 +19,7 @@ import {
   type PaymentResponse,
   type PaymentStatus,
   type RepeatOrderResponse,
+  type Settings,
 } from '../../../contract/index.ts';
 import type { Db, Tx } from '../../db/connect.ts';
 import { creditLedger, payments, profiles, users } from '../../db/schema.ts';
@@ -35,6 +38,9 @@ import type { UserRow } from '../types.ts';
 type PaymentRow = typeof payments.$inferSelect;
 /** What settling a payment needs: the database, and the queue and site address of its invoice's receipt mail. */
 type Settling = Pick<ServerContext, 'db' | 'jobs' | 'config'>;
+
+/** The settings messageCost reads. */
+type MessageCostSettings = Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'gift_credits' | 'photo_credits'>;
 
 /** The member as the provider knows them (Adyen shopperReference: stored cards belong to it). */
 export const shopperReference = (userId: number) => `member-${userId}`;
@@ -69,14 +75,24 @@ export async function countryOf(db: Db, userId: number) {
   return paymentCountry(p?.country ?? '');
 }
 
-/** GET /api/credits.php: the bundles and methods of the payment country of member `userId`, or of `visitorCountry`. */
+/**
+ * GET /api/credits.php: the bundles and methods of the payment country of member `userId`, or of `visitorCountry`.
+ * `message_credits` is what one text message costs a sender from there (spec 1, 9: messageCost, the country's
+ * minimum_message_costs included, as the send debits it), and each bundle's message_amount is taken at that cost.
+ */
 export async function creditsOffer(
   db: Db,
   userId: number | null,
-  messageCredits: number,
+  settings: MessageCostSettings,
   visitorCountry?: string,
 ): Promise<CreditsResponse> {
-  const country = userId === null ? paymentCountry(visitorCountry ?? '') : await countryOf(db, userId);
+  // The message cost follows the profile's own country (as the send reads it); the prices its payment country.
+  const home =
+    userId === null
+      ? visitorCountry
+      : (await db.select({ country: profiles.country }).from(profiles).where(eq(profiles.userId, userId)))[0]?.country;
+  const country = paymentCountry(home ?? '');
+  const messageCredits = messageCost(settings, home ?? undefined, 'text');
   const bundles = bundlesFor(country, messageCredits);
   return { country, currency: bundles[0].currency, message_credits: messageCredits, bundles, methods: methodsFor(country) };
 }
@@ -347,9 +363,8 @@ export async function refundPayment(
     if (!refundWindowOpen(row.createdAt.getTime(), refundDays, now.getTime())) throw new ApiError(409, 'refund_expired');
     const [me] = await tx.select({ bought: users.boughtCredits }).from(users).where(eq(users.id, user.id)).for('no key update');
     // Only bought credits not spent yet come back (free ones are spent first: users.bought_credits).
-    const credits = Math.min(row.credits, me.bought);
+    const { credits, amount } = refundShare(row, me.bought);
     if (credits === 0) throw new ApiError(409, 'nothing_to_refund');
-    const amount = Math.floor((row.amount * credits) / row.credits);
     await applyCredits(tx as Tx, user.id, { delta: -credits, reason: 'refund', idempotencyKey: `refund:${row.id}` });
     const [saved] = await tx
       .update(payments)

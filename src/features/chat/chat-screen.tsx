@@ -32,6 +32,7 @@ import { SendPhotoButton } from './send-photo-button.tsx';
 import { UnconfirmedNotice } from './unconfirmed-notice.tsx';
 import { Avatar } from './avatar.tsx';
 import { useReadingMark } from './use-reading-mark.ts';
+import { dropDraft, dropPurchaseReturn, keepForPurchase, keptDraft, purchaseReturn } from './kept-draft.ts';
 
 /**
  * While a conversation is open and visible and the live channel is NOT open (a proxy that buffers event streams,
@@ -61,6 +62,7 @@ export default function ChatScreen() {
   const [opened, setOpened] = useState(false);
   const [icebreaker, setIcebreaker] = useState(false);
   const [suggestion, setSuggestion] = useState<{ text: string } | null>(null);
+  const [restored, setRestored] = useState(false);
 
   const conv = useLiveQuery(async () => (await conversationWith(db, profileId)) ?? null, [db, profileId]);
   const stored = useLiveQuery(async () => (await db.profiles.get(profileId)) ?? null, [db, profileId]);
@@ -84,6 +86,23 @@ export default function ChatScreen() {
       }
     })();
     return () => ac.abort();
+  }, [db, profileId]);
+
+  // A text kept when a send was refused for want of credits (kept-draft.ts) is back in the composer; being back here
+  // is the way back the purchase offered.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const draft = await keptDraft(db, profileId);
+      if (live && draft !== null) {
+        setSuggestion({ text: draft });
+        setRestored(true);
+      }
+      if ((await purchaseReturn(db)) === `/chats/${profileId}`) await dropPurchaseReturn(db);
+    })();
+    return () => {
+      live = false;
+    };
   }, [db, profileId]);
 
   useEffect(() => {
@@ -128,6 +147,8 @@ export default function ChatScreen() {
   const send = (text: string) => {
     if (!member || !user) return;
     void queueMessage(db, user.id, member, text).then(() => requestSync('send'));
+    void dropDraft(db, member.id);
+    setRestored(false);
   };
 
   let body: React.ReactNode;
@@ -170,6 +191,7 @@ export default function ChatScreen() {
           onLoadEarlier={() => void loadEarlier()}
           onRetry={(id) => void retryMessage(db, id).then(() => requestSync('retry'))}
           onDelete={(id) => void discardMessage(db, id)}
+          onBuyCredits={(id) => void keepForPurchase(db, id, profileId)}
           empty={
             <div className="text-center py-5 px-3 text-body-secondary">
               {member && (
@@ -219,6 +241,11 @@ export default function ChatScreen() {
             </p>
           )}
           {user?.status === 'not_confirmed' && <UnconfirmedNotice />}
+          {restored && (
+            <p className="small text-body-secondary text-center mb-0 pt-2 px-3" role="status">
+              {t('keptDraft.restored')}
+            </p>
+          )}
           <Composer
             maxLength={maxLength}
             cost={cost('text')}

@@ -25,6 +25,7 @@ export function MessageBubble({
   tight = false,
   onRetry,
   onDelete,
+  onBuyCredits,
   memberName,
 }: {
   message: MessageRow;
@@ -35,6 +36,8 @@ export function MessageBubble({
   tight?: boolean;
   onRetry: () => void;
   onDelete: () => void;
+  /** Called as the member leaves to buy credits for this message (not_enough_credits), so it is kept (kept-draft.ts). */
+  onBuyCredits?: () => void;
   /** The other member's name, for the `blocked` reason. */
   memberName: string;
 }) {
@@ -98,7 +101,11 @@ export function MessageBubble({
           </p>
           <div className="d-flex flex-wrap justify-content-end align-items-center gap-2">
             {wayOn && (
-              <Link href={wayOn.href} className="btn btn-sm btn-primary rounded-pill">
+              <Link
+                href={wayOn.href}
+                className="btn btn-sm btn-primary rounded-pill"
+                onClick={code === 'not_enough_credits' ? onBuyCredits : undefined}
+              >
                 {t(wayOn.key)}
               </Link>
             )}

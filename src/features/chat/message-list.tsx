@@ -45,6 +45,7 @@ export function MessageList({
   onLoadEarlier,
   onRetry,
   onDelete,
+  onBuyCredits,
   empty,
 }: {
   messages: readonly MessageRow[];
@@ -58,6 +59,8 @@ export function MessageList({
   onLoadEarlier: () => void;
   onRetry: (id: string) => void;
   onDelete: (id: string) => void;
+  /** A failed message's "Buy credits" was pressed (MessageBubble onBuyCredits). */
+  onBuyCredits?: (id: string) => void;
   empty: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation('chat');
@@ -146,6 +149,7 @@ export function MessageList({
                       memberName={memberName}
                       onRetry={() => onRetry(row.message.id)}
                       onDelete={() => onDelete(row.message.id)}
+                      onBuyCredits={onBuyCredits && (() => onBuyCredits(row.message.id))}
                     />
                   )}
                 </li>

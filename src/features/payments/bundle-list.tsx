@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatMoney, type Bundle, type CreditsResponse } from '../../../contract/index.ts';
 import { discountOn, useActiveDiscount } from '../offers/order-discount.ts';
+import { cheapestTotal, perMessage } from './method-price.ts';
 
 /**
  * The bundles of an offer as cards (spec 2: /credits): credits, price (with the member's active discount taken off
- * where it applies, the old price struck through), what one message costs in money at the full price, the popular
+ * where it applies, the old price struck through), what one message costs in money at the price the member would
+ * pay now (the discount off, the cheapest method's fee on: cheapestTotal) and the country's message cost, the popular
  * one marked; each links to paying it (/credits/{id}).
  */
 export function BundleList({ offer }: { offer: CreditsResponse }) {
@@ -23,7 +25,7 @@ export function BundleList({ offer }: { offer: CreditsResponse }) {
             <p className="small text-body-secondary mb-2">
               {t('bundle.perMessage', {
                 credits: offer.message_credits,
-                price: formatMoney(b.message_amount, b.currency, i18n.language),
+                price: money(perMessage(cheapestTotal(b, offer.methods, code, offer.country), b.credits, offer.message_credits)),
               })}
             </p>
             <Link

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { v7 } from 'uuid';
-import { formatMoney, methodFee, type Bundle, type MethodOffer } from '../../../contract/index.ts';
+import { formatMoney, type Bundle, type MethodOffer } from '../../../contract/index.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { discountOn, useActiveDiscount } from '../offers/order-discount.ts';
+import { methodPrice } from './method-price.ts';
 import { startPayment } from './payments-api.ts';
 
 /**
@@ -15,13 +16,11 @@ import { startPayment } from './payments-api.ts';
 export function Checkout({ bundle, method, country }: { bundle: Bundle; method: MethodOffer; country: string }) {
   const { t, i18n } = useTranslation(['payments', 'offers', 'errors']);
   const code = useActiveDiscount();
-  const discount = discountOn(code, bundle, country, method.id);
-  const price = bundle.amount - discount;
+  const { discount, fee, total } = methodPrice(bundle, method, code, country);
   const [id] = useState(() => v7());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const money = (amount: number) => formatMoney(amount, bundle.currency, i18n.language);
-  const fee = methodFee(price, method.fee_percent);
   const pay = async () => {
     setBusy(true);
     setError(null);
@@ -58,7 +57,7 @@ export function Checkout({ bundle, method, country }: { bundle: Bundle; method: 
           </>
         )}
         <dt className="fw-bold">{t('pay.total')}</dt>
-        <dd className="fw-bold">{money(price + fee)}</dd>
+        <dd className="fw-bold">{money(total)}</dd>
       </dl>
       {code && discount === 0 && discountOn(code, bundle, country) > 0 && (
         <p className="small text-body-secondary">
@@ -71,7 +70,7 @@ export function Checkout({ bundle, method, country }: { bundle: Bundle; method: 
         </div>
       )}
       <button type="button" className="btn btn-primary btn-lg rounded-pill w-100 my-3" disabled={busy} onClick={() => void pay()}>
-        {busy ? t('pay.redirecting') : t('pay.button', { price: money(price + fee) })}
+        {busy ? t('pay.redirecting') : t('pay.button', { price: money(total) })}
       </button>
       <p className="small text-body-secondary">{t('pay.secure')}</p>
       <Link href={`/credits/${bundle.id}`}>{t('pay.changeMethod')}</Link>

@@ -73,7 +73,7 @@ function Choose({
           </div>
         )}
         <h2 className="h5 fw-bold mb-3">{t('pay.chooseMethod')}</h2>
-        <MethodList bundleId={bundle.id} methods={offer.methods} />
+        <MethodList bundleId={bundle.id} methods={offer.methods} bundle={bundle} country={offer.country} />
         <Link href="/credits">{t('pay.otherBundle')}</Link>
       </>
     );

@@ -1,23 +1,26 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { formatMoney, refundWindowOpen, type InvoiceSummary, type Payment } from '../../../contract/index.ts';
+import { formatMoney, refundShare, refundWindowOpen, type InvoiceSummary, type Payment } from '../../../contract/index.ts';
 import { companyInfo, loadCompanyInfo } from '../../app/company-info-store.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { refreshUser, session } from '../account/session-store.ts';
 import { fetchInvoices, invoicePdfUrl } from './invoices-api.ts';
 import { requestRefund } from './payments-api.ts';
+import { RefundDialog } from './refund-dialog.tsx';
 
 /**
  * One payment (/transactions/{id}): what, when, how much, how, its state, the invoice details (company, VAT) with the
  * downloads of its invoice and credit note, and, within refund_days of a completed purchase (refundWindowOpen), the
- * refund of its unused credits.
+ * refund of its unused credits: the button opens RefundDialog with what refundShare (the refund's own rule) takes
+ * back and returns; only its Confirm refunds.
  */
 export function PaymentDetail({ payment: initial }: { payment: Payment }) {
   const { t, i18n } = useTranslation(['payments', 'errors']);
   const { info } = useSnapshot(companyInfo);
-  const { settings } = useSnapshot(session);
+  const { settings, user } = useSnapshot(session);
   const [p, setPayment] = useState(initial);
+  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [papers, setPapers] = useState<InvoiceSummary[]>([]);
@@ -34,14 +37,17 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
   }, [p.id, p.status]);
   const refundDays = settings?.refund_days ?? 0;
   const refundable = p.status === 'completed' && refundWindowOpen(Date.parse(p.created_at), refundDays, Date.now());
+  const share = refundShare(p, user?.bought_credits ?? 0);
   const refund = async () => {
     setBusy(true);
     setError(null);
     try {
       setPayment(await requestRefund(p.id));
+      setAsking(false);
       void refreshUser().catch(() => {});
     } catch (e) {
       setError(e);
+      setAsking(false);
     } finally {
       setBusy(false);
     }
@@ -93,14 +99,26 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
               {errorText(error, { t })}
             </div>
           )}
-          <button
-            type="button"
-            className="btn btn-outline-danger rounded-pill align-self-start"
-            disabled={busy}
-            onClick={() => void refund()}
-          >
-            {t('transactions.refundButton')}
-          </button>
+          {share.credits > 0 ? (
+            <button
+              type="button"
+              className="btn btn-outline-danger rounded-pill align-self-start"
+              disabled={busy}
+              onClick={() => setAsking(true)}
+            >
+              {t('transactions.refundButton')}
+            </button>
+          ) : (
+            <p className="small text-body-secondary mb-0">{t('decide.nothingToRefund')}</p>
+          )}
+          <RefundDialog
+            show={asking}
+            credits={share.credits}
+            amount={money(share.amount)}
+            busy={busy}
+            onConfirm={() => void refund()}
+            onCancel={() => setAsking(false)}
+          />
         </section>
       )}
       {p.status === 'refunded' &&

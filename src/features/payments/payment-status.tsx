@@ -6,6 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { MethodOffer, PaymentResponse } from '../../../contract/index.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { refreshUser } from '../account/session-store.ts';
+import { BackToConversation, RetryPayment } from './after-payment.tsx';
 import { MethodList } from './method-list.tsx';
 import { fetchPayment } from './payments-api.ts';
 import { TransferInstructions } from './transfer-instructions.tsx';
@@ -16,8 +17,8 @@ const POLL_MS = 2000;
 /**
  * The return page of a payment (spec 4 "Payment"): loading; pending ("Processing your payment", asked again every
  * POLL_MS until final); completed (toast "Payment complete", the balance and premium updated at once); failed,
- * cancelled or expired ("Payment failed or has been cancelled.", with the other methods). A bank transfer left pending
- * shows what to transfer (TransferInstructions) instead of the spinner. `sessionId`/`sessionResult`
+ * cancelled or expired ("Payment failed or has been cancelled.", with Retry of the same method and the other methods).
+ * A bank transfer left pending shows what to transfer (TransferInstructions) instead of the spinner. `sessionId`/`sessionResult`
  * come from the checkout's redirect, so the server can ask the provider instead of waiting for its webhook.
  */
 export function PaymentStatus({
@@ -77,6 +78,7 @@ export function PaymentStatus({
       <section className="payment-state text-center py-4" aria-live="polite">
         <h2 className="h4 fw-bold text-success">{t('status.completed')}</h2>
         <p>{t('status.completedLead', { count: answer.payment.credits, balance: answer.credits })}</p>
+        <BackToConversation />
         <p className="d-flex flex-wrap justify-content-center gap-2">
           <Link href="/chats" className="btn btn-primary rounded-pill px-4">
             {t('status.toChats')}
@@ -93,6 +95,7 @@ export function PaymentStatus({
       <div className="alert alert-danger" role="alert">
         {t('status.failed')}
       </div>
+      <RetryPayment payment={answer.payment} />
       {methods && (
         <>
           <p className="fw-semibold">{t('status.tryAnother')}</p>

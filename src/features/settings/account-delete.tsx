@@ -7,10 +7,12 @@ import { REACTIVATION_DAYS } from '../../../contract/account.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { deleteAccount } from '../account/account-api.ts';
 import { forgetSession } from '../account/session-store.ts';
+import { PaidCreditsNotice } from './paid-credits-notice.tsx';
 
 /**
- * Settings: delete the account (spec 4). The alternatives come first (invisible mode, notification settings);
- * then a named dialog asks for the password; the account waits REACTIVATION_DAYS days, restorable by the mailed link.
+ * Settings: delete the account (spec 4). The alternatives come first (invisible mode, notification settings) and
+ * the credits that would be lost, with the refund of unused bought ones (PaidCreditsNotice); then a named dialog,
+ * which says the loss again, asks for the password; the account waits REACTIVATION_DAYS days, restorable by the mailed link.
  */
 export function AccountDelete() {
   const { t } = useTranslation(['account', 'errors']);
@@ -48,6 +50,7 @@ export function AccountDelete() {
           <Link href="/notifications">{t('deleteAccount.lessMail')}</Link>
         </li>
       </ul>
+      <PaidCreditsNotice />
       <button type="button" className="btn btn-outline-danger" onClick={() => setOpen(true)}>
         {t('deleteAccount.open')}
       </button>
@@ -66,6 +69,7 @@ export function AccountDelete() {
           </Modal.Header>
           <Modal.Body>
             <p className="text-body-secondary">{t('deleteAccount.confirmText', { days: REACTIVATION_DAYS })}</p>
+            <PaidCreditsNotice />
             {error != null && (
               <div className="alert alert-danger" role="alert">
                 {errorText(error, { t })}
