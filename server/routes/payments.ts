@@ -57,7 +57,7 @@ export default async function paymentRoutes(app: FastifyInstance, ctx: ServerCon
   app.get('/api/payment.php', async (req): Promise<PaymentResponse> => {
     const user = await req.viewer.requireUser();
     const { id, sessionId, sessionResult } = parse(PaymentQuery, req.query);
-    return paymentOf(db, payments.provider, user, { id, sessionId, sessionResult });
+    return paymentOf(ctx, payments.provider, user, { id, sessionId, sessionResult });
   });
 
   /** *member*. Orders a bundle by SEPA direct debit; the code goes by SMS (spec 4 "Direct-debit flow"). */
@@ -116,7 +116,7 @@ export default async function paymentRoutes(app: FastifyInstance, ctx: ServerCon
   app.post(PAYMENT_WEBHOOK_PATH, async (req, reply) => {
     const { notifications, rejected } = payments.provider.verify(parse(PaymentWebhookRequest, req.body));
     if (rejected) req.log.warn({ rejected }, 'payment webhook: notifications with a bad signature dropped');
-    await applyNotifications(db, notifications, (message, detail) => req.log.warn(detail, message));
+    await applyNotifications(ctx, notifications, (message, detail) => req.log.warn(detail, message));
     return reply.type('text/plain').send('[accepted]');
   });
 

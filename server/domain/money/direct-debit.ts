@@ -120,7 +120,7 @@ export async function orderDirectDebit(
  * cancels the order), 409 conflict (the order is no longer pending), 502 payment_unavailable.
  */
 export async function confirmDirectDebit(
-  { db, payments: { provider }, config: { publicUrl } }: Pick<ServerContext, 'db' | 'payments' | 'config'>,
+  { db, jobs, payments: { provider }, config: { publicUrl } }: Pick<ServerContext, 'db' | 'jobs' | 'payments' | 'config'>,
   user: UserRow,
   req: DirectDebitConfirmRequest,
 ): Promise<PaymentResponse> {
@@ -130,7 +130,7 @@ export async function confirmDirectDebit(
     .innerJoin(payments, eq(payments.id, directDebits.paymentId))
     .where(and(eq(directDebits.paymentId, req.id), eq(payments.userId, user.id)));
   if (!row) throw new ApiError(404, 'not_found');
-  if (row.debit.confirmedAt) return paymentOf(db, provider, user, { id: req.id });
+  if (row.debit.confirmedAt) return paymentOf({ db, jobs }, provider, user, { id: req.id });
   if (row.payment.status !== 'pending') throw new ApiError(409, 'conflict');
   const right = timingSafeEqual(Buffer.from(hashToken(req.code)), Buffer.from(row.debit.codeHash));
   if (!right) {
@@ -158,7 +158,7 @@ export async function confirmDirectDebit(
     throw new ApiError(502, 'payment_unavailable');
   }
   await db.update(directDebits).set({ confirmedAt: new Date() }).where(eq(directDebits.paymentId, req.id));
-  if (resultCode === 'Authorised') await completePayment(db, req.id, null);
+  if (resultCode === 'Authorised') await completePayment({ db, jobs }, req.id, null);
   else if (resultCode === 'Refused' || resultCode === 'Error') await settleUnpaid(db, req.id, 'failed');
-  return paymentOf(db, provider, user, { id: req.id });
+  return paymentOf({ db, jobs }, provider, user, { id: req.id });
 }
