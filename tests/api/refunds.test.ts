@@ -207,6 +207,7 @@ describe.each(DATABASES)('refunds on %s', (database) => {
 
     it('property: concurrent refunds of several purchases among message sends never go below zero, refund nothing twice, and pay the floor share', async () => {
       let races = 0;
+      let requests = 0;
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 1, max: 3 }),
@@ -218,6 +219,7 @@ describe.each(DATABASES)('refunds on %s', (database) => {
             for (let i = 0; i < purchases; i++) paid.push(await bought(m));
             const [other] = (await m.client.get('/api/members.php?gender=female')).body.profiles as { id: number }[];
             // Everything at once, each refund asked twice.
+            requests += ops.length;
             await Promise.all(
               ops.flatMap((op) =>
                 op === 'send'
@@ -248,9 +250,9 @@ describe.each(DATABASES)('refunds on %s', (database) => {
             expect(moves.filter((l) => l.reason === 'refund').reduce((s, l) => s - l.delta, 0)).toBe(refundedCredits);
           },
         ),
-        { numRuns: 8, seed: 20261127 },
+        { numRuns: 15, seed: 20261127 },
       );
-      console.info(`refund races tried: ${races}`);
+      console.info(`refund races tried: ${races}, ${requests} concurrent refunds and sends`);
     }, 180_000);
   });
 });
