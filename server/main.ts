@@ -12,7 +12,7 @@ import { seedSites } from './seed/site.ts';
 import { SEED_META_KEY, seedDemoMembers } from './seed/members.ts';
 
 import { allSites } from './domain/content/sites.ts';
-import { startJobQueue } from './services/jobs.ts';
+import { startJobQueue, type JobLog } from './services/jobs.ts';
 import { jobHandlers } from './job-handlers.ts';
 import { paymentProviderFor } from './services/payment-provider.ts';
 import { startPlannerStatistics } from './services/planner-statistics.ts';
@@ -56,7 +56,7 @@ const push = createPushService({
   subject: vapidSubject(config.publicUrl, site.settings.support_email, config.vapidSubject),
 });
 const live = await createLiveHub(listen);
-const log = (message: string, detail: Record<string, unknown>) => console.warn(message, detail);
+const log: JobLog = (message, detail, level = 'warn') => console[level](message, detail);
 const payments = await paymentProviderFor(config, db);
 const jobs = await startJobQueue({
   client,

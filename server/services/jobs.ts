@@ -35,8 +35,16 @@ type JobName = keyof JobData;
 /** The function that runs each kind of job; a rejection fails the attempt, which pg-boss retries later. */
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 
-/** One job to write: its queue and what it carries. */
-export type JobRequest = { [N in JobName]: { name: N; data: JobData[N] } }[JobName];
+/**
+ * One job to write: its queue and what it carries; `singletonKey`: at most one job of that queue and key is written
+ * per SINGLETON_SECONDS (a repeat of the cause writes nothing).
+ */
+export type JobRequest = { [N in JobName]: { name: N; data: JobData[N]; singletonKey?: string } }[JobName];
+
+/** A log line's level: a job that has used all its tries is an error, anything else a warning. */
+export type LogLevel = 'warn' | 'error';
+/** Where the queue reports: `message`, its `detail`, and its level (warn when left out). */
+export type JobLog = (message: string, detail: Record<string, unknown>, level?: LogLevel) => void;
 
 /** The queue as domain code and routes see it. */
 export interface JobQueue {
@@ -44,8 +52,9 @@ export interface JobQueue {
    * Writes a job of `name` inside the transaction `tx`: it runs only if `tx` commits, and then at least once (given
    * the database itself, outside a transaction: at once). Workers of every instance are woken at the commit (NOTIFY
    * jobs). Two statements on `tx`: pg-boss's insert (its public `insert`, with `tx` as its executor), then the wake-up.
+   * `opts.singletonKey`: as JobRequest's.
    */
-  enqueue<N extends JobName>(tx: Db, name: N, data: JobData[N]): Promise<void>;
+  enqueue<N extends JobName>(tx: Db, name: N, data: JobData[N], opts?: { singletonKey?: string }): Promise<void>;
   /**
    * `jobs` (of any queues) inside `tx`, with the guarantees of enqueue, in the same two statements whatever their
    * number (a message send's push and mail). None: no statement.
@@ -62,6 +71,21 @@ export interface JobQueue {
 
 /** Retry and expiry of every queue: a job active for over a minute (its server died) is tried again, up to 8 times. */
 const QUEUE_POLICY = { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } as const;
+/** How a queue retries: tries after the first, seconds before the first retry, doubling or not. */
+export type RetryPolicy = Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff'>;
+/**
+ * The dead-letter queue of job `name`: where pg-boss moves a job that failed its last try (docs/jobs.md "Dead
+ * letters"). No worker reads it; its jobs wait there (state created) for an operator.
+ */
+export const deadLetterQueue = (name: string) => `${name}-dead`;
+/**
+ * Minutes a job of a queue is kept before pg-boss's archive (then deletion a day later) takes it, also while it waits.
+ * A dead letter is kept about twice as long as its job was (pg-boss: keep_until + (keep_until - start_after)), so 30
+ * years (pg-boss counts them in seconds, an int: at most 68) keep dead letters until an operator deletes them.
+ */
+const RETENTION_MINUTES = 30 * 365 * 24 * 60;
+/** The window of a singleton key (JobRequest): a year, longer than any repeat of what writes such a job. */
+const SINGLETON_SECONDS = 365 * 86400;
 /** When to run each scheduled job (cron, UTC). */
 const SCHEDULES: Partial<Record<JobName, string>> = { 'purge-accounts': '0 * * * *' };
 /** The workers of each queue in one instance (each runs up to BATCH_SIZE of its jobs at once). */
@@ -114,7 +138,9 @@ export async function startJobQueue(opts: {
   client: SqlClient;
   listen: Listen;
   handlers: JobHandlers | null;
-  log: (message: string, detail: Record<string, unknown>) => void;
+  log: JobLog;
+  /** The retry policy of every queue instead of QUEUE_POLICY's (tests of the last try). */
+  retry?: RetryPolicy;
 }): Promise<JobQueue> {
   // pg-boss's statements in flight: it neither awaits a job's completion nor stops a fetch begun before its stop, so
   // stop() waits for them before the database may close (else they reject unhandled on a closed pool, exit 1).
@@ -140,7 +166,12 @@ export async function startJobQueue(opts: {
   await boss.start();
   const names = Object.keys(CONCURRENCY) as JobName[];
   for (const name of names) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...QUEUE_POLICY });
+    const dead = deadLetterQueue(name);
+    if (!(await boss.getQueue(dead))) await boss.createQueue(dead, { name: dead, retentionMinutes: RETENTION_MINUTES });
+    // Queues made before dead letters get them too (updateQueue keeps what it is not given).
+    const policy = { name, ...QUEUE_POLICY, ...opts.retry, deadLetter: dead, retentionMinutes: RETENTION_MINUTES };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
+    else await boss.createQueue(name, policy);
   }
   for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
 
@@ -158,7 +189,7 @@ export async function startJobQueue(opts: {
         ids.push(
           (id = await boss.work<JobData[typeof name]>(
             name,
-            { pollingIntervalSeconds: POLL_SECONDS, batchSize: size },
+            { pollingIntervalSeconds: POLL_SECONDS, batchSize: size, includeMetadata: true },
             async (batch) => {
               // Fetched by a fetch begun before the stop: failed now, retried after the next start.
               if (stopping) throw new Error('the job queue stopped');
@@ -172,8 +203,17 @@ export async function startJobQueue(opts: {
                 await Promise.all(
                   results.map((r, i) => {
                     if (r.status === 'fulfilled') return;
-                    opts.log('job failed', { name, id: batch[i].id, error: (r.reason as Error).message });
-                    return boss.fail(name, batch[i].id, r.reason as object);
+                    const job = batch[i];
+                    const error = (r.reason as Error).message;
+                    // The last try: pg-boss moves the job to its dead-letter queue, an operator's work now.
+                    if (job.retryCount >= job.retryLimit)
+                      opts.log(
+                        'job failed its last try: dead letter',
+                        { name, id: job.id, data: job.data, error, deadLetter: deadLetterQueue(name) },
+                        'error',
+                      );
+                    else opts.log('job failed', { name, id: job.id, error });
+                    return boss.fail(name, job.id, r.reason as object);
                   }),
                 );
               } finally {
@@ -216,20 +256,23 @@ export async function startJobQueue(opts: {
   const enqueueAll = async (tx: Db, jobs: JobRequest[]) => {
     if (!jobs.length) return;
     // pg-boss's own statement for many jobs (queue policies applied as for one), run by pg-boss on the transaction.
-    await boss.insert(jobs, { db: executorOn(tx) });
+    await boss.insert(
+      jobs.map((j) => (j.singletonKey ? { ...j, singletonSeconds: SINGLETON_SECONDS } : j)),
+      { db: executorOn(tx) },
+    );
     // pg-boss only polls: the wake-up of each queue's workers, delivered at the commit (never for a rollback).
     const wakes = [...new Set(jobs.map((j) => j.name))].map((name) => sql`pg_notify(${WAKE_CHANNEL}, ${name})`);
     await tx.execute(sql`select ${sql.join(wakes, sql`, `)}`);
   };
 
   return {
-    enqueue: (tx, name, data) => enqueueAll(tx, [{ name, data } as JobRequest]),
+    enqueue: (tx, name, data, o) => enqueueAll(tx, [{ name, data, ...o } as JobRequest]),
     enqueueAll,
     async idle() {
       for (;;) {
         const { rows } = await opts.client.executeSql(
           `select count(*)::int as n from pgboss.job where name <> all($1) and (state in ('created', 'active') or (state = 'retry' and start_after <= now()))`,
-          [Object.keys(SCHEDULES)],
+          [[...Object.keys(SCHEDULES), ...names.map(deadLetterQueue)]],
         );
         if ((rows[0] as { n: number }).n === 0 && running === 0) return;
         for (const ids of workerIds.values()) for (const id of ids) boss.notifyWorker(id);

@@ -51,6 +51,15 @@ interface CheckoutSession {
 /** A session's result as the provider reports it (Adyen SessionResultResponse.status). */
 export type SessionStatus = 'active' | 'canceled' | 'completed' | 'expired' | 'paymentPending' | 'refused';
 
+/**
+ * A session's result (Adyen SessionResultResponse): its status, and the provider's reference of its payment (the
+ * pspReference of `payments[]`, the authorised one first), null while it has none.
+ */
+export interface SessionResult {
+  status: SessionStatus;
+  pspReference: string | null;
+}
+
 /** One verified webhook notification (Adyen NotificationRequestItem), reduced to what the payments use. */
 export interface PaymentNotification {
   eventCode: string;
@@ -147,10 +156,13 @@ export interface PaymentProvider {
    * the provider cannot be reached or fails.
    */
   deleteStoredCard(req: { token: string; shopperReference: string }): Promise<boolean>;
-  /** Refunds `amount` minor units of the payment `pspReference`; `reference` is the refund's reference and idempotency key. */
-  refund(req: { pspReference: string; amount: number; currency: string; reference: string }): Promise<void>;
+  /**
+   * Refunds `amount` minor units of the payment `pspReference`; `reference` is the refund's reference and idempotency
+   * key. Answers the provider's reference of the refund (Adyen PaymentRefundResponse.pspReference).
+   */
+  refund(req: { pspReference: string; amount: number; currency: string; reference: string }): Promise<{ pspReference: string }>;
   /** The result of session `sessionId`, given the `sessionResult` the checkout returned with. */
-  sessionStatus(sessionId: string, sessionResult: string): Promise<SessionStatus>;
+  sessionStatus(sessionId: string, sessionResult: string): Promise<SessionResult>;
   /**
    * The notifications of a webhook body whose HMAC signature is valid; `rejected` counts those whose signature
    * is not (dropped, never applied).
@@ -305,7 +317,7 @@ function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
       }
     },
     async refund(req) {
-      await modifications.refundCapturedPayment(
+      const answer = await modifications.refundCapturedPayment(
         req.pspReference,
         {
           merchantAccount: opts.merchantAccount,
@@ -314,10 +326,13 @@ function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
         },
         { idempotencyKey: req.reference },
       );
+      return { pspReference: answer.pspReference };
     },
     async sessionStatus(sessionId, sessionResult) {
       const result = await payments.getResultOfPaymentSession(sessionId, sessionResult);
-      return (result.status ?? 'active') as SessionStatus;
+      const paid = result.payments ?? [];
+      const payment = paid.find((p) => p.resultCode === 'Authorised' && p.pspReference) ?? paid.find((p) => p.pspReference);
+      return { status: (result.status ?? 'active') as SessionStatus, pspReference: payment?.pspReference ?? null };
     },
     verify(body) {
       const notifications: PaymentNotification[] = [];

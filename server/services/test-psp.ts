@@ -1,6 +1,7 @@
 // The embedded test payment service (the default of `npm start`, tests and CI): the subset of Adyen's Checkout API
-// that server/services/payment-provider.ts calls (POST /v72/sessions, GET /v72/sessions/{id}), a hosted checkout
-// page where the person paying picks the outcome, and webhooks signed with the HMAC key exactly as Adyen signs them.
+// that server/services/payment-provider.ts calls (POST /v72/sessions, GET /v72/sessions/{id}, POST /v72/payments,
+// POST /v72/payments/{pspReference}/refunds), a hosted checkout page where the person paying picks the outcome, and
+// webhooks signed with the HMAC key exactly as Adyen signs them. GET /dev/psp/refunds lists the refunds it accepted.
 // A dev tool like the dev mailbox: only when no real provider is configured, only to loopback unless DEV_TOOLS=on.
 // Sessions live in memory: a restart forgets open checkouts (their payments stay pending until they expire).
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -50,6 +51,25 @@ interface Session {
   result: string;
   pspReference: string;
   expiresAt: Date;
+}
+
+/**
+ * A refund the service accepted (Adyen PaymentRefundResponse, and when): GET /dev/psp/refunds answers
+ * `{ refunds: AcceptedRefund[] }` (docs/payments.md "Refunds").
+ */
+export interface AcceptedRefund {
+  merchantAccount: string;
+  /** The refunded payment's pspReference. */
+  paymentPspReference: string;
+  /** The refund's own reference at the provider (what payments.refund_psp_reference stores). */
+  pspReference: string;
+  /** Our reference of the refund: `refund-<payment id>`. */
+  reference: string;
+  /** Minor units. */
+  amount: { value: number; currency: string };
+  status: 'received';
+  /** ISO 8601. */
+  receivedAt: string;
 }
 
 /** Settings of the embedded service: its API key and HMAC key (hex) as the adapter uses them. */
@@ -220,21 +240,30 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
   });
 
   // A refund of a captured payment: received at once (Adyen then sends a REFUND webhook, which the site only logs).
-  const refunds = new Map<string, object>();
+  // Kept in memory like the sessions, by idempotency key: GET /dev/psp/refunds lists them.
+  const refunds = new Map<string, AcceptedRefund>();
   app.post<{ Params: { psp: string } }>(`${TEST_PSP_PATH}/v72/payments/:psp/refunds`, async (req, reply) => {
     if (!apiGuard(req, reply)) return reply;
     const body = req.body as { merchantAccount: string; amount: { value: number; currency: string }; reference?: string };
     const key = String(req.headers['idempotency-key'] ?? randomUUID());
-    const answer = refunds.get(key) ?? {
+    const answer: AcceptedRefund = refunds.get(key) ?? {
       merchantAccount: body.merchantAccount,
       paymentPspReference: req.params.psp,
       pspReference: randomBytes(8).toString('hex').toUpperCase(),
-      reference: body.reference,
+      reference: body.reference ?? '',
       amount: body.amount,
       status: 'received',
+      receivedAt: new Date().toISOString(),
     };
     refunds.set(key, answer);
-    return reply.status(201).send(answer);
+    const { receivedAt: _, ...adyenAnswer } = answer;
+    return reply.status(201).send(adyenAnswer);
+  });
+
+  // The refunds accepted since the start, oldest first (a dev tool: tests and e2e see the provider's side).
+  app.get(`${TEST_PSP_PATH}/refunds`, async (req, reply) => {
+    if (!guard(req, reply)) return reply;
+    return { refunds: [...refunds.values()] };
   });
 
   // Deleting a stored card (Checkout API DELETE /storedPaymentMethods/{id}?shopperReference=&merchantAccount=): 204, or
@@ -284,7 +313,14 @@ export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions):
         return reply
           .status(422)
           .send({ status: 422, errorCode: '14_0417', message: 'Invalid sessionResult', errorType: 'validation' });
-      return { id: s.id, status: s.status };
+      // Adyen's SessionResultResponse: the payment of a paid or refused session, with its reference.
+      const resultCode = s.status === 'completed' ? 'Authorised' : s.status === 'refused' ? 'Refused' : null;
+      return {
+        id: s.id,
+        status: s.status,
+        reference: s.request.reference,
+        payments: resultCode ? [{ pspReference: s.pspReference, resultCode, amount: s.request.amount }] : [],
+      };
     },
   );
 

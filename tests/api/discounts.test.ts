@@ -2,6 +2,7 @@
 // (spec 3 "Discount code", 4, 5, 9; docs/payments.md "Discounts"): the fields, the errors, the price charged, a code
 // consumed once even under concurrent payments, and a reply-rate figure computed from data the test creates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import adyen from '@adyen/api-library';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
@@ -72,6 +73,39 @@ async function paidWebhook(p: { id: string; amount: number; currency: string }) 
   expect(await res.text()).toBe('[accepted]');
 }
 
+/**
+ * Member `m`'s `paid` paid payments as the once-per-member rule wants them: at most one completed at a discount, each
+ * other one returned in full through the provider (refunded, no credits, refunded_amount = amount), the balance the
+ * signup credits plus the completed payments' credits (one ledger row each). Answers the payments.
+ */
+async function expectOneDiscounted(m: Member, paid: number) {
+  await server.jobs.idle();
+  const rows = await server.db.select().from(payments).where(eq(payments.userId, m.id));
+  const settled = rows.filter((r) => r.status === 'completed' || r.status === 'refunded');
+  expect(settled).toHaveLength(paid);
+  const completed = rows.filter((r) => r.status === 'completed');
+  expect(completed.filter((r) => r.discount > 0).length).toBeLessThanOrEqual(1);
+  const returned = rows.filter((r) => r.status === 'refunded');
+  for (const r of returned) expect(r).toMatchObject({ refundedCredits: 0, refundedAmount: r.amount });
+  const ledger = await server.db.select().from(creditLedger).where(eq(creditLedger.userId, m.id));
+  expect(
+    ledger
+      .filter((l) => l.reason === 'purchase')
+      .map((l) => l.idempotencyKey)
+      .sort(),
+  ).toEqual(completed.map((r) => `payment:${r.id}`).sort());
+  const [u] = await server.db.select().from(users).where(eq(users.id, m.id));
+  expect(u.credits).toBe((await signupCredits(m)) + completed.reduce((s, r) => s + r.credits, 0));
+  expect(u.paidUser).toBe(completed.length > 0);
+  // The provider got every returned payment's money back, once.
+  const { refunds } = (await (await fetch(`${server.url}/dev/psp/refunds`)).json()) as {
+    refunds: { reference: string; amount: { value: number } }[];
+  };
+  for (const r of returned)
+    expect(refunds.filter((x) => x.reference === `refund-${r.id}`).map((x) => x.amount.value)).toEqual([r.amount]);
+  return rows;
+}
+
 const consumedCount = async (userId: number) =>
   (
     await server.db
@@ -127,8 +161,12 @@ describe('the time bonus and the welcome discount (spec 4, 9)', () => {
     expect(await consumedCount(m.id)).toBe(1);
     expect((await discountOf(m)).discount_code).toBeNull();
     expect((await discountOf(m, '?welcome=true')).discount_code).toBeNull();
+    // Typed again: "Code already used" (spec 5), not "Code not found".
     const again = await m.client.get('/api/discountcode.php?code=TIMEBONUS25');
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'code_used', message: 'Code already used' });
+    // A first-purchase code the member never used: not theirs to have any more.
+    expect((await m.client.get('/api/discountcode.php?code=WELCOME25')).body.error).toMatchObject({ code: 'code_not_found' });
   });
 
   it('takes the method fee on the discounted price', async () => {
@@ -212,7 +250,7 @@ describe('discount codes typed on /credits (spec 5, 8)', () => {
     expect((await startPayment(m, { discount_code: 'ONCE20' })).status).toBe(409);
   });
 
-  it('under 20 concurrent payments a once-per-user code rides on one payment and is consumed once', async () => {
+  it('under 20 concurrent payments a once-per-user code rides on one payment, is consumed once, and every other paid one is returned in full', async () => {
     const m = await member();
     await addCode({ code: 'RACE20', validity: 'once_per_user', valuePercentage: 20 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => startPayment(m, { discount_code: 'RACE20' })));
@@ -225,18 +263,14 @@ describe('discount codes typed on /credits (spec 5, 8)', () => {
     const pending = rows.filter((r) => r.status === 'pending');
     expect(pending).toHaveLength(1);
     // The webhook twice and the return page at once, for the payment that holds the code, and every other checkout
-    // paid after all: each payment's credits once, the code consumed once.
+    // paid after all: one payment completed at the discount, the code consumed once, the other 19 returned in full.
     await Promise.all([
       ...rows.map((r) => paidWebhook(r)),
       paidWebhook(pending[0]),
       m.client.get(`/api/payment.php?id=${pending[0].id}`),
     ]);
     expect(await consumedCount(m.id)).toBe(1);
-    const purchases = await server.db
-      .select()
-      .from(creditLedger)
-      .where(and(eq(creditLedger.userId, m.id), eq(creditLedger.reason, 'purchase')));
-    expect(purchases).toHaveLength(20);
+    await expectOneDiscounted(m, 20);
     expect((await startPayment(m, { discount_code: 'RACE20' })).status).toBe(409);
   });
 
@@ -248,6 +282,118 @@ describe('discount codes typed on /credits (spec 5, 8)', () => {
     expect({ ...again.payment, updated_at: '' }).toEqual({ ...first.payment, updated_at: '' });
     expect((await startPayment(m, { id })).status).toBe(409);
   });
+});
+
+describe('once-per-member codes whatever the order of checkouts, returns and webhooks', () => {
+  beforeAll(() => addCode({ code: 'ONCE15', validity: 'once_per_user', valuePercentage: 15 }));
+
+  /** Pays checkout `url` (authorised) on the test service's page; answers the return URL. */
+  async function payAtProvider(url: string): Promise<URL> {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=authorised',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    return new URL(res.headers.get('location')!);
+  }
+  /** The member's browser back on the return URL: the server asks the provider. */
+  const comeBack = (m: Member, back: URL) =>
+    m.client.get(
+      `/api/payment.php?${new URLSearchParams({
+        id: back.searchParams.get('payment')!,
+        sessionId: back.searchParams.get('sessionId')!,
+        sessionResult: back.searchParams.get('sessionResult')!,
+      })}`,
+    );
+
+  it('TIMEBONUS25 three times and WELCOME25 once, all paid: one purchase at 25 % off, the other three returned in full', async () => {
+    const m = await member();
+    const started = [];
+    for (const code of ['TIMEBONUS25', 'TIMEBONUS25', 'TIMEBONUS25', 'WELCOME25'])
+      started.push(expectShape(CreatePaymentResponse, await startPayment(m, { discount_code: code })));
+    // The first two checkouts were left (cancelled here) but stay payable at the provider: all four are paid.
+    const backs = [];
+    for (const s of started) backs.push(await payAtProvider(s.redirect_url));
+    await Promise.all(backs.map((b) => comeBack(m, b)));
+    await new Promise((r) => setTimeout(r, 500)); // the provider's webhooks
+    const rows = await expectOneDiscounted(m, 4);
+    expect(rows.filter((r) => r.status === 'completed')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'refunded')).toHaveLength(3);
+    // The screen of a returned payment: refunded, no credits taken back, all its money returned.
+    const returned = rows.find((r) => r.status === 'refunded')!;
+    expect(expectShape(PaymentResponse, await m.client.get(`/api/payment.php?id=${returned.id}`)).payment).toMatchObject({
+      status: 'refunded',
+      refunded_credits: 0,
+      refunded_amount: returned.amount,
+    });
+    for (const code of ['TIMEBONUS25', 'WELCOME25']) {
+      const res = await m.client.get(`/api/discountcode.php?code=${code}`);
+      expect(res.status, code).toBe(code === 'WELCOME25' ? 404 : 409);
+    }
+  });
+
+  it('20 concurrent checkouts with TIMEBONUS25, all paid and returned: one discounted purchase', async () => {
+    const m = await member();
+    const started = await Promise.all(
+      Array.from({ length: 20 }, async () =>
+        expectShape(CreatePaymentResponse, await startPayment(m, { discount_code: 'TIMEBONUS25' })),
+      ),
+    );
+    const backs = await Promise.all(started.map((s) => payAtProvider(s.redirect_url)));
+    await Promise.all(backs.flatMap((b) => [comeBack(m, b), comeBack(m, b)]));
+    await new Promise((r) => setTimeout(r, 800));
+    const rows = await expectOneDiscounted(m, 20);
+    expect(rows.filter((r) => r.status === 'completed')).toHaveLength(1);
+    expect(await consumedCount(m.id)).toBe(1);
+  }, 60_000);
+
+  it('property: N concurrent checkouts with one code, paid or not, returned and webhooked in any order and twice: at most one discounted purchase, every other paid one returned in full', async () => {
+    let races = 0;
+    let checkoutsTried = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            paid: fc.boolean(),
+            events: fc.array(fc.constantFrom('return', 'webhook'), { minLength: 1, maxLength: 3 }),
+          }),
+          { minLength: 2, maxLength: 5 },
+        ),
+        fc.constantFrom('TIMEBONUS25', 'WELCOME25', 'ONCE15'),
+        fc.boolean(),
+        fc.array(fc.nat(), { minLength: 30, maxLength: 30 }),
+        async (checkouts, code, concurrent, order) => {
+          races++;
+          checkoutsTried += checkouts.length;
+          const m = await member();
+          const started = await Promise.all(
+            checkouts.map(async () => expectShape(CreatePaymentResponse, await startPayment(m, { discount_code: code }))),
+          );
+          const paid = await Promise.all(
+            started.map(async (s, i) => (checkouts[i].paid ? { s, back: await payAtProvider(s.redirect_url) } : null)),
+          );
+          const acts = paid.flatMap((p, i) =>
+            p
+              ? [...checkouts[i].events, ...checkouts[i].events].map(
+                  (e) => () => (e === 'return' ? comeBack(m, p.back) : paidWebhook(p.s.payment)),
+                )
+              : [],
+          );
+          if (concurrent) await Promise.all(acts.map((a) => a()));
+          else for (const i of acts.map((_, i) => i).sort((a, b) => order[a] - order[b] || a - b)) await acts[i]();
+          await new Promise((r) => setTimeout(r, 500)); // the provider's own webhooks
+          const count = checkouts.filter((c) => c.paid).length;
+          const rows = await expectOneDiscounted(m, count);
+          expect(await consumedCount(m.id)).toBe(rows.some((r) => r.status === 'completed' && r.discount > 0) ? 1 : 0);
+          if (count) expect(rows.filter((r) => r.status === 'completed')).toHaveLength(1);
+        },
+      ),
+      { numRuns: 10, seed: 20261127 },
+    );
+    console.info(`once-per-member code races tried: ${races}, ${checkoutsTried} checkouts`);
+  }, 240_000);
 });
 
 describe('the premium reply-rate figure (spec 1)', () => {

@@ -1,6 +1,7 @@
 // Discount codes, the welcome discount and the time bonus (spec 3 "Discount code", 4, 5, 8, 9; docs/payments.md
 // "Discounts"). A code rides on a pending payment (a redemption row) and is consumed in the transaction that completes
-// it; a once-per-user code rides on one pending payment of a member at a time and is consumed once.
+// it; a once-per-user code rides on one pending payment of a member at a time and is consumed once: a payment whose
+// code was spent meanwhile is returned in full instead of completed at a discount (completePayment).
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   discountAmount,
@@ -12,7 +13,7 @@ import {
   type PaymentMethod,
 } from '../../../contract/index.ts';
 import type { Db, Tx } from '../../db/connect.ts';
-import { discountCodes, discountRedemptions, payments, sites } from '../../db/schema.ts';
+import { creditLedger, discountCodes, discountRedemptions, payments, sites } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import type { UserRow } from '../types.ts';
 
@@ -41,14 +42,30 @@ function toDiscountCode(row: CodeRow, user: UserRow, now: Date): DiscountCode {
   };
 }
 
-/** True when the member may not have `row` at all: someone else's personal code, disabled, over, or not a first purchase. */
-function unavailable(row: CodeRow, user: UserRow, now: Date): boolean {
+/**
+ * Whether member `userId` has bought credits: a purchase in the ledger, even one refunded since (premium may have
+ * ended with it, the first purchase stays made).
+ */
+async function hasPurchased(db: Db | Tx, userId: number): Promise<boolean> {
+  const [hit] = await db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'purchase')))
+    .limit(1);
+  return hit !== undefined;
+}
+
+/**
+ * True when the member may not have `row` at all: someone else's personal code, disabled, over, or a first-purchase
+ * code of a member who bought (hasPurchased).
+ */
+async function unavailable(db: Db | Tx, row: CodeRow, user: UserRow, now: Date): Promise<boolean> {
   const end = endOf(row, user);
   return (
     (row.userId !== null && row.userId !== user.id) ||
     row.status !== 'active' ||
     (end !== null && end.getTime() <= now.getTime()) ||
-    (row.firstPurchaseOnly && user.paidUser)
+    (row.firstPurchaseOnly && (await hasPurchased(db, user.id)))
   );
 }
 
@@ -89,14 +106,16 @@ async function codeOfKind(db: Db, siteId: number, kind: 'welcome' | 'time_bonus'
 }
 
 /**
- * Code `code` checked for `user` (GET /api/discountcode.php?code=). Errors: 404 code_not_found ("Code not found":
- * unknown, disabled, over, someone else's, or a first-purchase code for a paid member), 409 code_used ("Code already
- * used": a once-per-user code of a completed payment of the member).
+ * Code `code` checked for `user` (GET /api/discountcode.php?code=; spec 5). Errors: 409 code_used ("Code already
+ * used": a once-per-user code of a completed payment of the member, checked first, so also a first-purchase or
+ * expired code the member used), 404 code_not_found ("Code not found": unknown, disabled, over, someone else's, or a
+ * first-purchase code of a member who bought without it).
  */
 export async function checkCode(db: Db, user: UserRow, code: string, now = new Date()): Promise<DiscountCode> {
   const row = await findCode(db, user.siteId, code);
-  if (!row || unavailable(row, user, now)) throw new ApiError(404, 'code_not_found');
+  if (!row) throw new ApiError(404, 'code_not_found');
   if (await consumed(db, row, user)) throw new ApiError(409, 'code_used');
+  if (await unavailable(db, row, user, now)) throw new ApiError(404, 'code_not_found');
   return toDiscountCode(row, user, now);
 }
 
@@ -108,7 +127,7 @@ export async function offerOf(
   now = new Date(),
 ): Promise<DiscountCode | null> {
   const row = await codeOfKind(db, user.siteId, kind);
-  if (!row || unavailable(row, user, now) || (await consumed(db, row, user))) return null;
+  if (!row || (await consumed(db, row, user)) || (await unavailable(db, row, user, now))) return null;
   return toDiscountCode(row, user, now);
 }
 
@@ -124,7 +143,8 @@ export interface OrderDiscount {
 /**
  * The discount `order.code` gives `user` on `order.bundle` paid with `order.method` in `order.country`, checked inside the order's transaction
  * `tx` after the member's row was locked (so two orders at once cannot both take a once-per-user code).
- * Errors: 404 code_not_found, 409 code_used, 400 bad_request (fields.discount_code: does not apply to this order).
+ * Errors: those of checkCode, in its order (409 code_used, 404 code_not_found), 400 bad_request
+ * (fields.discount_code: does not apply to this order).
  */
 export async function discountForOrder(
   tx: Tx,
@@ -133,8 +153,9 @@ export async function discountForOrder(
   now = new Date(),
 ): Promise<OrderDiscount> {
   const row = await findCode(tx, user.siteId, order.code);
-  if (!row || unavailable(row, user, now)) throw new ApiError(404, 'code_not_found');
+  if (!row) throw new ApiError(404, 'code_not_found');
   if (await consumed(tx, row, user)) throw new ApiError(409, 'code_used');
+  if (await unavailable(tx, row, user, now)) throw new ApiError(404, 'code_not_found');
   const fits = discountFits(
     toDiscountCode(row, user, now),
     { amount: order.bundle.amount, currency: order.bundle.currency, country: order.country, method: order.method },
@@ -172,15 +193,31 @@ export async function holdDiscount(tx: Tx, paymentId: string, userId: number, d:
     .onConflictDoNothing();
 }
 
+/** What completing a payment did with its code: it had none, consumed it, or found it spent (consumeDiscount). */
+export type CodeOnCompletion = 'none' | 'consumed' | 'spent';
+
 /**
- * Consumes the code payment `paymentId` carries, in the transaction that completes it (the member's row locked).
- * A once-per-user code the member consumed already (only when a checkout the member left for another was paid after
- * all) is not
- * consumed again: returns false, and the payment, whose money arrived, still completes.
+ * Consumes the code payment `paymentId` carries, in the transaction that completes it (the member's row locked, so
+ * completions of one member run one after the other), before its credits are added. Answers 'none' (no code),
+ * 'consumed', or 'spent': the code can no longer be consumed by this payment (a once-per-user code another
+ * completed payment of the member consumed, e.g. a checkout the member left for another and paid after all, or a
+ * first-purchase code of a member who bought meanwhile). A spent code is not consumed; the caller returns the money.
  */
-export async function consumeDiscount(tx: Tx, paymentId: string): Promise<boolean> {
-  const [r] = await tx.select().from(discountRedemptions).where(eq(discountRedemptions.paymentId, paymentId));
-  if (!r || r.consumedAt) return false;
+export async function consumeDiscount(tx: Tx, paymentId: string): Promise<CodeOnCompletion> {
+  const [r] = await tx
+    .select({
+      codeId: discountRedemptions.codeId,
+      userId: discountRedemptions.userId,
+      oncePerUser: discountRedemptions.oncePerUser,
+      consumedAt: discountRedemptions.consumedAt,
+      firstPurchaseOnly: discountCodes.firstPurchaseOnly,
+    })
+    .from(discountRedemptions)
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
+    .where(eq(discountRedemptions.paymentId, paymentId));
+  if (!r) return 'none';
+  if (r.consumedAt) return 'consumed';
+  if (r.firstPurchaseOnly && (await hasPurchased(tx, r.userId))) return 'spent';
   if (r.oncePerUser) {
     const [other] = await tx
       .select({ id: discountRedemptions.paymentId })
@@ -192,10 +229,10 @@ export async function consumeDiscount(tx: Tx, paymentId: string): Promise<boolea
           isNotNull(discountRedemptions.consumedAt),
         ),
       );
-    if (other) return false;
+    if (other) return 'spent';
   }
   await tx.update(discountRedemptions).set({ consumedAt: new Date() }).where(eq(discountRedemptions.paymentId, paymentId));
-  return true;
+  return 'consumed';
 }
 
 /**

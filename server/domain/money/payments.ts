@@ -1,7 +1,9 @@
 // Buying credits (spec 1, 3 "Payment", 4 "Payment", 9; docs/payments.md): a payment is created pending, paid on the
 // provider's hosted checkout, and settled by whichever comes first of the provider's webhook and the member's
 // return (the server then asks the provider). Every path ends in the same state: completion wins over a failure
-// (money received is always credited), credits are added once (ledger key `payment:<id>`), premium on the first one.
+// (money received is always credited, or returned in full when its once-per-member code was spent), credits are
+// added once (ledger key `payment:<id>`), premium on the first one; the provider's reference is kept whichever
+// brings it.
 import { and, desc, eq } from 'drizzle-orm';
 import {
   cardMethods,
@@ -25,9 +27,11 @@ import type { Db, Tx } from '../../db/connect.ts';
 import { creditLedger, payments, profiles, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import type { PaymentNotification, PaymentProvider, SessionStatus } from '../../services/payment-provider.ts';
+import type { JobQueue } from '../../services/jobs.ts';
 import type { ServerContext } from '../../context.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { applyCredits } from './credits-ledger.ts';
+import { endPremiumIfAllRefunded } from './membership.ts';
 import { bundlesFor, feeOf, methodsFor, paymentCountry } from './payment-catalog.ts';
 import { consumeDiscount, discountForOrder, holdDiscount } from './discounts.ts';
 import { cardMethod, newestCard, parseExpiry, storeCard } from './stored-cards.ts';
@@ -36,7 +40,7 @@ import { issueCreditNote, issueInvoice } from './invoices.ts';
 import type { UserRow } from '../types.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
-/** What settling a payment needs: the database, and the queue and site address of its invoice's receipt mail. */
+/** What settling a payment needs: the database, the queue (refund and receipt jobs) and the site address of the receipt. */
 type Settling = Pick<ServerContext, 'db' | 'jobs' | 'config'>;
 
 /** The settings messageCost reads. */
@@ -47,6 +51,12 @@ export const shopperReference = (userId: number) => `member-${userId}`;
 
 /** The ledger key of a payment's credits: unique, so they are added once whatever the order of events. */
 const ledgerKey = (paymentId: string) => `payment:${paymentId}`;
+
+/**
+ * The singleton key of the refund job written when a refunded payment's provider reference arrives (its earlier job
+ * may be waiting hours in backoff): one such job per payment, however often the reference comes.
+ */
+const refundNowKey = (paymentId: string) => `refund-now:${paymentId}`;
 
 /** A payment row as the contract's Payment. */
 export function toPayment(row: PaymentRow): Payment {
@@ -192,27 +202,63 @@ async function writeOrder(
 }
 
 /**
- * Completes payment `id` in one transaction: the row locked, credits added through the ledger (key payment:<id>,
- * once; reason purchase, which makes the member premium: becomesPremium), its discount code consumed (once), the
- * status completed from any other state (a refused attempt may be followed by a paid one in the same checkout), its
- * invoice issued with the receipt mail (invoices.ts). Returns false when it was completed already. Sync log: 'user'
- * for the member (balance, premium).
+ * Completes payment `id`, whose money the provider received (its reference `pspReference`, null when unknown), in
+ * one transaction with the row and the member's row locked, from any other state (a refused attempt may be followed
+ * by a paid one in the same checkout):
+ * - its discount code consumed (consumeDiscount), then credits added through the ledger (key payment:<id>, once;
+ *   reason purchase, which makes the member premium: becomesPremium), status completed;
+ * - but when its code can no longer be consumed (spent: a once-per-member code used by another completed payment,
+ *   a first-purchase code of a member who bought), it is not completed at a discount: its money goes back in full
+ *   (status refunded, refunded_credits 0, refunded_amount = amount, no credits, no premium; the `refund` job).
+ * A payment already completed or refunded only keeps the reference it lacked (notePspReference).
+ * A completed payment's invoice is issued with the receipt mail (invoices.ts). Returns whether the status changed. Sync log: 'user' for the member (balance, premium, the payment).
  */
 export async function completePayment(ctx: Settling, id: string, pspReference: string | null): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  const { db, jobs } = ctx;
+  return db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
-    if (!row || row.status === 'completed' || row.status === 'refunded') return false;
+    if (!row) return false;
+    if (row.status === 'completed' || row.status === 'refunded') {
+      if (pspReference && !row.pspReference) await notePspReference(tx as Tx, jobs, row, pspReference);
+      return false;
+    }
     await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
-    await applyCredits(tx as Tx, row.userId, { delta: row.credits, reason: 'purchase', idempotencyKey: ledgerKey(row.id) });
-    await consumeDiscount(tx as Tx, row.id);
-    await tx
-      .update(payments)
-      .set({ status: 'completed', pspReference: pspReference ?? row.pspReference, updatedAt: new Date() })
-      .where(eq(payments.id, id));
-    await issueInvoice(tx as Tx, ctx, row);
+    const now = new Date();
+    const psp = pspReference ?? row.pspReference;
+    if ((await consumeDiscount(tx as Tx, row.id)) === 'spent') {
+      // Money received is never kept without credits: all of it goes back, as the refund job returns any refund.
+      await tx
+        .update(payments)
+        .set({
+          status: 'refunded',
+          pspReference: psp,
+          refundedCredits: 0,
+          refundedAmount: row.amount,
+          refundedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(payments.id, id));
+      await jobs.enqueue(tx as Db, 'refund', { paymentId: row.id });
+    } else {
+      await applyCredits(tx as Tx, row.userId, { delta: row.credits, reason: 'purchase', idempotencyKey: ledgerKey(row.id) });
+      await tx.update(payments).set({ status: 'completed', pspReference: psp, updatedAt: now }).where(eq(payments.id, id));
+      await issueInvoice(tx as Tx, ctx, row);
+    }
     await recordChanges(tx, [{ userId: row.userId, kind: 'user', entityId: row.userId }]);
     return true;
   });
+}
+
+/**
+ * Stores `pspReference` on settled payment `row` (locked by the caller's transaction `tx`), which lacked it: the
+ * member's return settled it without one, or the refund came first. A refund whose money has not reached the
+ * provider yet (refund_psp_reference empty) gets a `refund` job now, written once (refundNowKey), so the money goes
+ * back at once instead of after the earlier job's backoff.
+ */
+async function notePspReference(tx: Tx, jobs: JobQueue, row: PaymentRow, pspReference: string): Promise<void> {
+  await tx.update(payments).set({ pspReference, updatedAt: new Date() }).where(eq(payments.id, row.id));
+  if (row.status === 'refunded' && row.refundedAmount && !row.refundPspReference)
+    await jobs.enqueue(tx as Db, 'refund', { paymentId: row.id }, { singletonKey: refundNowKey(row.id) });
 }
 
 /** Moves a pending payment to `status` (failed, cancelled, expired); a settled one stays as it is. Sync log: 'user'. */
@@ -243,9 +289,10 @@ const SETTLE: Record<SessionStatus, 'completed' | 'failed' | 'cancelled' | 'expi
 
 /**
  * Payment `q.id` of `user` (GET /api/payment.php). While it is not completed and the member came back with the
- * checkout's `sessionId` and `sessionResult`, the provider is asked and its answer applied, so nothing waits for the
- * webhook (nor trusts the return URL alone). A provider that cannot be reached leaves the state as it is.
- * Errors: 404 not_found (not the member's payment).
+ * checkout's `sessionId` and `sessionResult`, the provider is asked and its answer applied (the status, and the
+ * payment's provider reference, which the refund needs), so nothing waits for the webhook (nor trusts the return
+ * URL alone). A provider that cannot be reached leaves the state as it is. Errors: 404 not_found (not the member's
+ * payment).
  */
 export async function paymentOf(
   ctx: Settling,
@@ -266,9 +313,9 @@ export async function paymentOf(
     sessionResult &&
     sessionId === row.providerSession
   ) {
-    const status = await provider.sessionStatus(sessionId, sessionResult).catch(() => null);
-    const settle = status ? SETTLE[status] : null;
-    if (settle === 'completed') await completePayment(ctx, id, null);
+    const result = await provider.sessionStatus(sessionId, sessionResult).catch(() => null);
+    const settle = result ? SETTLE[result.status] : null;
+    if (settle === 'completed') await completePayment(ctx, id, result?.pspReference ?? null);
     else if (settle) await settleUnpaid(db, id, settle);
     [row] = await db.select().from(payments).where(eq(payments.id, id));
   }
@@ -278,9 +325,10 @@ export async function paymentOf(
 
 /**
  * Applies verified webhook notifications (POST /api/payment-webhook.php), idempotently and in any order:
- * AUTHORISATION success completes the payment (once), AUTHORISATION failure fails a pending one. A notification
- * whose amount or currency differs from the payment's is not applied (logged). Unknown references and other
- * events are acknowledged and ignored. Returns how many changed a payment.
+ * AUTHORISATION success completes the payment (once; completePayment) and stores its pspReference even when the
+ * payment was settled already, AUTHORISATION failure fails a pending one. A notification whose amount or currency
+ * differs from the payment's is not applied (logged). Unknown references and other events are acknowledged and
+ * ignored. Returns how many changed a payment's status.
  */
 export async function applyNotifications(
   ctx: Settling,
@@ -340,11 +388,13 @@ export async function transactionsOf(
 
 /**
  * Refunds the unused credits of completed payment `id` of `user` within `refundDays` of the purchase (refundWindowOpen; POST
- * /api/refund.php): in one transaction the payment and the member's row are locked, the unused credits (those still
- * on the balance, at most the purchase's) taken back through the ledger (key refund:<id>, once), their share of the
- * price recorded, the payment marked refunded, its credit note issued with the refund receipt (invoices.ts), and the
- * `refund` job written, which returns the money through the provider (retried until it succeeds). Sync log: 'user'.
- * Errors: 404 not_found, 409 conflict (not completed), 409 refund_expired, 409 nothing_to_refund.
+ * /api/refund.php): in one transaction the payment and the member's row are locked, the unused bought credits (those
+ * still on the balance under free-first spending: users.bought_credits, at most the purchase's) taken back through
+ * the ledger (key refund:<id>, once), their floor share of the price recorded, the payment marked refunded (with
+ * refunded_at), its credit note issued with the refund receipt (invoices.ts), premium ended when every purchase of the member is now fully refunded (endPremiumIfAllRefunded), and
+ * the `refund` job written, which returns the money through the provider (retried, then a dead letter:
+ * docs/jobs.md). Sync log: 'user'. Errors: 404 not_found, 409 conflict (not completed), 409 refund_expired,
+ * 409 nothing_to_refund.
  */
 export async function refundPayment(
   { db, jobs, config }: Pick<ServerContext, 'db' | 'jobs' | 'config'>,
@@ -368,10 +418,11 @@ export async function refundPayment(
     await applyCredits(tx as Tx, user.id, { delta: -credits, reason: 'refund', idempotencyKey: `refund:${row.id}` });
     const [saved] = await tx
       .update(payments)
-      .set({ status: 'refunded', refundedCredits: credits, refundedAmount: amount, updatedAt: now })
+      .set({ status: 'refunded', refundedCredits: credits, refundedAmount: amount, refundedAt: now, updatedAt: now })
       .where(eq(payments.id, row.id))
       .returning();
     await issueCreditNote(tx as Tx, { jobs, config }, saved);
+    await endPremiumIfAllRefunded(tx as Tx, user.id);
     await jobs.enqueue(tx as Db, 'refund', { paymentId: row.id });
     await recordChanges(tx, [{ userId: user.id, kind: 'user', entityId: user.id }]);
     return toPayment(saved);
@@ -380,19 +431,22 @@ export async function refundPayment(
 
 /**
  * The `refund` job: returns a refunded payment's money through the provider, with `refund-<id>` as reference and
- * idempotency key (a retry refunds once). Throws while the provider's payment reference is not known yet (the
- * AUTHORISATION webhook brings it), so the job is tried again later.
+ * idempotency key (a retry refunds once), and stores the provider's reference of the refund in
+ * payments.refund_psp_reference; a payment that has one already is done. Throws while the provider's payment
+ * reference is not known yet (the webhook or the member's return brings it, and then writes a fresh job:
+ * notePspReference), so the job is tried again later, and after its last try becomes a dead letter (docs/jobs.md).
  */
 export async function sendRefund(db: Db, provider: PaymentProvider, { paymentId }: { paymentId: string }): Promise<void> {
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!row || row.status !== 'refunded' || !row.refundedAmount) return;
+  if (!row || row.status !== 'refunded' || !row.refundedAmount || row.refundPspReference) return;
   if (!row.pspReference) throw new Error(`payment ${paymentId}: no provider reference yet`);
-  await provider.refund({
+  const refund = await provider.refund({
     pspReference: row.pspReference,
     amount: row.refundedAmount,
     currency: row.currency,
     reference: `refund-${row.id}`,
   });
+  await db.update(payments).set({ refundPspReference: refund.pspReference }).where(eq(payments.id, paymentId));
 }
 
 /** The member's last completed order (its bundle and method) and newest stored card row, each undefined when none. */

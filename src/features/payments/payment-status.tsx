@@ -3,7 +3,7 @@ import { setEnteredCode } from '../offers/offer-store.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import Spinner from 'react-bootstrap/Spinner';
-import type { MethodOffer, PaymentResponse } from '../../../contract/index.ts';
+import { formatMoney, type MethodOffer, type PaymentResponse } from '../../../contract/index.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { refreshUser } from '../account/session-store.ts';
 import { BackToConversation, RetryPayment } from './after-payment.tsx';
@@ -17,8 +17,10 @@ const POLL_MS = 2000;
 /**
  * The return page of a payment (spec 4 "Payment"): loading; pending ("Processing your payment", asked again every
  * POLL_MS until final); completed (toast "Payment complete", the balance and premium updated at once); failed,
- * cancelled or expired ("Payment failed or has been cancelled.", with Retry of the same method and the other methods).
- * A bank transfer left pending shows what to transfer (TransferInstructions) instead of the spinner. `sessionId`/`sessionResult`
+ * cancelled or expired ("Payment failed or has been cancelled.", with Retry of the same method and the other methods);
+ * refunded without taking credits back (its once-per-member discount code was used by another payment: the whole
+ * amount goes back, with a way to buy without the code; docs/payments.md "Discounts"). A bank transfer left pending
+ * shows what to transfer (TransferInstructions) instead of the spinner. `sessionId`/`sessionResult`
  * come from the checkout's redirect, so the server can ask the provider instead of waiting for its webhook.
  */
 export function PaymentStatus({
@@ -32,7 +34,7 @@ export function PaymentStatus({
   sessionResult: string | null;
   methods: readonly MethodOffer[] | null;
 }) {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   const [answer, setAnswer] = useState<PaymentResponse | null>(null);
   const toasted = useRef(false);
   const status = answer?.payment.status;
@@ -62,6 +64,12 @@ export function PaymentStatus({
     void refreshUser().catch(() => {});
   }, [status, t]);
 
+  const codeSpent = status === 'refunded' && answer?.payment.refunded_credits === 0;
+  useEffect(() => {
+    // The typed code was used by another payment: the next order starts without it.
+    if (codeSpent) setEnteredCode(null);
+  }, [codeSpent]);
+
   const instructions = answer?.payment.transfer_instructions;
   if (status === 'pending' && instructions) return <TransferInstructions instructions={instructions} />;
   if (!answer || status === 'pending') {
@@ -85,6 +93,25 @@ export function PaymentStatus({
           </Link>
           <Link href="/members" className="btn btn-outline-primary rounded-pill px-4">
             {t('status.toMembers')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  if (codeSpent) {
+    const { payment } = answer;
+    return (
+      <section className="payment-state text-center py-4" aria-live="polite">
+        <h2 className="h4 fw-bold">{t('discountRefund.title')}</h2>
+        <p>
+          {t('discountRefund.lead', {
+            code: payment.discount_code ?? '',
+            amount: formatMoney(payment.refunded_amount ?? payment.amount, payment.currency, i18n.language),
+          })}
+        </p>
+        <p>
+          <Link href={`/credits/${payment.bundle_id}`} className="btn btn-primary rounded-pill px-4">
+            {t('discountRefund.buyAgain')}
           </Link>
         </p>
       </section>
