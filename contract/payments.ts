@@ -284,7 +284,7 @@ export const DIRECT_DEBIT_CODES_LIMIT = 'codes';
  * GET /api/directdebit.php (*member*): the mandate of the member's last confirmed direct debit, to prefill the form
  * (the authorisation is given anew each time), or null. `phone` in E.164. Errors: 403 authentication_required.
  */
-export const DirectDebitMandate = z.object({
+const DirectDebitMandate = z.object({
   holder: z.string(),
   iban: z.string(),
   street: z.string(),
@@ -293,7 +293,6 @@ export const DirectDebitMandate = z.object({
   city: z.string(),
   phone: z.string(),
 });
-export type DirectDebitMandate = z.infer<typeof DirectDebitMandate>;
 export const DirectDebitMandateResponse = z.object({ mandate: DirectDebitMandate.nullable() });
 export type DirectDebitMandateResponse = z.infer<typeof DirectDebitMandateResponse>;
 

@@ -8,7 +8,7 @@
  * Saint Pierre and Miquelon) are listed too. Other territories in the scope use their country's code (Azores, Madeira,
  * Canary Islands, Ceuta, Melilla; Guernsey, Jersey and the Isle of Man bank with GB IBANs).
  */
-export const SEPA_IBAN_COUNTRIES: ReadonlySet<string> = new Set([
+const SEPA_IBAN_COUNTRIES: ReadonlySet<string> = new Set([
   // The 27 EU member states.
   ...['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV'],
   ...['MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'],

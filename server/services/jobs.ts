@@ -77,7 +77,7 @@ export type RetryPolicy = Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retr
  * The dead-letter queue of job `name`: where pg-boss moves a job that failed its last try (docs/jobs.md "Dead
  * letters"). No worker reads it; its jobs wait there (state created) for an operator.
  */
-export const deadLetterQueue = (name: string) => `${name}-dead`;
+const deadLetterQueue = (name: string) => `${name}-dead`;
 /**
  * Minutes a job of a queue is kept before pg-boss's archive (then deletion a day later) takes it, also while it waits.
  * A dead letter is kept about twice as long as its job was (pg-boss: keep_until + (keep_until - start_after)), so 30

@@ -55,7 +55,7 @@ export type SessionStatus = 'active' | 'canceled' | 'completed' | 'expired' | 'p
  * A session's result (Adyen SessionResultResponse): its status, and the provider's reference of its payment (the
  * pspReference of `payments[]`, the authorised one first), null while it has none.
  */
-export interface SessionResult {
+interface SessionResult {
   status: SessionStatus;
   pspReference: string | null;
 }

@@ -7,7 +7,7 @@ import { strToU8, zip, type Zippable } from 'fflate';
 import type { Db } from '../../db/connect.ts';
 import { invoicePdf } from '../money/invoice-pdf.ts';
 import { invoicesOfMember, numberOf } from '../money/invoices.ts';
-import { toPayment } from '../money/payments.ts';
+import { toPayment } from '../money/payment-rows.ts';
 import {
   blocks,
   conversationMembers,

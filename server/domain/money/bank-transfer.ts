@@ -2,14 +2,12 @@
 // account, reference and amount to transfer at once (Adyen `POST /payments`, bankTransfer_IBAN, PresentToShopper),
 // the member sees them, and the payment stays pending until the AUTHORISATION webhook says the money arrived.
 import { eq } from 'drizzle-orm';
-import type { CreatePaymentResponse, Payment } from '../../../contract/index.ts';
+import type { CreatePaymentResponse } from '../../../contract/index.ts';
 import { payments } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import type { Db } from '../../db/connect.ts';
 import type { PaymentProvider } from '../../services/payment-provider.ts';
-import { shopperReference, toPayment } from './payments.ts';
-
-type PaymentRow = typeof payments.$inferSelect;
+import { shopperReference, toPayment, type PaymentRow } from './payment-rows.ts';
 
 /**
  * Asks `provider` how pending bank-transfer payment `row` is to be paid (reference and idempotency key: the
@@ -51,18 +49,4 @@ export async function startBankTransfer(
     .where(eq(payments.id, row.id))
     .returning();
   return { payment: toPayment(saved), redirect_url };
-}
-
-/** The contract's transfer instructions of a payment row, undefined when it has none. */
-export function transferInstructionsOf(row: PaymentRow): Payment['transfer_instructions'] {
-  const t = row.transferInstructions;
-  if (!t) return undefined;
-  return {
-    iban: t.iban,
-    bic: t.bic,
-    beneficiary: t.holder,
-    reference: t.reference,
-    amount: t.amount,
-    currency: t.currency as NonNullable<Payment['transfer_instructions']>['currency'],
-  };
 }

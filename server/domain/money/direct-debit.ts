@@ -22,7 +22,8 @@ import type { ServerContext } from '../../context.ts';
 import { serverText } from '../../texts.ts';
 import { bundlesFor, DIRECT_DEBIT_DAYS, DIRECT_DEBIT_LIMIT, methodsFor } from './payment-catalog.ts';
 import { discountForOrder, holdDiscount } from './discounts.ts';
-import { completePayment, countryOf, paymentOf, settleUnpaid, shopperReference, toPayment } from './payments.ts';
+import { completePayment, countryOf, paymentOf, settleUnpaid } from './payments.ts';
+import { shopperReference, toPayment } from './payment-rows.ts';
 import { hashToken } from '../accounts/sessions.ts';
 import type { UserRow } from '../types.ts';
 
@@ -46,7 +47,7 @@ export const SMS_CODES_PER_DAY = { member: 3, phone: 3, source: 10 } as const;
  * in NL: "+31612345678"), or null when it is not a valid mobile number (libphonenumber-js, mobile metadata; numbers
  * that can be mobile or fixed, as in the US, pass).
  */
-export function mobileE164(typed: string, country: string): string | null {
+function mobileE164(typed: string, country: string): string | null {
   const number = parsePhoneNumberFromString(typed, country as CountryCode);
   if (!number?.isValid()) return null;
   const type = number.getType();

@@ -37,7 +37,7 @@ interface Line {
 }
 
 /** Draws invoice or credit note `row` in language `lng`; answers the PDF's bytes (object streams off: plain to read). */
-export async function drawInvoicePdf(row: InvoiceRow, lng: string, line: Line): Promise<Uint8Array> {
+async function drawInvoicePdf(row: InvoiceRow, lng: string, line: Line): Promise<Uint8Array> {
   const t = (key: string, values: Record<string, string> = {}) => serverText(lng, 'payments', `invoice.${key}`, values);
   const money = (amount: number) => formatMoney(amount, row.currency, lng);
   const seller = row.seller as unknown as Seller;

@@ -35,19 +35,16 @@ import { endPremiumIfAllRefunded } from './membership.ts';
 import { bundlesFor, feeOf, methodsFor, paymentCountry } from './payment-catalog.ts';
 import { consumeDiscount, discountForOrder, holdDiscount } from './discounts.ts';
 import { cardMethod, newestCard, parseExpiry, storeCard } from './stored-cards.ts';
-import { startBankTransfer, transferInstructionsOf } from './bank-transfer.ts';
+import { startBankTransfer } from './bank-transfer.ts';
+import { shopperReference, toPayment, type PaymentRow } from './payment-rows.ts';
 import { issueCreditNote, issueInvoice } from './invoices.ts';
 import type { UserRow } from '../types.ts';
 
-type PaymentRow = typeof payments.$inferSelect;
 /** What settling a payment needs: the database, the queue (refund and receipt jobs) and the site address of the receipt. */
 type Settling = Pick<ServerContext, 'db' | 'jobs' | 'config'>;
 
 /** The settings messageCost reads. */
 type MessageCostSettings = Pick<Settings, 'message_credits' | 'minimum_message_costs' | 'gift_credits' | 'photo_credits'>;
-
-/** The member as the provider knows them (Adyen shopperReference: stored cards belong to it). */
-export const shopperReference = (userId: number) => `member-${userId}`;
 
 /** The ledger key of a payment's credits: unique, so they are added once whatever the order of events. */
 const ledgerKey = (paymentId: string) => `payment:${paymentId}`;
@@ -57,27 +54,6 @@ const ledgerKey = (paymentId: string) => `payment:${paymentId}`;
  * may be waiting hours in backoff): one such job per payment, however often the reference comes.
  */
 const refundNowKey = (paymentId: string) => `refund-now:${paymentId}`;
-
-/** A payment row as the contract's Payment. */
-export function toPayment(row: PaymentRow): Payment {
-  return {
-    id: row.id,
-    bundle_id: row.bundleId,
-    credits: row.credits,
-    amount: row.amount,
-    fee: row.fee,
-    currency: row.currency as Payment['currency'],
-    method: row.method as Payment['method'],
-    status: row.status,
-    refunded_credits: row.refundedCredits,
-    refunded_amount: row.refundedAmount,
-    discount: row.discount,
-    discount_code: row.discountCode,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    ...(row.transferInstructions ? { transfer_instructions: transferInstructionsOf(row) } : {}),
-  };
-}
 
 /** The member's payment country: the profile's country (spec 9), NL when unknown. */
 export async function countryOf(db: Db, userId: number) {

@@ -8,7 +8,7 @@ import { storedCards } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import type { ServerContext } from '../../context.ts';
 import type { UserRow } from '../types.ts';
-import { shopperReference } from './payments.ts';
+import { shopperReference } from './payment-rows.ts';
 
 type StoredCardRow = typeof storedCards.$inferSelect;
 
