@@ -139,7 +139,7 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
             <ul className="list-unstyled mb-3" aria-label={t('invoice.documents')}>
               {papers.map((d) => (
                 <li key={d.number}>
-                  <a href={invoicePdfUrl(d.number)} download={`${d.number}.pdf`} className="link-primary">
+                  <a href={invoicePdfUrl(d.number)} download={`${d.number}.pdf`}>
                     {t(d.kind === 'invoice' ? 'invoice.download' : 'invoice.downloadCreditNote', { number: d.number })}
                   </a>
                 </li>

@@ -43,7 +43,7 @@ export function PaidCreditsNotice() {
       <p className="mb-1 fw-semibold">{t('paidCredits.lost', { count: user.credits })}</p>
       {bought > 0 && <p className="mb-1">{t('paidCredits.bought', { count: bought })}</p>}
       {refundable && (
-        <Link href={`/transactions/${refundable.id}`} className="btn btn-sm btn-warning rounded-pill mt-1">
+        <Link href={`/transactions/${refundable.id}`} className="btn btn-sm btn-primary rounded-pill mt-1">
           {t('paidCredits.refundFirst')}
         </Link>
       )}
