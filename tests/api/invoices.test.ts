@@ -1,7 +1,6 @@
 // Invoices, credit notes and receipts over the real server and the embedded test payment service: a gapless number
 // series per site and kind under concurrent completions, VAT by the buyer's country, the PDF download (only the
 // member's own), the receipt mails in the member's language, and the PDFs in the data export.
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import adyen from '@adyen/api-library';
 import { and, eq, sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import {
 } from '../../contract/index.ts';
 import { invoices, profiles, sites, users } from '../../server/db/schema.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
+import { pdfText } from '../pdf-text.ts';
 
 let server: TestServer;
 
@@ -86,29 +86,6 @@ async function papersOf(m: Member, paymentId: string) {
 /** GET /api/invoice.php?id=`number` as member `m`. */
 const download = (m: Member, number: string) =>
   fetch(`${server.url}/api/invoice.php?id=${encodeURIComponent(number)}`, { headers: { cookie: m.client.cookie } });
-
-/** WinAnsi's characters 0x80-0x9f (where it differs from Latin-1; Node's decoders treat it as Latin-1). */
-const WIN_ANSI_HIGH = [...'€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ'];
-
-/**
- * The text a PDF draws: each content stream (inflated when compressed), its strings shown with Tj (pdf-lib writes
- * the standard fonts' text as hex strings in WinAnsi), one per line, white space normalised.
- */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1');
-  const shown: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let body = Buffer.from(m[1], 'latin1');
-    try {
-      body = inflateSync(body);
-    } catch {
-      // Not compressed.
-    }
-    for (const t of body.toString('latin1').matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
-      shown.push([...Buffer.from(t[1], 'hex')].map((b) => WIN_ANSI_HIGH[b - 0x80] ?? String.fromCharCode(b)).join(''));
-  }
-  return shown.join('\n').replace(/[^\S\n]+/g, ' ');
-}
 
 /** `s` with every run of white space (no-break spaces too) as one space, as pdfText gives it. */
 const spaced = (s: string) => s.replace(/\s+/g, ' ');

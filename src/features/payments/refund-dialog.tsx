@@ -26,7 +26,7 @@ export function RefundDialog({
   const titleId = useId();
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby={titleId} contentClassName="rounded-4 border-0 shadow">
-      <Modal.Header closeButton closeLabel={t('decide.refundCancel')} className="border-0 pb-0">
+      <Modal.Header closeButton closeLabel={t('common:generic.close')} className="border-0 pb-0">
         <Modal.Title id={titleId} as="h2" className="h5">
           {t('decide.refundTitle')}
         </Modal.Title>

@@ -1,0 +1,25 @@
+// Reading back the text of the PDFs the server draws (invoices, credit notes), for the API and e2e tests.
+import { inflateSync } from 'node:zlib';
+
+/** WinAnsi's characters 0x80-0x9f (where it differs from Latin-1; Node's decoders treat it as Latin-1). */
+const WIN_ANSI_HIGH = [...'€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ'];
+
+/**
+ * The text a PDF draws: each content stream (inflated when compressed), its strings shown with Tj (pdf-lib writes
+ * the standard fonts' text as hex strings in WinAnsi), one per line, white space normalised.
+ */
+export function pdfText(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes).toString('latin1');
+  const shown: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let body = Buffer.from(m[1], 'latin1');
+    try {
+      body = inflateSync(body);
+    } catch {
+      // Not compressed.
+    }
+    for (const t of body.toString('latin1').matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+      shown.push([...Buffer.from(t[1], 'hex')].map((b) => WIN_ANSI_HIGH[b - 0x80] ?? String.fromCharCode(b)).join(''));
+  }
+  return shown.join('\n').replace(/[^\S\n]+/g, ' ');
+}
