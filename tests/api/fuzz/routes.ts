@@ -88,6 +88,8 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'POST', path: '/api/repeat-order.php', body: c.RepeatOrderRequest },
   { method: 'GET', path: '/api/stored-cards.php', query: none },
   { method: 'POST', path: '/api/stored-card-remove.php', body: c.StoredCardRemoveRequest },
+  { method: 'GET', path: '/api/invoices.php', query: c.InvoicesQuery },
+  { method: 'GET', path: '/api/invoice.php', query: c.InvoiceQuery },
   { method: 'POST', path: '/api/payment-webhook.php', body: c.PaymentWebhookRequest },
   { method: 'GET', path: '/api/discountcode.php', query: c.DiscountCodeQuery },
   { method: 'GET', path: '/api/premium.php', query: none },
