@@ -5,7 +5,10 @@ import { Text } from './common.ts';
 /** Spec 5: a new password has at least this many characters (else 400 password_too_short); the signup form says so first. */
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** A password as typed; the server also checks a new one's length (MIN_PASSWORD_LENGTH, password_too_short). */
+/**
+ * A password as typed; the server also checks a new one's length (MIN_PASSWORD_LENGTH, password_too_short) and
+ * strength (zxcvbn score 3, the site's and the member's own words counting as guessed first: password_too_common).
+ */
 const Password = Text.min(1).max(200);
 
 /**
@@ -18,7 +21,8 @@ export const PasswordResetResponse = z.object({ sent: z.literal(true) });
 
 /**
  * POST /api/password-reset-do.php: sets a new password with the link's `token`; ends every session of the account
- * and logs this browser in (answers `UserResponse`). Errors: 400 link_invalid (spec 8), password_too_short, password_too_common.
+ * and logs this browser in (answers `UserResponse`). Errors: 400 link_invalid (spec 8, checked first), password_too_short,
+ * password_too_common.
  */
 export const PasswordResetDoRequest = z.object({ token: Text.min(1).max(100), password: Password });
 export type PasswordResetDoRequest = z.infer<typeof PasswordResetDoRequest>;

@@ -9,7 +9,7 @@ const now = new Date('2026-06-15T12:00:00Z');
 const input: SignupRequest = {
   email: 'ann@example.org',
   name: 'Ann',
-  password: 'longenough',
+  password: 'long enough pass',
   date_of_birth: '1990-01-01',
   gender: 'female',
   sexuality: 'hetero',

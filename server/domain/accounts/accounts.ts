@@ -19,6 +19,7 @@ import { peerChanges } from '../sync/peer-changes.ts';
 import { applyCredits } from '../money/credits-ledger.ts';
 import type { ServerContext } from '../../context.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
+import { passwordUserInputs } from './password-strength.ts';
 import type { Site, UserRow } from '../types.ts';
 import { claimLoginAttempt, knownDeviceId, loginSucceeded, newDeviceCookie } from './throttle.ts';
 import { storedOnce } from '../../db/meta-value.ts';
@@ -32,7 +33,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /**
  * Checks a signup against spec 5 (signupsOpen, usernameProblem, birthDateProblem), first failure first.
  * Throws ApiError: 403 signups_closed; 400 invalid_email, username_is_email, username_at, invalid_date_of_birth,
- * too_young, password_too_short, password_too_common (with `fields` naming the input).
+ * too_young, password_too_short, password_too_common (weak, also for the site's and the member's own words; with
+ * `fields` naming the input).
  */
 export function checkSignup(site: Site, req: SignupRequest, now = new Date()): void {
   if (!signupsOpen(site.settings, req.tracking?.network)) throw new ApiError(403, 'signups_closed');
@@ -42,7 +44,7 @@ export function checkSignup(site: Site, req: SignupRequest, now = new Date()): v
   if (nameProblem) throw fail(nameProblem, 'name');
   const birthProblem = birthDateProblem(req.date_of_birth, now);
   if (birthProblem) throw fail(birthProblem, 'date_of_birth');
-  checkNewPassword(req.password);
+  checkNewPassword(req.password, passwordUserInputs(site, req));
 }
 
 /**

@@ -1,31 +1,21 @@
 // Password hashing with argon2id at the parameters of DESIGN.md's security baseline.
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { MIN_PASSWORD_LENGTH } from '../../../contract/index.ts';
 import { ApiError } from '../../errors.ts';
+import { isWeakPassword } from './password-strength.ts';
 
 /** argon2id, m=19456 KiB, t=2, p=1 (OWASP minimum, DESIGN: security baseline). */
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-/** The ~49,000 most common passwords of breach corpora (zxcvbn-ts's maintained list), lower case. */
-const commonPasswords: ReadonlySet<string> = new Set(dictionary['passwords-common']);
-
-/**
- * True when `password` is easy to guess (ASVS V6.2.4): on the common-password list (case-insensitive), blank, or one
- * character repeated.
- */
-function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.toLowerCase()) || password.trim() === '' || new Set(password).size === 1;
-}
-
 /**
  * Checks a new password (signup, reset, change). Throws ApiError 400 password_too_short (under MIN_PASSWORD_LENGTH
- * characters) or password_too_common (isCommonPassword), with `fields.password`.
+ * characters) or password_too_common (isWeakPassword: zxcvbn score under 3 with `userInputs`, passwordUserInputs),
+ * with `fields.password`.
  */
-export function checkNewPassword(password: string): void {
+export function checkNewPassword(password: string, userInputs: readonly string[]): void {
   const fail = (code: 'password_too_short' | 'password_too_common') => new ApiError(400, code, {}, { password: code });
   if (password.length < MIN_PASSWORD_LENGTH) throw fail('password_too_short');
-  if (isCommonPassword(password)) throw fail('password_too_common');
+  if (isWeakPassword(password, userInputs)) throw fail('password_too_common');
 }
 
 /** Returns the PHC string of `password` (argon2id). */
