@@ -25,7 +25,7 @@ export function NewPasswordFields(props: {
           aria-describedby={`${idPrefix}-password-hint`}
           onChange={(e) => props.onPassword(e.target.value)}
         />
-        <Form.Text id={`${idPrefix}-password-hint`}>{t('signup.passwordHint')}</Form.Text>
+        <Form.Text id={`${idPrefix}-password-hint`}>{t('strength.hint')}</Form.Text>
         <Form.Control.Feedback type="invalid">{errors.password}</Form.Control.Feedback>
       </Form.Group>
       <Form.Group className="mb-3" controlId={`${idPrefix}-repeat`}>

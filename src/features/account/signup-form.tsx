@@ -381,7 +381,7 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
               onChange={(e) => set('password', e.target.value)}
             />
             {feedback('password')}
-            {!errors.password && <Form.Text id={`${id('password')}-hint`}>{t('account:signup.passwordHint')}</Form.Text>}
+            {!errors.password && <Form.Text id={`${id('password')}-hint`}>{t('account:strength.hint')}</Form.Text>}
           </Form.Group>
         )}
       </fieldset>
