@@ -38,15 +38,33 @@ export function securityHeaders(req: FastifyRequest, reply: FastifyReply, public
 }
 
 /**
- * True when an embedded-default tool (the dev mailbox) may answer `req`: with DEV_TOOLS=on, or to a client on
- * loopback (`req.ip`, which follows X-Forwarded-For only through the proxies of TRUST_PROXY). The caller also
- * checks that the embedded default is in use (no SMTP_URL).
+ * True when an embedded-default tool (the dev mailbox, the dev SMS outbox, the test payment service) may answer `req`:
+ * its Host must name this server (ownHost), and the client must be on loopback (`req.ip`, which follows
+ * X-Forwarded-For only through the proxies of TRUST_PROXY) unless DEV_TOOLS=on. The caller also checks that the
+ * embedded default is in use (no SMTP_URL).
  */
-export function devToolsAllowed(req: FastifyRequest, config: Pick<Config, 'devTools'>): boolean {
-  return config.devTools || isLoopback(req.ip);
+export function devToolsAllowed(req: FastifyRequest, config: Pick<Config, 'devTools' | 'publicUrl'>): boolean {
+  return ownHost(req.headers.host, config.publicUrl) && (config.devTools || isLoopback(req.ip));
 }
 
 const isLoopback = (ip: string) => ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback';
+
+/** A Host header: a name or IPv4 address, or an IPv6 address in brackets; then an optional port. */
+const HOST = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+))(?::\d{1,5})?$/i;
+
+/**
+ * Whether Host header `host` names this server whatever the port: PUBLIC_URL's host, or a name only this machine
+ * answers (localhost and *.localhost, which browsers resolve to loopback themselves and no DNS can rebind; a loopback
+ * address). A page on another domain whose DNS was rebound to this machine sends its own domain: refused.
+ */
+function ownHost(host: string | undefined, publicUrl: string): boolean {
+  const match = HOST.exec(host ?? '');
+  if (!match) return false;
+  const [, ipv6, name = ''] = match;
+  if (ipv6 !== undefined) return isLoopback(ipv6) || `[${ipv6.toLowerCase()}]` === new URL(publicUrl).hostname;
+  const lower = name.toLowerCase();
+  return lower === 'localhost' || lower.endsWith('.localhost') || isLoopback(lower) || lower === new URL(publicUrl).hostname;
+}
 
 const MUTATIONS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -92,7 +92,7 @@ describe('the session cache', () => {
   it('forgets every session of a member whose sessions ended, and keeps no lookup a session end overtook', () => {
     const caches = createCaches();
     const now = Date.now();
-    const session = (userId: number) => ({ userId, expiresAt: now + 60_000, seenAt: now });
+    const session = (userId: number) => ({ userId, siteId: 1, expiresAt: now + 60_000, seenAt: now });
     caches.sessions.set('a', session(1), caches.sessions.mark());
     caches.sessions.set('b', session(1), caches.sessions.mark());
     caches.sessions.set('c', session(2), caches.sessions.mark());

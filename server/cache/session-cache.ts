@@ -3,9 +3,13 @@
 import { LRUCache } from 'lru-cache';
 import type { ChangeClock } from './change-clock.ts';
 
-/** A cached session: its member, when it expires and when the member was last seen (ms since the epoch). */
+/**
+ * A cached session: its member and the member's site (a session answers on that site only), when it expires and when
+ * the member was last seen (ms since the epoch).
+ */
 export interface CachedSession {
   userId: number;
+  siteId: number;
   expiresAt: number;
   /** Last written to users.last_seen_at; the reader moves it on when it writes again. */
   seenAt: number;

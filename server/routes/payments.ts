@@ -84,7 +84,7 @@ export default async function paymentRoutes(app: FastifyInstance, ctx: ServerCon
     return confirmDirectDebit(ctx, user, parse(DirectDebitConfirmRequest, req.body));
   });
 
-  /** The dev SMS outbox: the embedded SMS service's messages (newest 50); loopback or DEV_TOOLS=on only. */
+  /** The dev SMS outbox: the embedded SMS service's messages (newest 50); as the dev mailbox, devToolsAllowed only. */
   app.get('/api/dev-sms.php', async (req): Promise<SmsOutboxResponse> => {
     if (!sms.embedded || !devToolsAllowed(req, config)) throw new ApiError(404, 'not_found');
     return {

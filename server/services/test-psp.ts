@@ -2,7 +2,8 @@
 // that server/services/payment-provider.ts calls (POST /v72/sessions, GET /v72/sessions/{id}, POST /v72/payments,
 // POST /v72/payments/{pspReference}/refunds), a hosted checkout page where the person paying picks the outcome, and
 // webhooks signed with the HMAC key exactly as Adyen signs them. GET /dev/psp/refunds lists the refunds it accepted.
-// A dev tool like the dev mailbox: only when no real provider is configured, only to loopback unless DEV_TOOLS=on.
+// A dev tool like the dev mailbox: only when no real provider is configured, only on this server's own Host names and
+// only to loopback unless DEV_TOOLS=on (security.ts devToolsAllowed).
 // Sessions live in memory: a restart forgets open checkouts (their payments stay pending until they expire).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

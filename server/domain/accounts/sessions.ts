@@ -49,8 +49,9 @@ const SEEN_EVERY_MS = 60_000;
 
 /**
  * The member behind a request's session cookie (req.viewer), looked up only when asked and at most once per request:
- * a call that asks nothing pays nothing. Each `require*` throws ApiError 403 authentication_required where the plain
- * one answers null (spec 4: the client then logs out).
+ * a call that asks nothing pays nothing. A session is bound to its member's site: on another site's Host it answers
+ * as no session (null), so no route of one site serves a member of another (docs/security.md). Each `require*`
+ * throws ApiError 403 authentication_required where the plain one answers null (spec 4: the client then logs out).
  */
 export interface RequestViewer {
   /**
@@ -68,8 +69,9 @@ export interface RequestViewer {
 }
 
 /**
- * The RequestViewer of a request with session cookie `token` (undefined: none) to `site` (asked only by `get`).
- * Nothing is read until a method is called; making one costs one small object (every request makes one).
+ * The RequestViewer of a request with session cookie `token` (undefined: none) to `site` (asked once a session is
+ * found: its member's site must be it). Nothing is read until a method is called; making one costs one small object
+ * (every request makes one).
  */
 export function requestViewer(ctx: SessionContext, token: string | undefined, site: () => Site): RequestViewer {
   return new SessionViewer(ctx, token !== undefined && token !== '' && token.length <= 100 ? token : null, site);
@@ -94,13 +96,13 @@ class SessionViewer implements RequestViewer {
 
   id(): Promise<number | null> {
     return (this.userId ??=
-      (this.token !== null && cachedUserId(this.ctx, this.token)) || this.user().then((u) => u?.id ?? null));
+      (this.token !== null && cachedUserId(this.ctx, this.token, this.site().id)) || this.user().then((u) => u?.id ?? null));
   }
   requireId(): Promise<number> {
     return required(this.id());
   }
   user(): Promise<UserRow | null> {
-    return (this.userRow ??= this.token === null ? Promise.resolve(null) : sessionUser(this.ctx, this.token));
+    return (this.userRow ??= this.token === null ? Promise.resolve(null) : sessionUser(this.ctx, this.token, this.site().id));
   }
   requireUser(): Promise<UserRow> {
     return required(this.user());
@@ -114,11 +116,15 @@ class SessionViewer implements RequestViewer {
   }
 }
 
-/** The user id of session `token` from the session cache (no statement), or null when the cache does not hold it. */
-function cachedUserId({ db, caches }: SessionContext, token: string): Promise<number> | null {
+/**
+ * The user id of session `token` from the session cache (no statement), or null when the cache does not hold it;
+ * a held session of a member of another site than `siteId` answers a promise of null.
+ */
+function cachedUserId({ db, caches }: SessionContext, token: string, siteId: number): Promise<number | null> | null {
   const now = Date.now();
   const hit = caches.sessions.get(hashToken(token), now);
   if (!hit) return null;
+  if (hit.siteId !== siteId) return Promise.resolve(null);
   return (async () => {
     if (now - hit.seenAt > SEEN_EVERY_MS) {
       hit.seenAt = now;
@@ -131,8 +137,11 @@ function cachedUserId({ db, caches }: SessionContext, token: string): Promise<nu
   })();
 }
 
-/** The user of session `token` (one prepared statement), stored in the session cache; null when none or expired. */
-async function sessionUser({ db, caches }: SessionContext, token: string): Promise<UserRow | null> {
+/**
+ * The user of session `token` (one prepared statement), stored in the session cache; null when none, expired, or
+ * the member's site is not `siteId` (then not seen either).
+ */
+async function sessionUser({ db, caches }: SessionContext, token: string, siteId: number): Promise<UserRow | null> {
   const now = new Date();
   const since = caches.sessions.mark();
   const hash = hashToken(token);
@@ -146,13 +155,13 @@ async function sessionUser({ db, caches }: SessionContext, token: string): Promi
       .prepare('session_user_exp'),
   ).execute({ hash, now });
   const user = rows[0]?.user ?? null;
-  if (!user) return null;
+  if (!user || user.siteId !== siteId) return null;
   let seenAt = user.lastSeenAt?.getTime() ?? 0;
   if (now.getTime() - seenAt > SEEN_EVERY_MS) {
     seenAt = now.getTime();
     await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
     if (Math.random() < 0.01) await db.delete(sessions).where(lt(sessions.expiresAt, now));
   }
-  caches.sessions.set(hash, { userId: user.id, expiresAt: rows[0].expiresAt.getTime(), seenAt }, since);
+  caches.sessions.set(hash, { userId: user.id, siteId, expiresAt: rows[0].expiresAt.getTime(), seenAt }, since);
   return user;
 }
