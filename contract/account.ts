@@ -30,6 +30,13 @@ export const AccountDeletedResponse = z.object({ deleted: z.literal(true) });
  */
 export const ReactivatedResponse = z.object({ reactivated: z.literal(true) });
 
+/**
+ * POST /api/unlock.php `TokenRequest`: the unlock link mailed to the owner of an account locked by guesses from
+ * everywhere opens `/login?unlock=<token>`, whose page posts it; this browser becomes a known device that the
+ * account-wide lock lets through (the password is still needed: no login). Errors: 400 link_invalid.
+ */
+export const UnlockedResponse = z.object({ unlocked: z.literal(true) });
+
 /** Spec 9: a deleted account can be restored within this many days. */
 export const REACTIVATION_DAYS = 14;
 /** E-mail change links are valid this many hours. */
