@@ -5,7 +5,8 @@ import { Text } from './common.ts';
 /**
  * PUT /api/email.php: asks to use `email` for the account; confirmed by the link mailed to it (/mail-change/do), the old
  * address gets a notice. The current password proves it is the member. Answers `{ sent: true }`. Errors: 400
- * new_email_invalid ("New email adress is invalid", spec 5), 409 email_taken (spec 5), 403 wrong_old_password.
+ * new_email_invalid ("New email adress is invalid", spec 5), 409 email_taken (spec 5), 403 wrong_old_password, 429 login_throttled (wrong current passwords share the login
+ * limit).
  */
 export const EmailChangeRequest = z.object({ email: Text.trim().min(1).max(254), password: Text.min(1).max(200) });
 export type EmailChangeRequest = z.infer<typeof EmailChangeRequest>;
@@ -18,7 +19,7 @@ export const EmailChangedResponse = z.object({ email: z.string() });
 
 /**
  * POST /api/account-delete.php: deletes the own account (spec 4): hidden at once, every session ended, a restore link
- * mailed; the data and photos are purged REACTIVATION_DAYS later. Errors: 403 wrong_old_password.
+ * mailed; the data and photos are purged REACTIVATION_DAYS later. Errors: 403 wrong_old_password, 429 login_throttled.
  */
 export const AccountDeleteRequest = z.object({ password: Text.min(1).max(200) });
 export type AccountDeleteRequest = z.infer<typeof AccountDeleteRequest>;
