@@ -13,7 +13,8 @@ const Password = Text.min(1).max(200);
 
 /**
  * POST /api/password-reset.php: mails a single-use reset link to `email`. Answers `{ sent: true }`. Errors: 404
- * email_not_found ("E-mail address not found.", spec 8), 429 reset_throttled (spec 8: too many e-mails today).
+ * email_not_found ("E-mail address not found.", spec 8), 429 reset_throttled (spec 8: too many e-mails today; or too many
+ * unknown addresses from one IP today: address probing).
  */
 export const PasswordResetRequest = z.object({ email: Text.trim().min(1).max(254) });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
@@ -29,7 +30,8 @@ export type PasswordResetDoRequest = z.infer<typeof PasswordResetDoRequest>;
 
 /**
  * PUT /api/password.php: a logged-in member changes the password (spec 5); the other sessions end. Answers
- * `{ changed: true }`. Errors: 400 passwords_differ, password_too_short, password_too_common, 403 wrong_old_password.
+ * `{ changed: true }`. Errors: 400 passwords_differ, password_too_short, password_too_common, 403 wrong_old_password, 429
+ * login_throttled (wrong current passwords share the login limit).
  */
 export const PasswordChangeRequest = z.object({ old_password: Password, password: Password, password_repeat: Password });
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;

@@ -73,7 +73,8 @@ export type OptionalProfileField = (typeof optionalProfileFields)[number];
  * errors username_is_email, username_at); `date_of_birth` YYYY-MM-DD (errors invalid_date_of_birth, too_young);
  * `region` a code of GET /api/regions.php for `country` or '' (error bad_request, fields.region); `city` free text or ''.
  * A detail left null is unset and absent from every view. `location`: absent keeps the stored one, null removes it,
- * a position is stored snapped to the grid (never exactly).
+ * a position is stored snapped to the grid (never exactly); a save carrying it counts against a per-member hourly limit
+ * (429 too_many_requests).
  */
 export const ProfileUpdate = z.object({
   name: Text.trim().min(2).max(30),

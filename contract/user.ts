@@ -66,8 +66,8 @@ export type LanguageRequest = z.infer<typeof LanguageRequest>;
  * POST /api/signup.php (spec 3: signup form state, spec 5: rules). `name` is the username.
  * Answers `UserResponse` with status not_confirmed and sets the session cookie; an activation mail is sent.
  * Errors: invalid_email, email_taken, username_is_email, username_at, invalid_date_of_birth, too_young,
- * password_too_short, password_too_common, signups_closed, 429 signup_throttled (too many signups refused as
- * email_taken from one IP: address probing).
+ * password_too_short, password_too_common, signups_closed, 429 signup_throttled (too many accounts made from one IP
+ * this hour, or a taken address after too many email_taken answers to one IP: address probing).
  */
 export const SignupRequest = z.object({
   email: Text.trim().max(254),

@@ -202,7 +202,8 @@ export const passwordResets = pgTable(
 
 /**
  * A single-use link of the account life, mailed to the member: `email_change` confirms `data` (the new address) at
- * /mail-change/do; `reactivate` restores an account pending deletion. Only the SHA-256 of the token is stored.
+ * /mail-change/do; `reactivate` restores an account pending deletion; `unlock` makes the browser that
+ * follows it a known device past the login lock (unlock.ts). Only the SHA-256 of the token is stored.
  */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -211,7 +212,7 @@ export const accountTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'email_change' | 'reactivate'>().notNull(),
+    purpose: text('purpose').$type<'email_change' | 'reactivate' | 'unlock'>().notNull(),
     data: text('data').notNull().default(''),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -10,6 +10,7 @@ import {
   requestEmailChange,
   type MailContext,
 } from '../domain/accounts/account-life.ts';
+import { checkCurrentPassword } from '../domain/accounts/passwords.ts';
 import { parse } from '../validate.ts';
 import { clearSessionCookie } from './session-cookie.ts';
 
@@ -24,9 +25,9 @@ export default async function accountLifeRoutes(app: FastifyInstance, { db, conf
     const user = await req.viewer.requireUser();
     const { email, password } = parse(EmailChangeRequest, req.body);
     const mail = mailContext(req);
+    await checkCurrentPassword(db, user, { password, ip: req.ip, field: 'password' });
     await db.transaction(async (tx) => {
-      for (const m of await requestEmailChange(tx as Db, user, { email, password }, mail))
-        await jobs.enqueue(tx as Db, 'mail', m);
+      for (const m of await requestEmailChange(tx as Db, user, email, mail)) await jobs.enqueue(tx as Db, 'mail', m);
     });
     return { sent: true as const };
   });
@@ -40,7 +41,8 @@ export default async function accountLifeRoutes(app: FastifyInstance, { db, conf
     const user = await req.viewer.requireUser();
     const { password } = parse(AccountDeleteRequest, req.body);
     const mail = mailContext(req);
-    await db.transaction(async (tx) => jobs.enqueue(tx as Db, 'mail', await deleteAccount(tx as Db, user, password, mail)));
+    await checkCurrentPassword(db, user, { password, ip: req.ip, field: 'password' });
+    await db.transaction(async (tx) => jobs.enqueue(tx as Db, 'mail', await deleteAccount(tx as Db, user, mail)));
     clearSessionCookie(reply);
     return { deleted: true as const };
   });

@@ -1,5 +1,6 @@
-// Account calls: the user call (spec 7: GET/POST/PUT /api/user.php; ?push=1 is routes/push.ts), logout, signup, activation, dev mailbox.
-import type { FastifyInstance } from 'fastify';
+// Account calls: the user call (spec 7: GET/POST/PUT /api/user.php; ?push=1 is routes/push.ts), the unlock link, logout,
+// signup, activation, dev mailbox.
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   ACTIVATED_COOKIE,
   ActivateQuery,
@@ -7,6 +8,7 @@ import {
   LanguageRequest,
   LoginRequest,
   SignupRequest,
+  TokenRequest,
   type MailboxResponse,
   type PushSubscribeResponse,
   type UserResponse,
@@ -14,7 +16,15 @@ import {
 import type { ServerContext } from '../context.ts';
 import { activate, login, resendActivation, setInvisible, setLanguage, signup, toUser } from '../domain/accounts/accounts.ts';
 import { endSession, SESSION_COOKIE, startSession } from '../domain/accounts/sessions.ts';
-import { countAttempt, DEVICE_COOKIE, isBlocked, SIGNUP_PROBE_LIMIT } from '../domain/accounts/throttle.ts';
+import {
+  countAttempt,
+  DEVICE_COOKIE,
+  isLoopbackIp,
+  refundAttempt,
+  SIGNUP_LIMIT,
+  SIGNUP_PROBE_LIMIT,
+} from '../domain/accounts/throttle.ts';
+import { unlockDevice } from '../domain/accounts/unlock.ts';
 import { ApiError } from '../errors.ts';
 import { devToolsAllowed } from '../security.ts';
 import { parse } from '../validate.ts';
@@ -28,6 +38,17 @@ function signupLanguage(cookie: string | undefined, domainLanguage: string, lang
   return languages.includes(fromDomain) ? fromDomain : 'en';
 }
 
+/** Sets the known-device cookie (throttle.ts knownDeviceId), sent with login calls only. */
+function setDeviceCookie(reply: FastifyReply, value: string, secure: boolean): void {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    path: '/api/user.php',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: 365 * 86400,
+  });
+}
+
 export default async function accountRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db, config, mail, push } = ctx;
   app.get('/api/user.php', async (req): Promise<UserResponse> => {
@@ -38,22 +59,22 @@ export default async function accountRoutes(app: FastifyInstance, ctx: ServerCon
   app.post('/api/user.php', async (req, reply): Promise<UserResponse | PushSubscribeResponse> => {
     if (isPushCall(req)) return subscribeCall({ db, push }, req);
     const body = parse(LoginRequest, req.body);
-    const { user, newDevice } = await login(db, req.site, {
+    const { user, newDevice } = await login(ctx, req.site, {
       email: body.email,
       password: body.password,
       ip: req.ip,
       deviceCookie: req.cookies[DEVICE_COOKIE],
     });
-    if (newDevice)
-      reply.setCookie(DEVICE_COOKIE, newDevice, {
-        path: '/api/user.php',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: config.cookieSecure,
-        maxAge: 365 * 86400,
-      });
+    if (newDevice) setDeviceCookie(reply, newDevice, config.cookieSecure);
     setSessionCookie(reply, await startSession(db, user.id), config.cookieSecure);
     return { user: await toUser(db, user) };
+  });
+
+  // The unlock link's page posts its token (a state change is never a GET): this browser passes the account lock.
+  app.post('/api/unlock.php', async (req, reply) => {
+    const { token } = parse(TokenRequest, req.body);
+    setDeviceCookie(reply, await unlockDevice(db, token), config.cookieSecure);
+    return { unlocked: true as const };
   });
 
   app.put('/api/user.php', async (req): Promise<UserResponse> => {
@@ -78,11 +99,21 @@ export default async function accountRoutes(app: FastifyInstance, ctx: ServerCon
     const body = parse(SignupRequest, req.body);
     const { site } = req;
     const language = signupLanguage(req.cookies.lang, site.settings.domain_language, site.settings.languages);
-    // Address probing: signups refused as "taken" are counted per IP; past the limit signup answers 429 first.
-    const probes = `signup-taken:${req.ip}`;
-    if (await isBlocked(db, probes)) throw new ApiError(429, 'signup_throttled');
+    // Accounts made per IP are claimed before the signup (concurrent ones cannot pass the limit) and given back when
+    // it fails. Address probing is counted apart: past its limit a taken address answers 429, not 409, while a
+    // signup with a free address from the same IP (a household, an office) still goes through.
+    const made = `signup:${req.ip}`;
+    const counted = !isLoopbackIp(req.ip);
+    if (counted && (await countAttempt(db, made, SIGNUP_LIMIT)) > SIGNUP_LIMIT.max) throw new ApiError(429, 'signup_throttled');
     const user = await signup(ctx, site, body, language).catch(async (e: unknown) => {
-      if (e instanceof ApiError && e.code === 'email_taken') await countAttempt(db, probes, SIGNUP_PROBE_LIMIT);
+      if (counted) await refundAttempt(db, made);
+      const probes = `signup-taken:${req.ip}`;
+      if (
+        e instanceof ApiError &&
+        e.code === 'email_taken' &&
+        (await countAttempt(db, probes, SIGNUP_PROBE_LIMIT)) > SIGNUP_PROBE_LIMIT.max
+      )
+        throw new ApiError(429, 'signup_throttled');
       throw e;
     });
     setSessionCookie(reply, await startSession(db, user.id), config.cookieSecure);

@@ -11,17 +11,17 @@ import type { OutgoingMail } from '../../services/mail.ts';
 import { accountMail } from './account-mail.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { peerChanges } from '../sync/peer-changes.ts';
-import { verifyPassword } from './passwords.ts';
 import type { UserRow } from '../types.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+type AccountTokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 const DAY_MS = 86400_000;
 
 /** A new single-use token of `purpose` for `userId` carrying `data`, valid `ms`; earlier unused ones of the same purpose end. */
-async function newToken(
+export async function newToken(
   tx: Tx,
   userId: number,
-  purpose: 'email_change' | 'reactivate',
+  purpose: AccountTokenPurpose,
   { data, ms }: { data: string; ms: number },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -36,7 +36,7 @@ async function newToken(
 }
 
 /** Uses up a valid token of `purpose`; throws 400 link_invalid (spec 8) when unknown, used or expired. */
-async function takeToken(tx: Tx, token: string, purpose: 'email_change' | 'reactivate') {
+export async function takeToken(tx: Tx, token: string, purpose: AccountTokenPurpose) {
   const now = new Date();
   const [row] = await tx
     .update(accountTokens)
@@ -73,18 +73,12 @@ export interface MailContext {
 }
 
 /**
- * Starts an e-mail change of `user` to `email` (spec 5): checks `password`, the new address's form and that no other account of the site
- * uses it, and answers two mails: the confirmation link to the new address (/mail-change/do, EMAIL_CHANGE_HOURS) and
- * a notice to the old one. Throws 403 wrong_old_password, 400 new_email_invalid, 409 email_taken.
+ * Starts an e-mail change of `user` to `email` (spec 5), once the caller has checked the current password
+ * (passwords.ts checkCurrentPassword, outside the transaction `db` may be): checks the new address's form and that no
+ * other account of the site uses it, and answers two mails: the confirmation link to the new address
+ * (/mail-change/do, EMAIL_CHANGE_HOURS) and a notice to the old one. Throws 400 new_email_invalid, 409 email_taken.
  */
-export async function requestEmailChange(
-  db: Db,
-  user: UserRow,
-  { email, password }: { email: string; password: string },
-  ctx: MailContext,
-): Promise<OutgoingMail[]> {
-  if (!(await verifyPassword(user.passwordHash, password)))
-    throw new ApiError(403, 'wrong_old_password', {}, { password: 'wrong_old_password' });
+export async function requestEmailChange(db: Db, user: UserRow, email: string, ctx: MailContext): Promise<OutgoingMail[]> {
   const address = email.trim();
   if (!isEmailAddress(address) || address.toLowerCase() === user.email.toLowerCase()) {
     throw new ApiError(400, 'new_email_invalid', {}, { email: 'new_email_invalid' });
@@ -130,13 +124,12 @@ export function confirmEmailChange(db: Db, token: string): Promise<string> {
 }
 
 /**
- * Deletes the account (spec 4): checks `password`, hides the profile, ends every session and push subscription, and
- * answers the mail with
- * the restore link (valid REACTIVATION_DAYS). The data stays until purgeDeletedAccounts. Throws 403 wrong_old_password.
+ * Deletes the account (spec 4), once the caller has checked the current password (passwords.ts
+ * checkCurrentPassword, outside the transaction `db` may be): hides the profile, ends every session and push
+ * subscription, and answers the mail with the restore link (valid REACTIVATION_DAYS). The data stays until
+ * purgeDeletedAccounts.
  */
-export async function deleteAccount(db: Db, user: UserRow, password: string, ctx: MailContext): Promise<OutgoingMail> {
-  if (!(await verifyPassword(user.passwordHash, password)))
-    throw new ApiError(403, 'wrong_old_password', {}, { password: 'wrong_old_password' });
+export async function deleteAccount(db: Db, user: UserRow, ctx: MailContext): Promise<OutgoingMail> {
   const token = await db.transaction(async (tx) => {
     await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.userId, user.id));

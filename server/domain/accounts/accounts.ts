@@ -21,8 +21,8 @@ import type { ServerContext } from '../../context.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { passwordUserInputs } from './password-strength.ts';
 import type { Site, UserRow } from '../types.ts';
-import { claimLoginAttempt, knownDeviceId, loginSucceeded, newDeviceCookie } from './throttle.ts';
-import { storedOnce } from '../../db/meta-value.ts';
+import { claimLoginAttempt, deviceCookieSecret, knownDeviceId, loginSucceeded, newDeviceCookie } from './throttle.ts';
+import { offerUnlock } from './unlock.ts';
 import { prepared } from '../../db/prepared.ts';
 
 /** Activation links stay valid this many days. */
@@ -197,21 +197,27 @@ export async function activate(db: Db, token: string): Promise<boolean> {
  * Checks e-mail and password for `site`, for a client at `ip`. `deviceCookie`: the browser's known-device cookie (throttle.ts). Answers the
  * user and, when the device was not known yet, a new device cookie value to set (DEVICE_COOKIE).
  * Throws ApiError 429 login_throttled when an attempt limit of throttle.ts LOGIN_LIMITS is passed (the password is
- * then not checked), 401 login_failed otherwise (the same answer and similar timing whether the account exists or
- * not), and 403 account_pending_deletion for the right password of an account deleted less than 14 days ago.
+ * then not checked; past the account-wide one the owner is mailed an unlock link, unlock.ts offerUnlock), 401
+ * login_failed otherwise (the same answer and similar timing whether the account exists or not), and 403
+ * account_pending_deletion for the right password of an account deleted less than 14 days ago.
  */
 export async function login(
-  db: Db,
+  ctx: Pick<ServerContext, 'db' | 'jobs' | 'config'>,
   site: Site,
   { email, password, ip, deviceCookie }: { email: string; password: string; ip: string; deviceCookie?: string },
 ): Promise<{ user: UserRow; newDevice: string | null }> {
+  const { db } = ctx;
   const [user] = await db
     .select()
     .from(users)
     .where(and(eq(users.siteId, site.id), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`));
-  const secret = await storedOnce(db, 'device-cookie-secret', () => randomBytes(32).toString('base64url'));
+  const secret = await deviceCookieSecret(db);
   const deviceId = knownDeviceId(secret, deviceCookie, user?.id);
-  if (!(await claimLoginAttempt(db, { email, ip, deviceId }))) throw new ApiError(429, 'login_throttled');
+  const over = await claimLoginAttempt(db, { email, ip, deviceId });
+  if (over) {
+    if (over === 'account' && user) await offerUnlock(ctx, site, user);
+    throw new ApiError(429, 'login_throttled');
+  }
   if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) throw new ApiError(401, 'login_failed');
   await loginSucceeded(db, email, ip, deviceId);
   // Spec 8: a deleted account can only come back through the mailed link (or customer service) while it waits.

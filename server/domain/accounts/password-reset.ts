@@ -8,7 +8,7 @@ import { passwordResets, profiles, sessions, users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import type { OutgoingMail } from '../../services/mail.ts';
 import { accountMail } from './account-mail.ts';
-import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
+import { checkCurrentPassword, checkNewPassword, hashPassword } from './passwords.ts';
 import { memberPasswordInputs } from './password-strength.ts';
 import { recordChanges } from '../sync/changes.ts';
 import type { Site, UserRow } from '../types.ts';
@@ -91,21 +91,21 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
 }
 
 /**
- * Changes a logged-in member's password (spec 5) and ends every other session (`keepSessionHash`, the SHA-256 of the
- * current session token, stays). Throws 400 passwords_differ ("The entered passwords are not the same."),
- * password_too_short, password_too_common, 403 wrong_old_password ("Please check your old password.").
+ * Changes a logged-in member's password (spec 5), asked from `ip`, and ends every other session (`keepSessionHash`,
+ * the SHA-256 of the current session token, stays). Throws 400 passwords_differ ("The entered passwords are not the
+ * same."), password_too_short, password_too_common, then those of checkCurrentPassword (403 wrong_old_password,
+ * 429 login_throttled). `db` is not inside a transaction (the guess count must stay).
  */
 export async function changePassword(
   db: Db,
   user: UserRow,
   input: { old_password: string; password: string; password_repeat: string },
-  keepSessionHash: string,
+  { keepSessionHash, ip }: { keepSessionHash: string; ip: string },
 ): Promise<void> {
   if (input.password !== input.password_repeat)
     throw new ApiError(400, 'passwords_differ', {}, { password_repeat: 'passwords_differ' });
   checkNewPassword(input.password, await memberPasswordInputs(db, user.id));
-  if (!(await verifyPassword(user.passwordHash, input.old_password)))
-    throw new ApiError(403, 'wrong_old_password', {}, { old_password: 'wrong_old_password' });
+  await checkCurrentPassword(db, user, { password: input.old_password, ip, field: 'old_password' });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -1,8 +1,12 @@
-// Password hashing with argon2id at the parameters of DESIGN.md's security baseline.
+// Password hashing with argon2id at the parameters of DESIGN.md's security baseline, and the throttled check of a
+// logged-in member's current password.
 import { hash, verify } from '@node-rs/argon2';
 import { MIN_PASSWORD_LENGTH } from '../../../contract/index.ts';
+import type { Db } from '../../db/connect.ts';
 import { ApiError } from '../../errors.ts';
 import { isWeakPassword } from './password-strength.ts';
+import type { UserRow } from '../types.ts';
+import { claimPasswordCheck, passwordCheckSucceeded } from './throttle.ts';
 
 /** argon2id, m=19456 KiB, t=2, p=1 (OWASP minimum, DESIGN: security baseline). */
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -36,4 +40,21 @@ export async function verifyPassword(phc: string | null, password: string): Prom
     return false;
   }
   return verify(phc, password).catch(() => false);
+}
+
+/**
+ * Checks the current `password` of logged-in `user`, asked from `ip`, on the login throttle (claimPasswordCheck,
+ * ASVS V6.3.1). `db` must not be inside a transaction the caller may roll back, or wrong guesses would not count.
+ * Throws ApiError 429 login_throttled (the password is then not checked), 403 wrong_old_password ("Please check your
+ * old password.", spec 8) with `fields[field]`.
+ */
+export async function checkCurrentPassword(
+  db: Db,
+  user: Pick<UserRow, 'email' | 'passwordHash'>,
+  { password, ip, field }: { password: string; ip: string; field: 'password' | 'old_password' },
+): Promise<void> {
+  if (!(await claimPasswordCheck(db, user.email, ip))) throw new ApiError(429, 'login_throttled');
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw new ApiError(403, 'wrong_old_password', {}, { [field]: 'wrong_old_password' });
+  await passwordCheckSucceeded(db, user.email, ip);
 }

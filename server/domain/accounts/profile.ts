@@ -9,6 +9,7 @@ import { regionName } from '../../services/geo.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { snapToGrid } from '../discovery/location.ts';
 import { peerChanges } from '../sync/peer-changes.ts';
+import { countAttempt, LOCATION_LIMIT } from './throttle.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -62,10 +63,14 @@ function checkProfileUpdate(update: ProfileUpdate, email: string, now = new Date
  * PUT /api/profile.php: saves every field of `update` for member `userId` (e-mail `email`) and answers the saved own
  * profile. The location is stored snapped to the grid (location.ts), never as sent. Records the member's 'user'
  * change and, for the members whose chat list or likes show this member's card, their entries (peerChanges), so
- * their cached views take the new name, age and place. Errors: those of checkProfileUpdate, 404 not_found.
+ * their cached views take the new name, age and place. A save carrying `location` (set or removed) counts against
+ * LOCATION_LIMIT. Errors: those of checkProfileUpdate, 429 too_many_requests (LOCATION_LIMIT passed: nothing is
+ * saved), 404 not_found.
  */
 export async function updateProfile(db: Db, userId: number, email: string, update: ProfileUpdate): Promise<OwnProfile> {
   checkProfileUpdate(update, email);
+  if (update.location !== undefined && (await countAttempt(db, `location:${userId}`, LOCATION_LIMIT)) > LOCATION_LIMIT.max)
+    throw new ApiError(429, 'too_many_requests');
   const grid = update.location ? snapToGrid(update.location) : null;
   return db.transaction(async (tx) => {
     const [p] = await tx

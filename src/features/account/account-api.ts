@@ -8,6 +8,7 @@ import {
   ReactivatedResponse,
   SentResponse,
   PasswordResetResponse,
+  UnlockedResponse,
   UserResponse,
   type PasswordChangeRequest,
   type User,
@@ -50,6 +51,11 @@ export async function deleteAccount(password: string): Promise<void> {
 /** POST /api/reactivate.php with the mailed link's token. Throws ApiCallError link_invalid. */
 export async function reactivate(token: string): Promise<void> {
   await api('/api/reactivate.php', ReactivatedResponse, { method: 'POST', body: { token } });
+}
+
+/** POST /api/unlock.php with the unlock mail's token: this browser passes the account lock at its next login. Throws ApiCallError link_invalid. */
+export async function unlock(token: string): Promise<void> {
+  await api('/api/unlock.php', UnlockedResponse, { method: 'POST', body: { token } });
 }
 
 /** PUT /api/invisible.php (spec 4): the session's user follows the answer. Throws ApiCallError. */

@@ -6,13 +6,14 @@ import { LoginRequest } from '../../../contract/index.ts';
 import { nextAfterLogin } from '../../app/login-redirect.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { reactivate } from './account-api.ts';
+import { reactivate, unlock } from './account-api.ts';
 import { login } from './session-store.ts';
 import './account.scss';
 
 /**
  * /login: e-mail and password; failures show spec 8's messages (login failed, throttled, pending deletion). Returns to
- * `?next=`; `?reactivate=` restores a deleted account first (the deletion mail's link).
+ * `?next=`; `?reactivate=` restores a deleted account first (the deletion mail's link); `?unlock=` lets this browser
+ * past the lock of an account that strangers' guesses blocked (the unlock mail's link).
  */
 export default function LoginScreen() {
   const { t } = useTranslation(['account', 'errors']);
@@ -21,17 +22,20 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [restore, setRestore] = useState<{ done?: boolean; error?: unknown } | null>(null);
+  const [link, setLink] = useState<{ kind: 'reactivate' | 'unlock'; done?: boolean; error?: unknown } | null>(null);
   usePageTitle(t('login.title'));
 
-  // The deletion mail's restore link opens /login?reactivate=<token> (spec 4: reversible within 14 days).
+  // The deletion mail's restore link opens /login?reactivate=<token> (spec 4: reversible within 14 days), the unlock
+  // mail's link /login?unlock=<token>; the page posts the token, since a state change is never a GET.
   useEffect(() => {
-    const token = new URLSearchParams(window.location.search).get('reactivate');
-    if (!token) return;
-    setRestore({});
-    reactivate(token).then(
-      () => setRestore({ done: true }),
-      (err: unknown) => setRestore({ error: err }),
+    const query = new URLSearchParams(window.location.search);
+    const kind = query.has('reactivate') ? 'reactivate' : query.has('unlock') ? 'unlock' : null;
+    const token = kind && query.get(kind);
+    if (!kind || !token) return;
+    setLink({ kind });
+    (kind === 'reactivate' ? reactivate : unlock)(token).then(
+      () => setLink({ kind, done: true }),
+      (err: unknown) => setLink({ kind, error: err }),
     );
   }, []);
 
@@ -63,12 +67,13 @@ export default function LoginScreen() {
               {t('login.title')}
             </h1>
             <p className="auth-lead">{t('login.lead')}</p>
-            {restore && (
-              <div
-                className={`alert ${restore.error ? 'alert-danger' : 'alert-success'}`}
-                role={restore.error ? 'alert' : 'status'}
-              >
-                {restore.error ? errorText(restore.error, { t }) : restore.done ? t('reactivate.done') : t('reactivate.checking')}
+            {link && (
+              <div className={`alert ${link.error ? 'alert-danger' : 'alert-success'}`} role={link.error ? 'alert' : 'status'}>
+                {link.error
+                  ? errorText(link.error, { t })
+                  : link.kind === 'unlock'
+                    ? t(link.done ? 'unlock.done' : 'unlock.checking')
+                    : t(link.done ? 'reactivate.done' : 'reactivate.checking')}
               </div>
             )}
             <Form noValidate onSubmit={onSubmit} aria-busy={busy}>

@@ -44,6 +44,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'POST', path: '/api/mail-change-do.php', body: c.TokenRequest },
   { method: 'POST', path: '/api/account-delete.php', body: c.AccountDeleteRequest, endsSession: true },
   { method: 'POST', path: '/api/reactivate.php', body: c.TokenRequest },
+  { method: 'POST', path: '/api/unlock.php', body: c.TokenRequest },
   { method: 'POST', path: '/api/password-reset.php', body: c.PasswordResetRequest },
   { method: 'POST', path: '/api/password-reset-do.php', body: c.PasswordResetDoRequest },
   { method: 'PUT', path: '/api/password.php', body: c.PasswordChangeRequest },
