@@ -68,7 +68,8 @@ const ROUTES = [
 /**
  * Builds the app (not listening) over `services`, with its own context (server/context.ts): two apps in one process
  * share only the services they were both given. Serves /api/* (spec 7 paths), /media/* (images) and, when
- * `config.distDir` exists, the built PWA with a history-mode fallback to index.html.
+ * `config.distDir` exists, the built PWA with a history-mode fallback to index.html. The HTTP server gets the
+ * timeouts, connection caps and load shedding of `config.limits` (server/http-limits.ts).
  */
 export async function buildApp(services: Services, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const ctx = await createContext(services);

@@ -87,7 +87,7 @@ export interface Limits {
   shedHeapUsedBytes: number;
 }
 
-/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT. */
+/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT or a bad limit (limitsConfig). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0) throw new Error(`PORT must be a port number, got ${env.PORT}`);
