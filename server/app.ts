@@ -10,6 +10,7 @@ import { createContext, type Services } from './context.ts';
 import { decorateRequests } from './request-context.ts';
 import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts';
 import { checkMutation, securityHeaders } from './security.ts';
+import { capConnections, serverLimitOptions, shedLoad } from './http-limits.ts';
 import { pageRenderer } from './page-render.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
@@ -67,12 +68,22 @@ const ROUTES = [
 /**
  * Builds the app (not listening) over `services`, with its own context (server/context.ts): two apps in one process
  * share only the services they were both given. Serves /api/* (spec 7 paths), /media/* (images) and, when
- * `config.distDir` exists, the built PWA with a history-mode fallback to index.html.
+ * `config.distDir` exists, the built PWA with a history-mode fallback to index.html. The HTTP server gets the
+ * timeouts, connection caps and load shedding of `config.limits` (server/http-limits.ts).
  */
 export async function buildApp(services: Services, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const ctx = await createContext(services);
   const { config } = ctx;
-  const app = Fastify({ trustProxy: config.trustProxy, bodyLimit: 1_000_000, clientErrorHandler, ...opts });
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_000_000,
+    clientErrorHandler,
+    ...serverLimitOptions(config.limits),
+    ...opts,
+  });
+  capConnections(app.server, config.limits);
+  // First of the hooks: an overloaded server answers 503 before spending anything on a request.
+  await shedLoad(app, config.limits, config.publicUrl);
   await app.register(fastifyCookie);
   decorateRequests(app, ctx);
   // API answers over 1 KiB are compressed on the fly (brotli at a fast quality, else gzip); the PWA's files come

@@ -1,5 +1,6 @@
 // Server configuration from environment variables (README lists them), read once at start.
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 
 /** Server configuration. Paths are absolute; `port` 0 picks a free port (tests). */
 export interface Config {
@@ -51,9 +52,42 @@ export interface Config {
    * embedded test payment service.
    */
   adyen: { apiKey: string; merchantAccount: string; hmacKey: string; live: boolean; livePrefix?: string } | null;
+  /** Timeouts, connection caps and load shedding against slow and too many clients (docs/architecture.md "Production"). */
+  limits: Limits;
 }
 
-/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT. */
+/**
+ * Limits of the HTTP server (docs/architecture.md "Production: timeouts and limits"). Times in ms; 0 switches a
+ * limit off (except `headersTimeoutMs`, which Node requires).
+ */
+export interface Limits {
+  /** A request's headers must have arrived this long after its first byte, else 408 and closed (HEADERS_TIMEOUT_MS, default 15 s). */
+  headersTimeoutMs: number;
+  /** A whole request, body included, must have arrived within this (REQUEST_TIMEOUT_MS, default 300 s: a 10 MiB photo at 300 kbit/s). */
+  requestTimeoutMs: number;
+  /** A connection with nothing read or written for this long is closed (CONNECTION_TIMEOUT_MS, default 60 s). */
+  connectionTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (KEEP_ALIVE_TIMEOUT_MS, default 72 s: above a proxy's usual 60 s). */
+  keepAliveTimeoutMs: number;
+  /** Requests on one keep-alive connection before the server closes it (MAX_REQUESTS_PER_SOCKET, default 1000). */
+  maxRequestsPerSocket: number;
+  /** Open connections in all; a further one is dropped at once (MAX_CONNECTIONS, default 10,000: below the open-file limit). */
+  maxConnections: number;
+  /**
+   * Open connections from one peer address; a further one is dropped at once (MAX_CONNECTIONS_PER_PEER, default 256,
+   * or 0 = none when TRUST_PROXY is set: then the peer is the proxy).
+   */
+  maxConnectionsPerPeer: number;
+  /**
+   * Mean event-loop delay over a second above which requests get 503 (SHED_EVENT_LOOP_DELAY_MS, default 1000 on
+   * PostgreSQL, 0 on PGlite: PGlite runs its queries on the event loop, so there the delay is the database's own work).
+   */
+  shedEventLoopDelayMs: number;
+  /** V8 heap in use above which requests get 503, in bytes (SHED_HEAP_USED_MB, default 90 % of V8's heap limit). */
+  shedHeapUsedBytes: number;
+}
+
+/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT or a bad limit (limitsConfig). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -76,7 +110,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devTools: env.DEV_TOOLS === 'on',
     jobWorkers: env.JOB_WORKERS !== 'off',
     adyen: adyenConfig(env),
+    limits: limitsConfig(env),
   };
+}
+
+/** The Limits of `env`; throws on a value that is not a whole number ≥ 0, or a headers timeout above the request timeout. */
+function limitsConfig(env: NodeJS.ProcessEnv): Limits {
+  const num = (name: string, fallback: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, got ${raw}`);
+    return value;
+  };
+  const MiB = 1024 * 1024;
+  const heapMb = num('SHED_HEAP_USED_MB', Math.round((0.9 * getHeapStatistics().heap_size_limit) / MiB));
+  const limits: Limits = {
+    headersTimeoutMs: num('HEADERS_TIMEOUT_MS', 15_000),
+    requestTimeoutMs: num('REQUEST_TIMEOUT_MS', 300_000),
+    connectionTimeoutMs: num('CONNECTION_TIMEOUT_MS', 60_000),
+    keepAliveTimeoutMs: num('KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    maxRequestsPerSocket: num('MAX_REQUESTS_PER_SOCKET', 1000),
+    maxConnections: num('MAX_CONNECTIONS', 10_000),
+    maxConnectionsPerPeer: num('MAX_CONNECTIONS_PER_PEER', env.TRUST_PROXY?.trim() ? 0 : 256),
+    shedEventLoopDelayMs: num('SHED_EVENT_LOOP_DELAY_MS', env.DATABASE_URL ? 1000 : 0),
+    shedHeapUsedBytes: heapMb * MiB,
+  };
+  if (limits.headersTimeoutMs === 0) throw new Error('HEADERS_TIMEOUT_MS must be above 0');
+  if (limits.requestTimeoutMs > 0 && limits.headersTimeoutMs > limits.requestTimeoutMs)
+    throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  return limits;
 }
 
 /** The Adyen settings of `env`; throws when PAYMENT_PROVIDER=adyen lacks one of them. */

@@ -21,6 +21,11 @@ const COALESCE_MS = 100;
 export const MAX_STREAMS_PER_MEMBER = 10;
 /** A stream whose unsent output grows beyond this is a client that stopped reading: it is ended. */
 const MAX_BUFFERED = 64 * 1024;
+/**
+ * A stream's connection on which nothing could be written for two heartbeats is dead and closed. The stream's own
+ * idle limit: the server's connection timeout (CONNECTION_TIMEOUT_MS) may be shorter than a heartbeat.
+ */
+const STREAM_IDLE_MS = 2 * HEARTBEAT_MS + 10_000;
 
 /** Whether the session of `token` still exists and has not expired (logout deletes it). */
 async function sessionAlive(db: Db, token: string): Promise<boolean> {
@@ -171,6 +176,9 @@ export default async function eventRoutes(app: FastifyInstance, ctx: ServerConte
       // behind for a closing server to wait on.
       connection: 'close',
     });
+    // The server's request timeout ends with the request (a GET is whole with its headers); its idle timeout would
+    // cut a quiet stream between heartbeats, so the stream sets its own.
+    req.raw.socket.setTimeout(STREAM_IDLE_MS);
     write(`retry: ${RETRY_MS}\n\n`);
     write(sse(LIVE_EVENTS.ready, { cursor: told }));
     // A resuming client that missed changes hears of them at once; later ones follow the notifications.
