@@ -1,10 +1,10 @@
 // The checks on the routed path (docs/security.md): an /api or /media path the router would match only after decoding
 // or normalising (percent-encoding, `//`, dot segments, case, a trailing slash, `#`, `;`, absolute form) is refused
 // before its route runs, so the same-origin checks and the cache headers, keyed on the routed path, cannot be bypassed.
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../contract/index.ts';
 import { activeMember, type Client, startServer, type TestServer } from './harness.ts';
+import { rawHttp, type RawAnswer } from './fuzz/raw-http.ts';
 
 let server: TestServer;
 let member: Client;
@@ -16,36 +16,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.close());
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
 /** Sends `target` as the request line's target, byte for byte (fetch would normalise it), with `headers`. */
-function raw(method: string, target: string, headers: Record<string, string> = {}, body = ''): Promise<RawAnswer> {
-  const { host, port } = new URL(server.url);
-  const lines = [`${method} ${target} HTTP/1.1`, `host: ${host}`, 'connection: close'];
-  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  if (body) lines.push(`content-length: ${Buffer.byteLength(body)}`);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`));
-    let data = '';
-    socket.on('data', (d) => (data += d.toString('utf8')));
-    socket.on('end', () => {
-      const [head, ...rest] = data.split('\r\n\r\n');
-      const [status, ...fields] = head.split('\r\n');
-      const entries = fields.map((f) => [f.slice(0, f.indexOf(':')).toLowerCase(), f.slice(f.indexOf(':') + 1).trim()]);
-      resolve({ status: Number(status.split(' ')[1]), headers: Object.fromEntries(entries), body: rest.join('\r\n\r\n') });
-    });
-    socket.on('error', reject);
-  });
-}
+const raw = (method: string, target: string, headers: Record<string, string> = {}, body = ''): Promise<RawAnswer> =>
+  rawHttp(server.url, { method, target, headers, body });
 
 /** Expects a 404 in the error shape, for an API path with `Cache-Control: no-store`. */
 function expectRefused(answer: RawAnswer, label: string, api = true): void {
   expect(answer.status, label).toBe(404);
-  expect(ErrorBody.safeParse(JSON.parse(answer.body.replace(/^[0-9a-f]+\r\n|\r\n0\r\n$/g, ''))).success, label).toBe(true);
+  expect(ErrorBody.safeParse(JSON.parse(answer.body)).success, label).toBe(true);
   if (api) expect(answer.headers['cache-control'], label).toBe('no-store');
 }
 
