@@ -136,14 +136,15 @@ function checkSameSite(req: FastifyRequest): void {
 /**
  * Refuses cross-site mutations of /api/: a browser's `Origin` must be the request's own host or PUBLIC_URL,
  * and `Sec-Fetch-Site`, when sent, must be same-origin or none. Bodies must be JSON (or multipart uploads).
- * Exempt: the POSTs of EXTERNAL_POSTS, which need no same origin and take their own body types. The GETs of
- * STATE_CHANGING_GETS get the Sec-Fetch-Site check.
+ * Exempt: the POSTs of EXTERNAL_POSTS, which need no same origin and take their own body types. The GETs (and
+ * HEADs) of STATE_CHANGING_GETS get the Sec-Fetch-Site check. All of it keyed on the matched route.
  * Throws ApiError 403 forbidden_origin or 415 unsupported_media_type.
  */
 export function checkMutation(req: FastifyRequest, publicUrl: string): void {
   // The matched route, however the request spelled its path (checkCanonicalPath refuses the odd spellings too).
   const route = req.routeOptions.url ?? '';
-  if (req.method === 'GET' && STATE_CHANGING_GETS.has(route)) return checkSameSite(req);
+  // HEAD runs the GET route's handler (Fastify's exposeHeadRoutes), so it gets the GET's check.
+  if ((req.method === 'GET' || req.method === 'HEAD') && STATE_CHANGING_GETS.has(route)) return checkSameSite(req);
   if (!MUTATIONS.has(req.method) || !route.startsWith('/api/')) return;
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;

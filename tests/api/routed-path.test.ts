@@ -61,6 +61,12 @@ describe('API paths not in their canonical form', () => {
     }
   });
 
+  it('HEAD /api/logout.php (answered by the GET route) cross-site does not log the member out', async () => {
+    const answer = await raw('HEAD', '/api/logout.php', { cookie: member.cookie, 'sec-fetch-site': 'cross-site' });
+    expect(answer.status).toBe(403);
+    expect((await member.get('/api/user.php')).body.user).not.toBeNull();
+  });
+
   it('GET /api/auto-like.php spelled otherwise, cross-site, makes no auto-like', async () => {
     const { host } = new URL(server.url);
     for (const path of variants('auto-like.php', host))
