@@ -9,7 +9,7 @@ import { constants as zlib } from 'node:zlib';
 import { createContext, type Services } from './context.ts';
 import { decorateRequests } from './request-context.ts';
 import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts';
-import { checkMutation, securityHeaders } from './security.ts';
+import { checkCanonicalPath, checkMutation, securityHeaders } from './security.ts';
 import { capConnections, serverLimitOptions, shedLoad } from './http-limits.ts';
 import { pageRenderer } from './page-render.ts';
 import accountRoutes from './routes/account.ts';
@@ -96,6 +96,7 @@ export async function buildApp(services: Services, opts: FastifyServerOptions = 
 
   app.addHook('onRequest', async (req, reply) => {
     securityHeaders(req, reply, config.publicUrl);
+    checkCanonicalPath(req);
     checkMutation(req, config.publicUrl);
   });
 

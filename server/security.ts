@@ -25,7 +25,9 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), usb=(), geolocation=(self)
 
 /**
  * Sets CSP and the other protective headers on every answer: HSTS when PUBLIC_URL is https, and
- * `Cache-Control: no-store` on every /api/ answer (personal data) unless the route sets its own.
+ * `Cache-Control: no-store` on every answer of an /api/ route (personal data) unless the route sets its own (the
+ * public lists), and on every answer no route matched (errors). Keyed on the matched route, not the request's
+ * spelling of it, so no spelling of a path serves personal data without it.
  */
 export function securityHeaders(req: FastifyRequest, reply: FastifyReply, publicUrl: string): void {
   reply.header('content-security-policy', CSP);
@@ -34,7 +36,55 @@ export function securityHeaders(req: FastifyRequest, reply: FastifyReply, public
   reply.header('x-frame-options', 'DENY');
   reply.header('permissions-policy', PERMISSIONS_POLICY);
   if (publicUrl.startsWith('https:')) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  const route = req.routeOptions.url;
+  if (route === undefined || route.startsWith('/api/')) reply.header('cache-control', 'no-store');
+}
+
+/** The path prefixes whose routes act for a member or on the server: the API, the images and the dev tools. */
+const GUARDED = /^\/(api|media|dev)(\/|$)/;
+
+/**
+ * A path under GUARDED as the routes spell it: segments of unreserved characters (RFC 3986), none empty, none a dot
+ * segment, lower-case prefix, and nothing between the path and the query (no `#`, no `;`).
+ */
+const CANONICAL = /^\/(api|media|dev)(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
+
+/**
+ * The path of a request target as a lenient router might take it: the path of an absolute-form target, up to `?`,
+ * `#` or `;`, percent-decoded once, backslashes as slashes, runs of slashes as one, dot segments resolved, lower case.
+ */
+function loosePath(target: string): string {
+  let path = target;
+  if (!path.startsWith('/')) {
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      return path.toLowerCase();
+    }
+  }
+  path = path
+    .split(/[?#;]/, 1)[0]
+    .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/[\\/]+/g, '/');
+  const segments: string[] = [];
+  for (const segment of path.split('/').slice(1)) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '.') segments.push(segment);
+  }
+  return `/${segments.join('/')}`.toLowerCase();
+}
+
+/**
+ * Refuses an API, image or dev-tools path not spelled in its canonical form (CANONICAL): percent-encoding, `//`,
+ * dot segments, case variants of the prefix, a trailing slash, `#`, `;`, an absolute-form target. The router matches
+ * some of these (it decodes percent-encoding) while a check on the raw spelling would not; refusing them before any
+ * route runs closes that gap for every route at once. Throws ApiError 404 not_found.
+ */
+export function checkCanonicalPath(req: FastifyRequest): void {
+  const target = req.raw.url ?? '/';
+  const path = target.split('?', 1)[0];
+  if (CANONICAL.test(path) || !GUARDED.test(loosePath(target))) return;
+  throw new ApiError(404, 'not_found');
 }
 
 /**
@@ -104,16 +154,19 @@ function checkSameSite(req: FastifyRequest): void {
 /**
  * Refuses cross-site mutations of /api/: a browser's `Origin` must be the request's own host or PUBLIC_URL,
  * and `Sec-Fetch-Site`, when sent, must be same-origin or none. Bodies must be JSON (or multipart uploads).
- * Exempt: the POSTs of EXTERNAL_POSTS, which need no same origin and take their own body types. The GETs of
- * STATE_CHANGING_GETS get the Sec-Fetch-Site check.
+ * Exempt: the POSTs of EXTERNAL_POSTS, which need no same origin and take their own body types. The GETs (and
+ * HEADs) of STATE_CHANGING_GETS get the Sec-Fetch-Site check. All of it keyed on the matched route.
  * Throws ApiError 403 forbidden_origin or 415 unsupported_media_type.
  */
 export function checkMutation(req: FastifyRequest, publicUrl: string): void {
-  if (req.method === 'GET' && STATE_CHANGING_GETS.has(req.url.split('?', 1)[0])) return checkSameSite(req);
-  if (!MUTATIONS.has(req.method) || !req.url.startsWith('/api/')) return;
+  // The matched route, however the request spelled its path (checkCanonicalPath refuses the odd spellings too).
+  const route = req.routeOptions.url ?? '';
+  // HEAD runs the GET route's handler (Fastify's exposeHeadRoutes), so it gets the GET's check.
+  if ((req.method === 'GET' || req.method === 'HEAD') && STATE_CHANGING_GETS.has(route)) return checkSameSite(req);
+  if (!MUTATIONS.has(req.method) || !route.startsWith('/api/')) return;
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  const external = req.method === 'POST' ? EXTERNAL_POSTS[req.url.split('?', 1)[0]] : undefined;
+  const external = req.method === 'POST' ? EXTERNAL_POSTS[route] : undefined;
   if (external) {
     if (hasBody && !external.includes(type)) throw new ApiError(415, 'unsupported_media_type');
     return;

@@ -1,6 +1,8 @@
-// Contract-driven fuzzer: valid, boundary and malformed input to every API call, anonymous and logged in.
-// Gates: no 5xx, every error in the { error: { code, message } } shape, the server healthy afterwards. Fixed seed,
-// bounded runs; the counts are printed. FUZZ_RUNS raises the runs per call and identity (default 30); FUZZ_TRACE=<file>
+// Contract-driven fuzzer: valid, boundary and malformed input to every API call, anonymous and logged in; every call
+// under other spellings of its path (cross-site) and other Host headers. Gates: no 5xx, every error in the
+// { error: { code, message } } shape, `Cache-Control: no-store` (or private) on every 2xx/3xx answer of a call that
+// is not public, no other spelling of a path reaching its call, the server healthy afterwards. Fixed seed, bounded
+// runs; the counts are printed. FUZZ_RUNS raises the runs per call and identity (default 30); FUZZ_TRACE=<file>
 // appends each request to that file before it is sent (to find one that hangs).
 import { appendFileSync } from 'node:fs';
 import net from 'node:net';
@@ -9,14 +11,16 @@ import fc from 'fast-check';
 import { ErrorBody } from '../../contract/index.ts';
 import { activeMember, Client, startServer, type TestServer } from './harness.ts';
 import { brokenOf, hostileValue, toQuery, validOf } from './fuzz/arbitraries.ts';
+import { rawHttp, type RawAnswer } from './fuzz/raw-http.ts';
 import { fuzzRoutes, type FuzzRoute } from './fuzz/routes.ts';
+import { hostVariants, pathVariants } from './fuzz/variants.ts';
 
 const SEED = 20261123;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 
 let server: TestServer;
 let member: Client;
-const counts = { requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, badShape: 0 };
+const counts = { requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, badShape: 0, cacheable: 0, variantsReached: 0 };
 const failures: string[] = [];
 
 beforeAll(async () => {
@@ -25,7 +29,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   console.log(
-    `fuzz: ${counts.requests} requests, ${counts.ok} 2xx/3xx, ${counts.clientErrors} 4xx, ${counts.serverErrors} 5xx, ${counts.badShape} errors out of shape`,
+    `fuzz: ${counts.requests} requests, ${counts.ok} 2xx/3xx, ${counts.clientErrors} 4xx, ${counts.serverErrors} 5xx, ${counts.badShape} errors out of shape, ` +
+      `${counts.cacheable} personal answers without no-store, ${counts.variantsReached} path variants answered 2xx/3xx`,
   );
   await server?.close();
 });
@@ -53,29 +58,36 @@ async function send(
     redirect: 'manual',
     signal: AbortSignal.timeout(10_000),
   });
-  counts.requests++;
   const label = `${route.method} ${route.path} ${who ? 'member' : 'visitor'} ${init.type ?? ''} ${String(init.query ?? init.body ?? '').slice(0, 120)}`;
-  if (route.stream && res.ok) {
-    await res.body?.cancel();
-    counts.ok++;
-    return;
+  const stream = route.stream && res.ok;
+  if (stream) await res.body?.cancel();
+  const text = stream ? '' : await res.text();
+  record(route, label, { status: res.status, headers: Object.fromEntries(res.headers), body: text });
+}
+
+/** Counts one answer to `route` and records the gates it fails under `label`. */
+function record(route: FuzzRoute, label: string, { status, headers, body }: RawAnswer): void {
+  counts.requests++;
+  if (!(status >= 100)) failures.push(`no answer ${label}`);
+  // An answer with data (below 400) of a call that is not public is personal: no cache may keep it.
+  if (status < 400 && !route.cacheable && !/no-store|private/.test(headers['cache-control'] ?? '')) {
+    counts.cacheable++;
+    failures.push(`cache-control ${status} ${label}: ${headers['cache-control']}`);
   }
-  const text = await res.text();
-  if (res.status >= 500) {
+  if (status >= 500) {
     counts.serverErrors++;
-    failures.push(`${res.status} ${label} -> ${text.slice(0, 200)}`);
-  } else if (res.status >= 400) {
+    failures.push(`${status} ${label} -> ${body.slice(0, 200)}`);
+  } else if (status >= 400) {
     counts.clientErrors++;
     let shaped = false;
     try {
-      shaped =
-        res.headers.get('content-type')?.startsWith('application/json') === true && ErrorBody.safeParse(JSON.parse(text)).success;
+      shaped = headers['content-type']?.startsWith('application/json') === true && ErrorBody.safeParse(JSON.parse(body)).success;
     } catch {
       /* not JSON */
     }
     if (!shaped) {
       counts.badShape++;
-      failures.push(`shape ${res.status} ${label} -> ${text.slice(0, 200)}`);
+      failures.push(`shape ${status} ${label} -> ${body.slice(0, 200)}`);
     }
   } else counts.ok++;
 }
@@ -153,6 +165,74 @@ test('no input makes the server answer 5xx or an error out of shape, anonymous o
   expect(failures.slice(0, 30)).toEqual([]);
   // Still healthy: the site answers, the member is still logged in.
   expect((await member.get('/api/settings.php')).status).toBe(200);
+  expect((await member.get('/api/user.php')).body.user).not.toBeNull();
+}, 600_000);
+
+/** One valid request of `route` (a sample of its schema): the target's query and the body with its headers. */
+function validRequest(route: FuzzRoute): { query: string; body?: string; headers: Record<string, string> } {
+  const [, fixedQuery] = route.path.split('?');
+  const schema = route.body ?? route.query;
+  const [value] = schema ? fc.sample(validOf(schema), { seed: SEED, numRuns: 1 }) : [{}];
+  if (route.upload) {
+    const body = `--b\r\ncontent-disposition: form-data; name="photo"; filename="x.jpg"\r\ncontent-type: image/jpeg\r\n\r\nx\r\n--b--\r\n`;
+    return { query: fixedQuery ?? '', body, headers: { 'content-type': 'multipart/form-data; boundary=b' } };
+  }
+  if (route.body)
+    return { query: fixedQuery ?? '', body: JSON.stringify(value), headers: { 'content-type': 'application/json' } };
+  return { query: [fixedQuery, toQuery(value)].filter(Boolean).join('&'), headers: {} };
+}
+
+test('no other spelling of a path reaches its call, even cross-site', async () => {
+  const { host } = new URL(server.url);
+  // A second member for the calls that end a session: they stay logged in if no spelling of the path reached them.
+  const victim = (await activeMember(server)).client;
+  await server.jobs.idle();
+  const watched = ['/api/blocks.php', '/api/profile.php', '/api/notifications.php', '/api/photos.php', '/api/likes.php'];
+  const before = await Promise.all(watched.map(async (p) => (await member.get(p)).body));
+  for (const route of fuzzRoutes) {
+    const [path] = route.path.split('?');
+    const { query, body, headers } = validRequest(route);
+    const suffix = query ? `?${query}` : '';
+    for (const who of [null, route.endsSession ? victim : member]) {
+      // Cross-site, as another site's page would send it: the own spelling refuses mutations and state-changing GETs.
+      const hostile: Record<string, string> = { ...headers, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+      if (who) hostile.cookie = who.cookie;
+      for (const variant of pathVariants(path, host)) {
+        const target = variant + suffix;
+        const label = `${route.method} ${target} ${who ? 'member' : 'visitor'} cross-site`;
+        const answer = await rawHttp(server.url, { method: route.method, target, headers: hostile, body });
+        record(route, label, answer);
+        if (answer.status < 400) {
+          counts.variantsReached++;
+          failures.push(`variant ${answer.status} ${label}`);
+        }
+      }
+    }
+  }
+  expect(failures.slice(0, 30)).toEqual([]);
+  // Nothing changed through a variant: both members logged in, the member's data as it was.
+  expect((await victim.get('/api/user.php')).body.user).not.toBeNull();
+  await server.jobs.idle();
+  expect(await Promise.all(watched.map(async (p) => (await member.get(p)).body))).toEqual(before);
+}, 600_000);
+
+test('other Host headers (unknown, another site, another port, IP literals) make no 5xx and keep the gates', async () => {
+  const { host } = new URL(server.url);
+  for (const route of fuzzRoutes) {
+    const [path] = route.path.split('?');
+    const { query, body, headers } = validRequest(route);
+    const target = query ? `${path}?${query}` : path;
+    // The own spelling from the own origin; logged in only where it does not end the session.
+    for (const who of route.endsSession ? [null] : [null, member]) {
+      for (const other of hostVariants(host, 'de.localhost')) {
+        const own: Record<string, string> = { ...headers, origin: server.url, host: other };
+        if (who) own.cookie = who.cookie;
+        const label = `${route.method} ${route.path} ${who ? 'member' : 'visitor'} Host: ${other}`;
+        record(route, label, await rawHttp(server.url, { method: route.method, target, headers: own, body }));
+      }
+    }
+  }
+  expect(failures.slice(0, 30)).toEqual([]);
   expect((await member.get('/api/user.php')).body.user).not.toBeNull();
 }, 600_000);
 

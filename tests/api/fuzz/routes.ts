@@ -15,17 +15,19 @@ export interface FuzzRoute {
   endsSession?: true;
   /** A live stream: the answer's head is checked, then the stream is dropped. */
   stream?: true;
+  /** Public, the same for everyone (its own `Cache-Control: public`); every other call's answers carry no-store. */
+  cacheable?: true;
 }
 
 const none = z.object({});
 
 export const fuzzRoutes: FuzzRoute[] = [
   { method: 'GET', path: '/api/settings.php', query: c.SettingsQuery },
-  { method: 'GET', path: '/api/companyinfo.php', query: none },
-  { method: 'GET', path: '/api/interests.php', query: none },
-  { method: 'GET', path: '/api/regions.php', query: c.RegionsQuery },
-  { method: 'GET', path: '/api/content.php', query: c.ContentQuery },
-  { method: 'GET', path: '/api/lander.php', query: c.LanderQuery },
+  { method: 'GET', path: '/api/companyinfo.php', query: none, cacheable: true },
+  { method: 'GET', path: '/api/interests.php', query: none, cacheable: true },
+  { method: 'GET', path: '/api/regions.php', query: c.RegionsQuery, cacheable: true },
+  { method: 'GET', path: '/api/content.php', query: c.ContentQuery, cacheable: true },
+  { method: 'GET', path: '/api/lander.php', query: c.LanderQuery, cacheable: true },
   { method: 'GET', path: '/api/user.php', query: none },
   { method: 'POST', path: '/api/user.php', body: c.LoginRequest },
   { method: 'POST', path: '/api/user.php?push=1', body: c.PushSubscriptionRequest },
@@ -34,7 +36,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'PUT', path: '/api/invisible.php', body: c.InvisibleRequest },
   { method: 'GET', path: '/api/profile.php', query: none },
   { method: 'PUT', path: '/api/profile.php', body: c.ProfileUpdate },
-  { method: 'GET', path: '/api/geocode.php', query: c.GeocodeQuery },
+  { method: 'GET', path: '/api/geocode.php', query: c.GeocodeQuery, cacheable: true },
   { method: 'GET', path: '/api/logout.php', query: none, endsSession: true },
   { method: 'POST', path: '/api/signup.php', body: c.SignupRequest },
   { method: 'GET', path: '/api/activate.php', query: c.ActivateQuery },
@@ -102,5 +104,5 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'POST', path: '/api/reading.php', body: c.ReadingRequest },
   { method: 'DELETE', path: '/api/reading.php', body: c.ReadingRequest },
   { method: 'POST', path: '/api/page-hidden.php', body: none },
-  { method: 'GET', path: '/media/x.webp', query: none },
+  { method: 'GET', path: '/media/x.webp', query: none, cacheable: true },
 ];
