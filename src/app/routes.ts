@@ -3,7 +3,7 @@
 // render (through src/app/server-entry.ts) and the tests read the same table.
 import type { Settings, User } from '../../contract/index.ts';
 import { CHATS_CALL } from '../features/chat/chat-calls.ts';
-import { LANDER_CALL } from '../features/landers/lander-calls.ts';
+import { landerCall, placeSlug } from '../features/landers/lander-calls.ts';
 import { profilePath } from '../features/member/member-calls.ts';
 import { firstSearchPath } from '../features/members/search-query.ts';
 import { offerCallsOf } from '../features/offers/offer-calls.ts';
@@ -119,8 +119,10 @@ export interface AppRoute {
   back?: true;
 }
 
-/** A lander's first call: its content (spec 2). */
-const landerCalls = () => [LANDER_CALL];
+/** A lander's first call: its content, with the place its slug names (spec 2). */
+const landerCalls = ({ params }: CallContext) => [landerCall(params.slug)];
+/** A member landing's first call: the place its slug names, when the slug may name one (spec 2). */
+const memberLanderCalls = ({ params }: CallContext) => (placeSlug(params.slug) === undefined ? [] : [landerCall(params.slug)]);
 /** /members' first call: page 1 of the default search (spec 3). */
 const searchCalls = ({ user, settings }: CallContext) => [firstSearchPath(user, settings)];
 /** A profile's first call: the member of the path's `id`; none when the id is not one. */
@@ -152,6 +154,7 @@ export const routes: readonly AppRoute[] = [
     layout: 'lander',
     access: 'public',
     screen: screens.memberLanding,
+    firstCalls: memberLanderCalls,
   },
   {
     path: '/members/:id/landing3/:slug?',
@@ -159,6 +162,7 @@ export const routes: readonly AppRoute[] = [
     layout: 'lander',
     access: 'public',
     screen: screens.memberLanding,
+    firstCalls: memberLanderCalls,
   },
   {
     path: '/members/:id',
