@@ -141,9 +141,10 @@ export async function buildApp(services: Services, opts: FastifyServerOptions = 
       const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(req.url.split('?', 1)[0]);
       if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile)
         return reply.status(404).send(errorBody('not_found'));
-      const { html, personal } = await page(req);
-      // A member's page holds their data (the boot JSON): no cache keeps it.
+      const { html, status, personal } = await page(req);
+      // A member's page holds their data (the boot JSON): no cache keeps it. An unknown page is the 404 page, as a 404.
       return reply
+        .status(status)
         .header('cache-control', personal ? 'private, no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);

@@ -7,6 +7,7 @@ import {
   matchPath,
   notFoundRoute,
   pathParams,
+  subjectOf,
   routes,
   type LayoutName,
 } from './routes.ts';
@@ -65,6 +66,24 @@ describe('route table (spec 2)', () => {
     expect(matchPath('/landers/video/:slug?', '/landers/video/milf')).toBe(true);
     expect(matchPath('/landers/video/:slug?', '/landers/video/a/b')).toBe(false);
     expect(findRoute('/landers/tinderswipe/x')).toBe(notFoundRoute);
+  });
+});
+
+describe('page subjects (spec 8: 404)', () => {
+  const subject = (path: string, language = 'en') => subjectOf(findRoute(path), path, language);
+
+  it('are none for an unknown path or a parameter that can name none', () => {
+    for (const path of ['/a/b/c', '/members/abc', '/members/0', '/members/042', '/likes/m/x', '/UPPER', '/%E0']) {
+      expect(subject(path), path).toEqual({ found: false });
+    }
+  });
+
+  it("are the call that decides a profile's or a token's page, and none for other pages", () => {
+    expect(subject('/members/42')).toEqual({ found: true, call: '/api/member.php?id=42' });
+    expect(subject('/likes/m/7')).toEqual({ found: true, call: '/api/member.php?id=7' });
+    expect(subject('/2257', 'de')).toEqual({ found: true, call: '/api/content.php?token=2257&lang=de' });
+    expect(subject('/members')).toEqual({ found: true });
+    expect(subject('/landers/gallery/anything')).toEqual({ found: true });
   });
 });
 
