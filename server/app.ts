@@ -11,6 +11,7 @@ import { decorateRequests } from './request-context.ts';
 import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts';
 import { checkMutation, securityHeaders } from './security.ts';
 import { pageRenderer } from './page-render.ts';
+import { inlineStyleHashes } from './page-shell.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
 import contentRoutes from './routes/content.ts';
@@ -83,8 +84,9 @@ export async function buildApp(services: Services, opts: FastifyServerOptions = 
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  const styleHashes = inlineStyleHashes(config.distDir);
   app.addHook('onRequest', async (req, reply) => {
-    securityHeaders(req, reply, config.publicUrl);
+    securityHeaders(req, reply, config.publicUrl, styleHashes);
     checkMutation(req, config.publicUrl);
   });
 

@@ -3,13 +3,15 @@
 // draws as the 404 page (server/page-render.ts, src/app/routes.ts subjectOf). The server here serves a build of
 // index.html alone, so its pages are the plain shell: the statuses are the same with the rendered screen
 // (tests/e2e/not-found.spec.ts draws it).
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeMember, Client, startServer, type TestServer } from './harness.ts';
 
-const SHELL = '<!doctype html><html lang="en"><head><title>Heartline</title></head><body><div id="root"></div></body></html>';
+const BOOT_STYLE = '.boot-bar{height:57px}';
+const SHELL = `<!doctype html><html lang="en"><head><title>Heartline</title><style>${BOOT_STYLE}</style></head><body><div id="root"></div></body></html>`;
 
 let server: TestServer;
 let dist: string;
@@ -64,6 +66,18 @@ describe('page statuses', () => {
 
   it('keep the 404 for a page served again from the visitor page cache', async () => {
     for (let i = 0; i < 2; i++) expect(await open(visitor, '/members/999998')).toEqual({ status: 404, page: true });
+  });
+
+  it("carry a CSP whose style-src allows the build's inline styles by hash, no other inline style element", async () => {
+    const res = await visitor.call('GET', '/no/such/page', undefined, { accept: 'text/html' });
+    const csp = Object.fromEntries(
+      (res.headers.get('content-security-policy') ?? '').split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    const hash = `'sha256-${createHash('sha256').update(BOOT_STYLE).digest('base64')}'`;
+    expect(csp['style-src']).toEqual(["'self'", hash]);
+    // React's style={} props are attributes in a server-rendered page (docs/security.md).
+    expect(csp['style-src-attr']).toEqual(["'unsafe-inline'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
   });
 
   it('leave API and file 404s in the error shape', async () => {
