@@ -7,8 +7,11 @@ import { MemberCard } from './members.ts';
 export const niches = ['general', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay'] as const;
 export type NicheName = (typeof niches)[number];
 
-/** GET /api/lander.php: `country` picks the map lander's region counts (default: the site's first country). */
-export const LanderQuery = z.object({ country: Country.optional() });
+/**
+ * GET /api/lander.php: `country` picks the map lander's region counts (default: the site's first country); `place` is
+ * a lander's slug to look up as a place (at most 100 characters; longer is 400).
+ */
+export const LanderQuery = z.object({ country: Country.optional(), place: z.string().max(100).optional() });
 export type LanderQuery = z.infer<typeof LanderQuery>;
 
 /** Members per region of one country, most members first. */
@@ -16,7 +19,9 @@ const RegionCount = z.object({ code: z.string(), name: z.string(), count: z.numb
 
 /**
  * GET /api/lander.php answer: public and cacheable. `members` are up to 12 demo members that fit the site's
- * niche (with photos); `regions` counts the site's members per region of `country`; `total` all members.
+ * niche (with photos); `regions` counts the site's members per region of `country`; `total` all members; `place` the
+ * dataset name of the region or town of the site's countries that the query's `place` names, else null (no query,
+ * or text that names no known place: a lander then shows no place).
  */
 export const LanderResponse = z.object({
   niche: z.enum(niches),
@@ -24,5 +29,6 @@ export const LanderResponse = z.object({
   country: Country,
   regions: z.array(RegionCount),
   total: z.number().int(),
+  place: z.string().nullable(),
 });
 export type LanderResponse = z.infer<typeof LanderResponse>;

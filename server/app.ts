@@ -12,6 +12,7 @@ import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts
 import { checkCanonicalPath, checkMutation, securityHeaders } from './security.ts';
 import { capConnections, serverLimitOptions, shedLoad } from './http-limits.ts';
 import { pageRenderer } from './page-render.ts';
+import { inlineStyleHashes } from './page-shell.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
 import contentRoutes from './routes/content.ts';
@@ -94,8 +95,9 @@ export async function buildApp(services: Services, opts: FastifyServerOptions = 
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  const styleHashes = inlineStyleHashes(config.distDir);
   app.addHook('onRequest', async (req, reply) => {
-    securityHeaders(req, reply, config.publicUrl);
+    securityHeaders(req, reply, config.publicUrl, styleHashes);
     checkCanonicalPath(req);
     checkMutation(req, config.publicUrl);
   });
@@ -153,9 +155,10 @@ export async function buildApp(services: Services, opts: FastifyServerOptions = 
       const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(req.url.split('?', 1)[0]);
       if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || isFile)
         return reply.status(404).send(errorBody('not_found'));
-      const { html, personal } = await page(req);
-      // A member's page holds their data (the boot JSON): no cache keeps it.
+      const { html, status, personal } = await page(req);
+      // A member's page holds their data (the boot JSON): no cache keeps it. An unknown page is the 404 page, as a 404.
       return reply
+        .status(status)
         .header('cache-control', personal ? 'private, no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SsrBoot } from '../src/app/server-entry.ts';
-import { pageShell, scriptJson } from './page-shell.ts';
+import { createHash } from 'node:crypto';
+import { inlineStyleHashes, pageShell, scriptJson } from './page-shell.ts';
 
 describe('pageShell', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'page-shell-'));
@@ -96,6 +97,18 @@ describe('pageShell', () => {
 
   it('escapes "<" in the boot JSON', () => {
     expect(scriptJson({ a: '</script>' })).toBe('{"a":"\\u003c/script>"}');
+  });
+
+  it("lists a CSP hash for every style element of a rendered page and of index.html, so style-src needs no 'unsafe-inline'", () => {
+    const html = shell.page('/login', 'en', { html: '<h1>Log in</h1>', boot: { language: 'en' } as SsrBoot, title: 'x' });
+    const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(styles).toEqual(['body{margin:0}', '.nav{color:red}']);
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    writeFileSync(path.join(dist, 'index.html'), indexHtml.replace('</head>', '<style>.boot-bar{height:57px}</style></head>'));
+    const hashes = inlineStyleHashes(dist);
+    writeFileSync(path.join(dist, 'index.html'), indexHtml);
+    for (const text of [...styles, '.boot-bar{height:57px}']) expect(hashes).toContain(sha(text));
+    expect(inlineStyleHashes(path.join(dist, 'nonexistent'))).toEqual([]);
   });
 
   it('answers index.html as it is when the build has no manifest', () => {

@@ -4,7 +4,8 @@
 // the browser fetches them in parallel with it (docs/perf.md, "Server rendering"). When the render is not possible
 // (no server build, a page that redirects, a failure) the page is the plain shell with the preloads, which the app
 // renders itself, as the service worker's precached index.html does.
-import { readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   BOOT_NAMESPACES,
@@ -146,4 +147,19 @@ export function pageShell(distDir: string): PageShell {
 /** Text for an HTML element's content. */
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+/**
+ * The CSP sources (`'sha256-…'`) of every style element a page of the build in `distDir` may hold: the inline styles
+ * of index.html and each CSS file of dist/assets, which a rendered page writes inline (page()). None without a build.
+ * They let the CSP's style-src go without 'unsafe-inline' (server/security.ts).
+ */
+export function inlineStyleHashes(distDir: string): string[] {
+  const index = path.join(distDir, 'index.html');
+  if (!existsSync(index)) return [];
+  const inIndex = [...readFileSync(index, 'utf8').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  const assets = path.join(distDir, 'assets');
+  const files = existsSync(assets) ? readdirSync(assets).filter((f) => f.endsWith('.css')) : [];
+  const texts = [...inIndex, ...files.map((f) => readFileSync(path.join(assets, f), 'utf8'))];
+  return [...new Set(texts.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`))];
 }

@@ -4,21 +4,30 @@ import ipaddr from 'ipaddr.js';
 import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  // The PWA: its service worker (/sw.js) and web app manifest come from this origin only (docs/pwa.md).
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * The Content-Security-Policy of every answer. Style elements only from this origin or with one of `styleHashes` (the
+ * build's inline styles: server/page-shell.ts inlineStyleHashes), never any other inline `<style>`. Style attributes
+ * (`style-src-attr`) stay allowed: React writes `style={…}` props as attributes into a server-rendered page, which a
+ * hash cannot cover (docs/security.md).
+ */
+function contentSecurityPolicy(styleHashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    ["style-src 'self'", ...styleHashes].join(' '),
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    // The PWA: its service worker (/sw.js) and web app manifest come from this origin only (docs/pwa.md).
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
 
 /** Powerful features no page of the site uses are off; location and payments only for the site itself. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), usb=(), geolocation=(self), payment=(self)';
@@ -28,9 +37,15 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), usb=(), geolocation=(self)
  * `Cache-Control: no-store` on every answer of an /api/ route (personal data) unless the route sets its own (the
  * public lists), and on every answer no route matched (errors). Keyed on the matched route, not the request's
  * spelling of it, so no spelling of a path serves personal data without it.
+ * `styleHashes`: the CSP sources of the build's inline styles (none: no inline style element is allowed).
  */
-export function securityHeaders(req: FastifyRequest, reply: FastifyReply, publicUrl: string): void {
-  reply.header('content-security-policy', CSP);
+export function securityHeaders(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  publicUrl: string,
+  styleHashes: readonly string[] = [],
+): void {
+  reply.header('content-security-policy', contentSecurityPolicy(styleHashes));
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   reply.header('x-frame-options', 'DENY');

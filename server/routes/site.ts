@@ -49,8 +49,8 @@ export default async function siteRoutes(app: FastifyInstance, { db, push, sites
 
   // Spec 1, 2: what the landers show (demo members of the site's niche, members per region); public, cacheable.
   app.get('/api/lander.php', async (req, reply): Promise<LanderResponse> => {
-    const { country } = parse(LanderQuery, req.query);
+    const { country, place } = parse(LanderQuery, req.query);
     reply.header('cache-control', 'public, max-age=300');
-    return landerContent(db, req.site, country);
+    return landerContent(db, req.site, country, place);
   });
 }

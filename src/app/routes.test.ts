@@ -7,6 +7,7 @@ import {
   matchPath,
   notFoundRoute,
   pathParams,
+  subjectOf,
   routes,
   type LayoutName,
 } from './routes.ts';
@@ -68,6 +69,24 @@ describe('route table (spec 2)', () => {
   });
 });
 
+describe('page subjects (spec 8: 404)', () => {
+  const subject = (path: string, language = 'en') => subjectOf(findRoute(path), path, language);
+
+  it('are none for an unknown path or a parameter that can name none', () => {
+    for (const path of ['/a/b/c', '/members/abc', '/members/0', '/members/042', '/likes/m/x', '/UPPER', '/%E0']) {
+      expect(subject(path), path).toEqual({ found: false });
+    }
+  });
+
+  it("are the call that decides a profile's or a token's page, and none for other pages", () => {
+    expect(subject('/members/42')).toEqual({ found: true, call: '/api/member.php?id=42' });
+    expect(subject('/likes/m/7')).toEqual({ found: true, call: '/api/member.php?id=7' });
+    expect(subject('/2257', 'de')).toEqual({ found: true, call: '/api/content.php?token=2257&lang=de' });
+    expect(subject('/members')).toEqual({ found: true });
+    expect(subject('/landers/gallery/anything')).toEqual({ found: true });
+  });
+});
+
 describe("the route table's modules", () => {
   // The server finds a page's chunks in the build's manifest by these names (server/page-shell.ts): a name that is not
   // the module the page loads would leave the rendered page without its scripts.
@@ -103,7 +122,10 @@ describe('first calls (docs/perf.md, "Server rendering")', () => {
 
   it("are the calls each screen's first render reads", () => {
     expect(callsOf('/landers/video/milf', null)).toEqual(['/api/lander.php']);
+    expect(callsOf('/landers/gallery/amsterdam', null)).toEqual(['/api/lander.php?place=amsterdam']);
     expect(callsOf('/members/42/landing', null)).toEqual([]);
+    expect(callsOf('/members/42/landing2/milf', null)).toEqual([]);
+    expect(callsOf('/members/42/landing3/new-york', null)).toEqual(['/api/lander.php?place=new-york']);
     expect(callsOf('/members', null)).toEqual(['/api/members.php?country=NL&min_age=18&max_age=99&page=1']);
     expect(callsOf('/members/42', null)).toEqual(['/api/member.php?id=42']);
     expect(callsOf('/members/x', null)).toEqual([]);

@@ -3,8 +3,8 @@
 // render (through src/app/server-entry.ts) and the tests read the same table.
 import type { Settings, User } from '../../contract/index.ts';
 import { CHATS_CALL } from '../features/chat/chat-calls.ts';
-import { LANDER_CALL } from '../features/landers/lander-calls.ts';
-import { profilePath } from '../features/member/member-calls.ts';
+import { landerCall, placeSlug } from '../features/landers/lander-calls.ts';
+import { memberIdOf, profilePath } from '../features/member/member-calls.ts';
 import { firstSearchPath } from '../features/members/search-query.ts';
 import { offerCallsOf } from '../features/offers/offer-calls.ts';
 import { offerCountry, offerPath } from '../features/payments/offer-query.ts';
@@ -113,20 +113,47 @@ export interface AppRoute {
    */
   firstCalls?: (context: CallContext) => readonly string[];
   /**
+   * The GET call whose answer says whether the page's subject exists (the member of a profile, the content block of a
+   * token) for the path's parameters and the page's language, by path with query; null when the parameters can name
+   * none (a malformed id). The page is the 404 page, and the server answers it with status 404, when this is null or
+   * the call answers 400 or 404. None: the page always exists.
+   */
+  subject?: (params: Readonly<Record<string, string>>, language: string) => string | null;
+  /**
    * Spec 2: "A back button shows only in installed-app mode on profile, likes, credits and payment screens".
    * Set on those routes (src/pwa/back-button.tsx shows it in the top navigation when the app is installed).
    */
   back?: true;
 }
 
-/** A lander's first call: its content (spec 2). */
-const landerCalls = () => [LANDER_CALL];
+/** A lander's first call: its content, with the place its slug names (spec 2). */
+const landerCalls = ({ params }: CallContext) => [landerCall(params.slug)];
+/** A member landing's first call: the place its slug names, when the slug may name one (spec 2). */
+const memberLanderCalls = ({ params }: CallContext) => (placeSlug(params.slug) === undefined ? [] : [landerCall(params.slug)]);
 /** /members' first call: page 1 of the default search (spec 3). */
 const searchCalls = ({ user, settings }: CallContext) => [firstSearchPath(user, settings)];
+/** The member of a profile path's `id` (spec 2 members-id, likes-m-id); null when the id is not one ("abc", "0"). */
+const profileSubject = (params: Readonly<Record<string, string>>) => {
+  const id = memberIdOf(params.id);
+  return id === null ? null : profilePath(id);
+};
 /** A profile's first call: the member of the path's `id`; none when the id is not one. */
 const profileCalls = ({ params }: CallContext) => {
-  const id = Number(params.id);
-  return Number.isInteger(id) && id > 0 ? [profilePath(id)] : [];
+  const subject = profileSubject(params);
+  return subject === null ? [] : [subject];
+};
+/**
+ * The content block of a `{token}` path (spec 2) in the page's language (the server falls back to English); null for
+ * what can be no token (contract ContentToken's pattern, without loading zod into the entry).
+ */
+const tokenSubject = (params: Readonly<Record<string, string>>, language: string) => {
+  let token: string;
+  try {
+    token = decodeURIComponent(params.token ?? '');
+  } catch {
+    return null;
+  }
+  return /^[a-z0-9][a-z0-9-]{0,62}$/.test(token) ? `/api/content.php?token=${token}&lang=${encodeURIComponent(language)}` : null;
 };
 /** /chats' first call: the chat list. */
 const chatsCalls = () => [CHATS_CALL];
@@ -152,6 +179,7 @@ export const routes: readonly AppRoute[] = [
     layout: 'lander',
     access: 'public',
     screen: screens.memberLanding,
+    firstCalls: memberLanderCalls,
   },
   {
     path: '/members/:id/landing3/:slug?',
@@ -159,6 +187,7 @@ export const routes: readonly AppRoute[] = [
     layout: 'lander',
     access: 'public',
     screen: screens.memberLanding,
+    firstCalls: memberLanderCalls,
   },
   {
     path: '/members/:id',
@@ -167,6 +196,7 @@ export const routes: readonly AppRoute[] = [
     access: 'search',
     screen: screens.member,
     firstCalls: profileCalls,
+    subject: profileSubject,
     back: true,
   },
   { path: '/chats', name: 'chats', layout: 'default', access: 'members', screen: screens.chats, firstCalls: chatsCalls },
@@ -179,6 +209,7 @@ export const routes: readonly AppRoute[] = [
     access: 'members',
     screen: screens.member,
     firstCalls: profileCalls,
+    subject: profileSubject,
     back: true,
   },
   { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: screens.likes, back: true },
@@ -317,7 +348,7 @@ export const routes: readonly AppRoute[] = [
     screen: screens.content,
   })),
   // Spec 2 `{token}`: any other single segment opens the content block of that token (the 404 page when none).
-  { path: '/:token', name: 'token', layout: 'default', access: 'public', screen: screens.content },
+  { path: '/:token', name: 'token', layout: 'default', access: 'public', screen: screens.content, subject: tokenSubject },
 ];
 
 /** Spec 2: the members area, by route name (likes-type is the likes screen with a tab chosen). */
@@ -384,4 +415,20 @@ export function firstCalls(route: AppRoute, pathname: string, user: User | null,
   const screen = route.firstCalls?.({ params: pathParams(route.path, pathname), user, settings }) ?? [];
   const banner = MEMBERS_AREA.has(route.name) ? offerCallsOf(user) : [];
   return [...new Set([...screen, ...banner])];
+}
+
+/**
+ * Whether `pathname` (whose route is `route`) in `language` may be a page: false for the not-found route and for a path
+ * whose subject can be none (AppRoute.subject answers null); otherwise the subject's call, whose 400 or 404 makes it
+ * none (undefined: no subject, the page exists).
+ */
+export function subjectOf(
+  route: AppRoute,
+  pathname: string,
+  language: string,
+): { found: false } | { found: true; call?: string } {
+  if (route === notFoundRoute) return { found: false };
+  if (!route.subject) return { found: true };
+  const call = route.subject(pathParams(route.path, pathname), language);
+  return call === null ? { found: false } : { found: true, call };
 }

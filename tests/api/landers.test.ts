@@ -71,4 +71,22 @@ describe('GET /api/lander.php', () => {
     expect(de.country).toBe('DE');
     expect((await c.get('/api/lander.php?country=XX')).status).toBe(400);
   });
+
+  it('names a place only when the slug is a region or town of the site countries; other text becomes no text', async () => {
+    const placeOf = async (host: string, slug: string) => (await landerOf(host, `?place=${encodeURIComponent(slug)}`)).place;
+    expect((await landerOf('localhost')).place).toBeNull();
+    expect(await placeOf('localhost', 'amsterdam')).toBe('Amsterdam');
+    expect(await placeOf('localhost', 'north_holland')).toBe('North Holland');
+    expect(await placeOf('localhost', 'NEW-YORK')).toBe('New York');
+    expect(await placeOf('de.localhost', 'bavaria')).toBe('Bavaria');
+    // A link's own words never come back: not as a place, not in any other field.
+    for (const slug of ['free-money-call-0900', '<b>win</b>', 'bad%E0', 'x'.repeat(100)]) {
+      const body = await landerOf('localhost', `?place=${encodeURIComponent(slug)}`);
+      expect(body.place, slug).toBeNull();
+      expect(JSON.stringify(body).toLowerCase()).not.toContain('money');
+    }
+    // A place of another site's country is not this site's place.
+    expect(await placeOf('de.localhost', 'amsterdam')).toBeNull();
+    expect((await c.get(`/api/lander.php?place=${'x'.repeat(101)}`)).status).toBe(400);
+  });
 });

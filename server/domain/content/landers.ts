@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { photos, profiles, users } from '../../db/schema.ts';
 import { regionsOf } from '../../services/geo.ts';
 import { cardsOf, listedOnSite } from '../discovery/members.ts';
+import { placeOfSlug } from './lander-place.ts';
 import type { Site } from '../types.ts';
 
 /** Demo members a lander shows. */
@@ -47,9 +48,15 @@ function nicheFilter(niche: NicheName): { only?: SQL; rank?: SQL } {
 /**
  * The lander content of `site` (spec 1, 2): up to LANDER_MEMBERS active demo members with a photo that fit the
  * niche (recently seen first), the members per region of `country` (default: the site's first country, else NL),
- * most first and only regions with members, and the site's member total.
+ * most first and only regions with members, the site's member total, and the place `placeSlug` names among the site's
+ * countries (null when none: lander-place.ts).
  */
-export async function landerContent(db: Db, site: Site, country: Country | undefined): Promise<LanderResponse> {
+export async function landerContent(
+  db: Db,
+  site: Site,
+  country: Country | undefined,
+  placeSlug: string | undefined,
+): Promise<LanderResponse> {
   const niche = nicheName(site.settings.niche);
   const { only, rank } = nicheFilter(niche);
   const ofSite = listedOnSite(site.id);
@@ -90,5 +97,6 @@ export async function landerContent(db: Db, site: Site, country: Country | undef
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(ofSite);
-  return { niche, members, country: where, regions, total };
+  const place = placeSlug === undefined ? null : placeOfSlug(site.settings.countries, placeSlug);
+  return { niche, members, country: where, regions, total, place };
 }

@@ -1,25 +1,61 @@
 // The one call every lander reads (GET /api/lander.php): fetched once per visit and shared by the landers,
 // so moving from one lander to another costs no second request.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'wouter';
 import { LanderResponse, type MemberCard, type NicheName } from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
 import { firstAnswer } from '../../api/first-answers.ts';
-import { LANDER_CALL } from './lander-calls.ts';
+import { landerCall, placeSlug } from './lander-calls.ts';
 
-let pending: Promise<LanderResponse> | null = null;
+/** The loads by call path (one per slug that names a place, one without). */
+const pending = new Map<string, Promise<LanderResponse>>();
 
 /** The content the server rendered the page with (src/api/first-answers.ts), if it did. */
-const rendered = () => firstAnswer(LANDER_CALL, LanderResponse);
+const rendered = (call: string) => firstAnswer(call, LanderResponse);
 
-/** Loads the lander content once (a failed load is retried on the next call); a server-rendered page's at once. */
-function loadLanderContent(): Promise<LanderResponse> {
-  const first = pending ? undefined : rendered();
-  if (first) pending = Promise.resolve(first);
-  pending ??= api(LANDER_CALL, LanderResponse).catch((error: unknown) => {
-    pending = null;
-    throw error;
+/** Loads the content of `call` once (a failed load is retried on the next call); a server-rendered page's at once. */
+function loadLanderContent(call: string): Promise<LanderResponse> {
+  let load = pending.get(call);
+  if (!load) {
+    const first = rendered(call);
+    load = first
+      ? Promise.resolve(first)
+      : api(call, LanderResponse).catch((error: unknown) => {
+          pending.delete(call);
+          throw error;
+        });
+    pending.set(call, load);
+  }
+  return load;
+}
+
+/** The answer of `call` (none: null), or null while it loads and when it failed. */
+function useLanderAnswer(call: string | null): LanderResponse | null {
+  const [content, setContent] = useState<{ call: string; answer: LanderResponse } | null>(() => {
+    const first = call === null ? undefined : rendered(call);
+    return call !== null && first ? { call, answer: first } : null;
   });
-  return pending;
+  useEffect(() => {
+    if (call === null) return;
+    let live = true;
+    loadLanderContent(call).then(
+      (answer) => live && setContent({ call, answer }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [call]);
+  return content !== null && content.call === call ? content.answer : null;
+}
+
+/**
+ * The place the route's `slug` names (the server's answer: a region or town of the site's countries), or null: no
+ * slug, a niche slug, text that names no known place, or while it loads.
+ */
+export function useLanderPlace(): string | null {
+  const { slug } = useParams<{ slug?: string }>();
+  return useLanderAnswer(placeSlug(slug) === undefined ? null : landerCall(slug))?.place ?? null;
 }
 
 /** The gender a niche is about (the server picks the site niche's members; a slug may name another niche). */
@@ -39,23 +75,11 @@ export function membersFor(members: MemberCard[], niche: NicheName): MemberCard[
 }
 
 /**
- * The lander content with the members fitting `niche` (the copy's niche), or null while it loads (and when it
- * failed: a lander then shows its copy alone).
+ * The lander content of the route's slug with the members fitting `niche` (the copy's niche), or null while it loads
+ * (and when it failed: a lander then shows its copy alone).
  */
 export function useLanderContent(niche: NicheName): LanderResponse | null {
-  const [content, setContent] = useState<LanderResponse | null>(() => {
-    const first = rendered();
-    return first ? { ...first, members: membersFor(first.members, niche) } : null;
-  });
-  useEffect(() => {
-    let live = true;
-    loadLanderContent().then(
-      (c) => live && setContent({ ...c, members: membersFor(c.members, niche) }),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [niche]);
-  return content;
+  const { slug } = useParams<{ slug?: string }>();
+  const content = useLanderAnswer(landerCall(slug));
+  return useMemo(() => content && { ...content, members: membersFor(content.members, niche) }, [content, niche]);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberCard } from '../../../contract/index.ts';
 import { membersFor } from './lander-content.ts';
-import { copyFor, placeOfSlug } from './lander-copy.ts';
+import { landerCall } from './lander-calls.ts';
+import { nicheFor } from './lander-copy.ts';
 
 const member = (id: number, gender: MemberCard['gender']): MemberCard => ({
   id,
@@ -17,18 +18,21 @@ const member = (id: number, gender: MemberCard['gender']): MemberCard => ({
 });
 
 describe('lander copy (spec 1 niche, spec 2 slug)', () => {
-  it('takes the site niche, a niche named by the slug, or a place', () => {
-    expect(copyFor(0, undefined)).toEqual({ niche: 'general', place: null });
-    expect(copyFor(5, undefined)).toEqual({ niche: 'milf', place: null });
-    expect(copyFor(0, 'GAY')).toEqual({ niche: 'gay', place: null });
-    expect(copyFor(3, 'new-york')).toEqual({ niche: 'bbw', place: 'New York' });
-    expect(copyFor(9, undefined).niche).toBe('general');
+  it('takes the site niche or a niche named by the slug', () => {
+    expect(nicheFor(0, undefined)).toBe('general');
+    expect(nicheFor(5, undefined)).toBe('milf');
+    expect(nicheFor(0, 'GAY')).toBe('gay');
+    expect(nicheFor(3, 'new-york')).toBe('bbw');
+    expect(nicheFor(9, undefined)).toBe('general');
   });
 
-  it('turns a slug into a place name', () => {
-    expect(placeOfSlug('den_haag')).toBe('Den Haag');
-    expect(placeOfSlug('s%C3%A3o-paulo')).toBe('São Paulo');
-    expect(placeOfSlug('bad%E0')).toBe('Bad%E0');
+  it('asks the server for the place of any other slug, the same path whether or not the router decoded it', () => {
+    expect(landerCall(undefined)).toBe('/api/lander.php');
+    expect(landerCall('milf')).toBe('/api/lander.php');
+    expect(landerCall('den_haag')).toBe('/api/lander.php?place=den_haag');
+    expect(landerCall('s%C3%A3o-paulo')).toBe(landerCall('são-paulo'));
+    expect(landerCall('bad%E0')).toBe('/api/lander.php?place=bad%25E0');
+    expect(landerCall('x'.repeat(101))).toBe('/api/lander.php');
   });
 
   it("shows the members of the niche's gender when at least four fit", () => {

@@ -1,10 +1,12 @@
-// What a lander says: the site's niche (or a niche named by the slug) picks who the copy is about, any other
-// slug names a place ("/landers/gallery/amsterdam": "... in Amsterdam").
+// What a lander says: the site's niche (or a niche named by the slug) picks who the copy is about; a slug that names a
+// known place ("/landers/gallery/amsterdam": "... in Amsterdam") says where. Any other slug adds no text: the server
+// looks the place up in its dataset (lander-content.ts), so a link cannot put its own words on the page.
 import { useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { niches, type NicheName } from '../../../contract/index.ts';
 import { session } from '../account/session-store.ts';
+import { useLanderPlace } from './lander-content.ts';
 
 /** The copy parameters of a lander: `niche`, and `who` / `where` for the i18n interpolation. */
 // A type, not an interface: i18next's options need the implicit index signature.
@@ -14,31 +16,13 @@ export type LanderCopy = {
   who: string;
   /** "near you" or "in Amsterdam". */
   where: string;
-  /** The place named by the slug ("Amsterdam"), or null. */
+  /** The known place the slug names ("Amsterdam"), or null. */
   place: string | null;
 };
 
-/** "new-york" -> "New York" (a slug is lower case with dashes). */
-export function placeOfSlug(slug: string): string {
-  let text = slug;
-  try {
-    text = decodeURIComponent(slug);
-  } catch {
-    // A broken escape ("%E0"): the slug as it is.
-  }
-  return text
-    .split(/[-_ ]+/)
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ')
-    .slice(0, 40);
-}
-
-/** Reads the slug of the current route: a niche name overrides the site's niche, anything else is a place. */
-export function copyFor(siteNiche: number, slug: string | undefined): { niche: NicheName; place: string | null } {
-  const fromSlug = niches.find((n) => n === slug?.toLowerCase());
-  if (fromSlug) return { niche: fromSlug, place: null };
-  return { niche: niches[siteNiche] ?? 'general', place: slug ? placeOfSlug(slug) || null : null };
+/** The niche of a lander: the one its slug names (any case), else the site's (spec 1 niche setting by number). */
+export function nicheFor(siteNiche: number, slug: string | undefined): NicheName {
+  return niches.find((n) => n === slug?.toLowerCase()) ?? niches[siteNiche] ?? 'general';
 }
 
 /** The copy of the current lander (route parameter `slug`, site setting `niche`). */
@@ -46,6 +30,7 @@ export function useLanderCopy(): LanderCopy {
   const { t } = useTranslation('landers');
   const { slug } = useParams<{ slug?: string }>();
   const { settings } = useSnapshot(session);
-  const { niche, place } = copyFor(settings?.niche ?? 0, slug);
+  const niche = nicheFor(settings?.niche ?? 0, slug);
+  const place = useLanderPlace();
   return { niche, place, who: t(`niche.${niche}.who`), where: place ? t('whereIn', { place }) : t('whereNear') };
 }

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { MemberResponse, type MemberProfile } from '../../../contract/index.ts';
+import { ErrorBody, MemberResponse, type MemberProfile } from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
+import { ErrorPage } from '../../app/error-page.tsx';
 import { loginHref } from '../../app/login-redirect.ts';
 import { session } from '../account/session-store.ts';
 import { errorText } from '../../i18n/error-text.ts';
@@ -16,7 +17,7 @@ import { BackIcon, BlockIcon, ChatIcon, HeartFillIcon, HeartIcon } from '../memb
 import { requestSync, syncNews } from '../../sync/member-sync.ts';
 import { queueLikeSeen } from '../../sync/outbox.ts';
 import { loadProfile } from '../../sync/profiles.ts';
-import { profilePath } from './member-calls.ts';
+import { memberIdOf, profilePath } from './member-calls.ts';
 import { firstAnswer } from '../../api/first-answers.ts';
 import { useMemberDb } from '../../sync/use-member-db.ts';
 import { SendGiftButton } from '../gifts/send-gift-button.tsx';
@@ -32,13 +33,24 @@ import { countryName } from '../../i18n/country-names.ts';
 
 /**
  * /members/:id and /likes/m/:id (spec 2: members-id, likes-m-id): a member's profile with like, message and block.
- * Read from Dexie (a profile seen before opens offline) and refreshed from the server on open.
+ * An id that is not one ("abc") shows the 404 page (spec 8), as the server answers it (src/app/routes.ts subject).
  */
 export default function MemberScreen() {
+  const id = memberIdOf(useParams<{ id: string }>().id);
+  if (id === null) return <ErrorPage notFound />;
+  return <MemberProfileScreen key={id} id={id} />;
+}
+
+/** Whether the server answered the first call of member `id` with 404: the server render's page shows the 404 page. */
+const renderedMissing = (id: number) => firstAnswer(profilePath(id), ErrorBody)?.error.code === 'not_found';
+
+/**
+ * The profile of member `id`: read from Dexie (a profile seen before opens offline) and refreshed from the server on
+ * open; the 404 page when there is no such member to see (spec 8).
+ */
+function MemberProfileScreen({ id }: { id: number }) {
   const { t, i18n } = useTranslation(['members', 'profile-fields']);
-  const params = useParams<{ id: string }>();
   const [location, navigate] = useLocation();
-  const id = Number(params.id);
   const fromLikes = location.startsWith('/likes');
   const db = useMemberDb();
   const stored: MemberProfile | undefined = useLiveQuery(() => db.profiles.get(id), [db, id]);
@@ -46,7 +58,9 @@ export default function MemberScreen() {
   const [rendered] = useState(() => firstAnswer(profilePath(id), MemberResponse)?.profile);
   const profile = stored ?? (rendered?.id === id ? rendered : undefined);
   const { matchWith } = useSnapshot(syncNews);
-  const [error, setError] = useState<unknown>(null);
+  const [error, setError] = useState<unknown>(() =>
+    renderedMissing(id) ? new ApiCallError(404, 'not_found', 'not found') : null,
+  );
   const [actionError, setActionError] = useState<unknown>(null);
   const [busy, setBusy] = useState<'like' | 'block' | null>(null);
   const showMatch = matchWith === id;
@@ -55,12 +69,10 @@ export default function MemberScreen() {
   const [confirmUnblock, setConfirmUnblock] = useState(false);
 
   useEffect(() => {
-    setError(null);
     setActionError(null);
-    if (!Number.isInteger(id) || id <= 0) {
-      setError(new ApiCallError(404, 'not_found', 'not found'));
-      return;
-    }
+    // The server render found no such member: nothing to load.
+    if (renderedMissing(id)) return;
+    setError(null);
     const ac = new AbortController();
     loadProfile(db, id, ac.signal).then(
       (p) => {
@@ -113,6 +125,7 @@ export default function MemberScreen() {
   );
 
   const refused = error instanceof ApiCallError && error.status >= 400 && error.status < 500;
+  if (refused && error.status === 404) return <ErrorPage notFound />;
   if (error && (!profile || refused)) {
     return (
       <div className="container py-3 py-md-4" style={{ maxWidth: 720 }}>
