@@ -30,21 +30,10 @@ const IMAGE_MAX_ENTRIES = 300;
 
 /** Registers the navigation fallback, the image cache and the content-block cache. */
 export function registerRuntimeRoutes(): void {
-  // History-mode routing (spec 2): the server's page (rendered, with its status: a 404 stays a 404 for the browser),
-  // and the precached index.html when the network fails (offline), which the app renders itself.
-  const shell = createHandlerBoundToURL('/index.html');
-  registerRoute(
-    new NavigationRoute(
-      async (options) => {
-        try {
-          return await fetch(options.request);
-        } catch {
-          return shell(options);
-        }
-      },
-      { denylist: NAVIGATION_DENYLIST },
-    ),
-  );
+  // History-mode routing (spec 2): every page path is the same precached index.html, online or offline, so a page
+  // opens at once on any network. The app draws its own 404 page; the server's 404 status is for first loads and
+  // crawlers (docs/pwa.md).
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 
   // Photos never change under a name (server/routes/media.ts), so the cached copy is always right.
   registerRoute(
