@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { Country } from './common.ts';
 import { MemberCard } from './members.ts';
 
-/** Spec 1 niche setting, by its numeric value: 0 general, 1 she, 2 bdsm, 3 bbw, 4 gilf, 5 milf, 6 gay. */
-export const niches = ['general', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay'] as const;
-export type NicheName = (typeof niches)[number];
+import { niches } from './niches.ts';
+
+export { niches, type NicheName } from './niches.ts';
 
 /**
  * GET /api/lander.php: `country` picks the map lander's region counts (default: the site's first country); `place` is

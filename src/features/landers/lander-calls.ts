@@ -1,6 +1,6 @@
 // The landers' first call, without React: the landers load it (lander-content.ts) and the route table declares it
 // (src/app/routes.ts), so a server render answers it.
-import { niches } from '../../../contract/index.ts';
+import { niches } from '../../../contract/niches.ts';
 
 /** The longest slug the server looks up as a place (contract LanderQuery). */
 const PLACE_SLUG_MAX = 100;
