@@ -37,6 +37,12 @@ export interface Config {
    */
   trustProxy: string | false;
   /**
+   * The country of a visitor whose address is loopback or private (docs/i18n.md "How the country is decided"):
+   * a country code (LOCAL_COUNTRY=PL), 'none' for no country (LOCAL_COUNTRY=none), or null (unset) for the site's own
+   * country. Throws at load on anything else.
+   */
+  localCountry: string | null;
+  /**
    * The embedded-default tools (dev mailbox) answer every client, not only loopback (DEV_TOOLS=on). They never
    * answer when their real counterpart is configured (SMTP_URL). docs/security.md.
    */
@@ -107,11 +113,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: env.VAPID_SUBJECT || null,
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || null,
     trustProxy: env.TRUST_PROXY?.trim() || false,
+    localCountry: localCountryConfig(env.LOCAL_COUNTRY),
     devTools: env.DEV_TOOLS === 'on',
     jobWorkers: env.JOB_WORKERS !== 'off',
     adyen: adyenConfig(env),
     limits: limitsConfig(env),
   };
+}
+
+/** LOCAL_COUNTRY (Config.localCountry): unset or empty gives null; throws unless 'none' or two letters. */
+function localCountryConfig(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (value === 'none') return value;
+  if (!/^[a-z]{2}$/i.test(value)) throw new Error(`LOCAL_COUNTRY must be a country code or none, got ${raw}`);
+  return value.toUpperCase();
 }
 
 /** The Limits of `env`; throws on a value that is not a whole number ≥ 0, or a headers timeout above the request timeout. */

@@ -6,6 +6,7 @@ import { tellingCommits } from './cache/writes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { loadSites, type Sites } from './domain/content/sites.ts';
+import { openGeoip, type Geoip } from './services/geoip.ts';
 import type { ImageService } from './services/images.ts';
 import type { JobQueue } from './services/jobs.ts';
 import type { LiveHub } from './services/live.ts';
@@ -33,19 +34,22 @@ export interface Services {
 }
 
 /**
- * The services and what the app derives from them: the sites it answers for and its caches. `db` is the services'
+ * The services and what the app derives from them: the sites it answers for, its caches and the GeoIP database. `db` is the services'
  * database as this app writes to it: each transaction's writes reach the app's caches when it commits (cache/writes.ts).
  */
 export interface ServerContext extends Services {
   sites: Sites;
   caches: Caches;
+  /** The embedded GeoIP country database (services/geoip.ts), opened once when the app is built. */
+  geoip: Geoip;
 }
 
 /**
- * The context of a new app over `services`: reads the sites and makes empty caches, which hear of every commit of
+ * The context of a new app over `services`: reads the sites and the GeoIP database and makes empty caches, which hear of every commit of
  * this app at once; the live hub's notifications (the other instances' commits) reach them once buildApp observes.
  */
 export async function createContext(services: Services): Promise<ServerContext> {
   const caches = createCaches();
-  return { ...services, db: tellingCommits(services.db, caches), sites: await loadSites(services.db), caches };
+  const [sites, geoip] = await Promise.all([loadSites(services.db), openGeoip()]);
+  return { ...services, db: tellingCommits(services.db, caches), sites, caches, geoip };
 }

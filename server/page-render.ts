@@ -9,6 +9,7 @@ import { LRUCache } from 'lru-cache';
 import type { Settings, User } from '../contract/index.ts';
 import { findRoute, firstCalls, LANG_COOKIE, pickLanguage, subjectOf, type RenderPage } from '../src/app/server-entry.ts';
 import { SESSION_COOKIE } from './domain/accounts/sessions.ts';
+import { SELECTED_COUNTRY_COOKIE, visitorCountry } from './domain/content/visitor-country.ts';
 import { pageShell } from './page-shell.ts';
 
 /** How long a server render may take before the plain shell is served instead. */
@@ -45,14 +46,18 @@ export function pageRenderer(app: FastifyInstance, distDir: string): (req: Fasti
   );
   const visitorPages = new LRUCache<string, { html: string; status: 200 | 404 }>({ max: 500, ttl: VISITOR_PAGE_TTL_MS });
 
-  /** GET `url` in-process with the request's cookies, host and country: its status and JSON. */
+  /**
+   * GET `url` in-process with the request's cookies, host, proxy headers and peer address (so the call decides the
+   * client address and country as the request's own would): its status and JSON.
+   */
   const send = async (req: FastifyRequest, url: string): Promise<{ status: number; body: unknown }> => {
     const headers: Record<string, string> = { 'x-client': 'pwa' };
-    for (const name of ['host', 'cookie', 'x-country', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto']) {
+    const names = ['host', 'cookie', 'x-country', 'cf-ipcountry', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto'];
+    for (const name of names) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const res = await app.inject({ method: 'GET', url, headers });
+    const res = await app.inject({ method: 'GET', url, headers, remoteAddress: req.socket.remoteAddress });
     return { status: res.statusCode, body: res.statusCode === 200 || MISSING.has(res.statusCode) ? res.json() : null };
   };
   /** GET `url` as `send`: the JSON of a 200, else null. */
@@ -66,7 +71,11 @@ export function pageRenderer(app: FastifyInstance, distDir: string): (req: Fasti
     const route = findRoute(pathname);
     const member = Boolean(req.cookies[SESSION_COOKIE]);
     const langCookie = req.cookies[LANG_COOKIE];
-    const key = member ? null : [req.headers.host, req.url, req.headers['x-country'], langCookie].join('\n');
+    const country = [
+      visitorCountry(req, req.site, { geoip: app.ctx.geoip, localCountry: app.ctx.config.localCountry }),
+      req.cookies[SELECTED_COUNTRY_COOKIE],
+    ].join(' ');
+    const key = member ? null : [req.headers.host, req.url, country, langCookie].join('\n');
     const kept = key === null ? undefined : visitorPages.get(key);
     if (kept) return { ...kept, personal: false };
     // What the route table alone knows; the subject's call, once the language is known, may make it a 404.

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
   countries,
-  Country,
   interests,
   LanderQuery,
   RegionsQuery,
@@ -18,17 +17,19 @@ import type { ServerContext } from '../context.ts';
 import { interestIcons } from '../domain/discovery/interests.ts';
 import { landerContent } from '../domain/content/landers.ts';
 import { publicSettings } from '../domain/content/sites.ts';
+import { selectedCountry, visitorCountry } from '../domain/content/visitor-country.ts';
 import { regionsOf } from '../services/geo.ts';
 import { parse } from '../validate.ts';
 
-export default async function siteRoutes(app: FastifyInstance, { db, push, sites }: ServerContext): Promise<void> {
+export default async function siteRoutes(app: FastifyInstance, { db, push, sites, geoip, config }: ServerContext): Promise<void> {
   app.get('/api/settings.php', async (req): Promise<SettingsResponse> => {
     const q = parse(SettingsQuery, req.query);
     // Spec 7: the settings call may name another site's domain (a forced domain); every other call is the Host's.
     const site = sites.byDomain(q.domain ?? req.headers.host);
-    // A proxy or CDN in front may pass the visitor's country; absent that, none is guessed.
-    const geo = Country.safeParse(String(req.headers['x-country'] ?? '').toUpperCase());
-    return { settings: publicSettings(site, { pushPublicKey: push.publicKey, geoCountry: geo.success ? geo.data : null }) };
+    const geoCountry = visitorCountry(req, site, { geoip, localCountry: config.localCountry });
+    return {
+      settings: publicSettings(site, { pushPublicKey: push.publicKey, geoCountry, selectedCountry: selectedCountry(req) }),
+    };
   });
 
   app.get('/api/companyinfo.php', async (req, reply): Promise<{ companyinfo: CompanyInfo }> => {

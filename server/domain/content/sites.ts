@@ -34,16 +34,19 @@ export async function loadSites(db: Db): Promise<Sites> {
   };
 }
 
-/** Public settings of `site` (spec 3) for a visitor from `geoCountry`. */
+/**
+ * Public settings of `site` (spec 3) for a visitor from `geoCountry` (visitor-country.ts) who chose `selectedCountry`
+ * in the country picker (null: none chosen, the guessed country stands).
+ */
 export function publicSettings(
   site: Site,
-  extra: { pushPublicKey: string | null; geoCountry: Settings['geoip_country'] },
+  extra: { pushPublicKey: string | null; geoCountry: Settings['geoip_country']; selectedCountry: Settings['geoip_country'] },
 ): Settings {
   return {
     ...site.settings,
     domain: site.domain,
     push_public_key: extra.pushPublicKey,
     geoip_country: extra.geoCountry,
-    geoip_selected_country: extra.geoCountry,
+    geoip_selected_country: extra.selectedCountry ?? extra.geoCountry,
   };
 }
