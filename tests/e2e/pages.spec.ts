@@ -2,7 +2,7 @@
 // company block (spec 2, 9), the US-only footer (spec 1), the {token} route and its 404, and a page read once
 // opening offline from the service worker's content-block cache.
 import { expect, test } from '@playwright/test';
-import { waitForServiceWorker } from './support.ts';
+import { visitorFrom, waitForServiceWorker } from './support.ts';
 
 const PAGES: [path: string, heading: string][] = [
   ['/pages/terms', 'Terms and conditions'],
@@ -78,8 +78,8 @@ test('the US-only footer shows for English in the US and opens the 2257 statemen
   await page.addInitScript(() => localStorage.setItem('hide-entry-warning', String(Date.now())));
   await page.goto('/pages/terms');
   await expect(page.getByRole('link', { name: /2257/ })).toHaveCount(0);
-  // A visitor the site places in the US (a proxy's x-country header, docs/api.md).
-  await page.setExtraHTTPHeaders({ 'x-country': 'US' });
+  // A visitor the site places in the US (a proxy's x-country header, docs/i18n.md).
+  await visitorFrom(page, 'US');
   await page.reload();
   await page.getByRole('link', { name: '18 U.S.C. 2257 Record-Keeping Requirements Compliance Statement' }).click();
   await expect(page).toHaveURL(/\/2257$/);

@@ -1,13 +1,13 @@
 // Shell rules of spec 1, 2, 8, 9 in the browser: the entry warning's rules, the navigation progress bar's timing
 // (page.clock) and the error page's texts.
 import { expect, test, type Page } from '@playwright/test';
-import { appReady, login, SANNE, serveSettings } from './support.ts';
+import { appReady, login, SANNE, serveSettings, visitorFrom } from './support.ts';
 
 const WARNING = 'Adults only';
 
-/** Opens `path` as a visitor from `country` (the X-Country header a CDN would pass). */
+/** Opens `path` as a visitor from `country` (the X-Country header a CDN would pass: visitorFrom). */
 async function visit(page: Page, path: string, country: string) {
-  await page.setExtraHTTPHeaders({ 'x-country': country });
+  await visitorFrom(page, country);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   // The warning is the app's (after hydration): a check for its absence means nothing before.

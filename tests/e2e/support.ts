@@ -142,6 +142,15 @@ export async function appReady(page: Page): Promise<void> {
 }
 
 /**
+ * Makes `page` a visitor the site places in `country` as a CDN in front would: the e2e server trusts the loopback
+ * browser as its proxy (playwright.config.ts), which passes the country in X-Country beside the client's address (a
+ * documentation address, RFC 5737, that the GeoIP database maps to no country).
+ */
+export async function visitorFrom(page: Page, country: string): Promise<void> {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.7', 'x-country': country });
+}
+
+/**
  * Serves the site's settings with `patch` applied, to the settings call and to a server-rendered page's boot JSON
  * (the settings the page starts with), for tests of rules that read a setting the demo site has otherwise.
  */

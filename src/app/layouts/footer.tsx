@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { session } from '../../features/account/session-store.ts';
 import { cleanPhone } from '../../../contract/settings.ts';
 import { companyInfo, loadCompanyInfo } from '../company-info-store.ts';
+import { CountryPicker } from '../../features/country/country-picker.tsx';
 
 /** Spec 2 footer links, in the spec's order. */
 const footerLinks = [
@@ -75,7 +76,7 @@ function UsFooter() {
   );
 }
 
-/** The site footer with the legal links (spec 2), the company info and the US-only footer (spec 1). */
+/** The site footer with the legal links (spec 2), a visitor's country picker, the company info and the US-only footer (spec 1). */
 export function Footer() {
   const { t } = useTranslation();
   return (
@@ -90,6 +91,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
+        <CountryPicker className="mb-3" />
         <CompanyBlock />
         <UsFooter />
       </div>

@@ -29,6 +29,7 @@ import {
 import { getTracking } from './tracking.ts';
 import './account.scss';
 import { sortedCountries } from '../../i18n/country-names.ts';
+import { chooseCountry } from '../country/country-picker.tsx';
 
 /** Server error codes that belong to one field (the rest show above the form). */
 const fieldOfCode: Partial<Record<ErrorCode, SignupField>> = {
@@ -285,7 +286,12 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
                 value={values.country}
                 isInvalid={invalid('country')}
                 aria-describedby={describedBy('country')}
-                onChange={(e) => set('country', e.target.value as Country | '')}
+                onChange={(e) => {
+                  const country = e.target.value as Country | '';
+                  set('country', country);
+                  // The country a visitor signs up from is their country on the site too (spec 3: geoip_selected_country).
+                  if (country) chooseCountry(country);
+                }}
               >
                 {!values.country && <option value="">{t('account:signup.chooseCountry')}</option>}
                 {countryOptions.map((c) => (

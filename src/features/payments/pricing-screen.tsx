@@ -7,10 +7,11 @@ import { LoadError } from './load-error.tsx';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
 import { countryName as nameOfCountry } from '../../i18n/country-names.ts';
+import { CountryPicker } from '../country/country-picker.tsx';
 
 /**
  * /pricing (spec 2: the pricing text): the site's pricing content block (spec 1) above the bundle prices of the
- * country; while the block is not there (loading, offline and never read, or a site without one) the built-in text.
+ * country, which a visitor may change (CountryPicker); while the block is not there (loading, offline and never read, or a site without one) the built-in text.
  */
 export default function PricingScreen() {
   const { t, i18n } = useTranslation('payments');
@@ -29,6 +30,7 @@ export default function PricingScreen() {
       ) : (
         <p>{t('pricing.lead')}</p>
       )}
+      <CountryPicker className="mb-3" />
       {offer && <p>{t('pricing.perMessage', { count: offer.message_credits })}</p>}
       {error != null && !offer && <LoadError error={error} onRetry={reload} />}
       {offer && (
