@@ -10,6 +10,7 @@ import { createPushService, loadVapidKeys, vapidSubject } from './services/push.
 import { createLiveHub } from './services/live.ts';
 import { seedSites } from './seed/site.ts';
 import { SEED_META_KEY, seedDemoMembers } from './seed/members.ts';
+import { audienceOf } from '../contract/niches.ts';
 
 import { allSites } from './domain/content/sites.ts';
 import { startJobQueue, type JobLog } from './services/jobs.ts';
@@ -28,7 +29,7 @@ if (config.seedMembers > 0) {
   const started = Date.now();
   const created = await seedDemoMembers(db, { siteId: site.id, members: config.seedMembers });
   if (created) console.log(`seeded ${created} demo members in ${Date.now() - started} ms`);
-  // Spec 1: every further site (one per niche) gets its own, smaller set of demo members for its landers.
+  // Spec 1: every further site (one per niche) gets its own, smaller set of demo members, all of its niche's audience.
   for (const other of nicheSites) {
     const members = Math.min(config.seedMembers, NICHE_SITE_MEMBERS);
     await seedDemoMembers(db, {
@@ -37,6 +38,7 @@ if (config.seedMembers > 0) {
       key: `${SEED_META_KEY}:${other.id}`,
       seed: 20_240_601 + other.id,
       withAccounts: false,
+      audience: audienceOf(other.settings.niche),
     });
   }
 }

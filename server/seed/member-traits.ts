@@ -1,6 +1,7 @@
 // Draws one demo member's traits (pure, no database): where they live, age, looks, interests, texts, photos.
 // The distributions aim at a believable adult dating site, not at census accuracy.
 import { countries, interests, type Country, type Interest, type Language } from '../../contract/index.ts';
+import type { NicheAudience } from '../../contract/niches.ts';
 import { citiesOf, regionsOf } from '../services/geo.ts';
 import { aboutText, isMentionable } from './about.ts';
 import type { NameDraw } from './names.ts';
@@ -149,12 +150,46 @@ function drawUsername(r: Random, draw: NameDraw, { age, city, year }: { age: num
   return first;
 }
 
+/** The oldest demo member, in years (a niche's open age range ends here). */
+const OLDEST = 82;
+
+/**
+ * What `audience` (a niche site's, contract/niches.ts) makes of a drawn member: its sexuality, age and interests
+ * where the niche names them and the drawn ones do not fit, each drawn anew only then.
+ */
+function fitAudience(
+  r: Random,
+  audience: NicheAudience,
+  m: Pick<MemberSpec, 'sexuality' | 'age' | 'interests'>,
+): Pick<MemberSpec, 'sexuality' | 'age' | 'interests'> {
+  const [min, max] = audience.ages;
+  const niche = audience.interests?.filter((i): i is Interest => (interests as readonly string[]).includes(i)) ?? [];
+  const added = niche.length && !m.interests.some((i) => niche.includes(i)) ? r.pick(niche) : null;
+  return {
+    sexuality: audience.sexualities && !audience.sexualities.includes(m.sexuality) ? r.pick(audience.sexualities) : m.sexuality,
+    age: m.age < min || m.age > max ? r.int(min, Math.min(max, OLDEST)) : m.age,
+    interests: added ? interests.filter((i) => m.interests.includes(i) || i === added) : m.interests,
+  };
+}
+
+/** The drawn body type `drawn`, or one of the audience's when it names body types and `drawn` is none of them. */
+function fitBody(r: Random, audience: NicheAudience | undefined, drawn: string): string {
+  return audience?.bodyTypes && !audience.bodyTypes.includes(drawn) ? r.pick(audience.bodyTypes) : drawn;
+}
+
 /**
  * Draws one member of `country`. `nameOf` gives first names fitting the country; NL women are never named
- * Sanne, so the demo account Sanne is the only one a search finds under that name.
+ * Sanne, so the demo account Sanne is the only one a search finds under that name. With `audience` (a niche site's,
+ * spec 1) the member is one of its audience: the niche's gender, sexualities, ages, body types and interests.
  */
-export function drawMember(r: Random, country: Country, nameOf: (g: 'male' | 'female') => NameDraw, year: number): MemberSpec {
-  const gender = r.chance(0.55) ? 'female' : 'male';
+export function drawMember(
+  r: Random,
+  country: Country,
+  nameOf: (g: 'male' | 'female') => NameDraw,
+  year: number,
+  audience?: NicheAudience,
+): MemberSpec {
+  const gender = audience?.gender || (r.chance(0.55) ? 'female' : 'male');
   let draw = nameOf(gender);
   for (let i = 0; i < 20 && country === 'NL' && gender === 'female' && /^sanne/i.test(draw.firstName); i++) draw = nameOf(gender);
   if (country === 'NL' && gender === 'female' && /^sanne/i.test(draw.firstName)) draw = { ...draw, firstName: 'Sanna' };
@@ -164,27 +199,32 @@ export function drawMember(r: Random, country: Country, nameOf: (g: 'male' | 'fe
     gender === 'female' ? r.weighted({ hetero: 80, bi: 12, lesbian: 8 }) : r.weighted({ hetero: 85, bi: 8, gay: 7 });
   const skin = drawSkin(r, country);
   const chosen = drawInterests(r);
+  // The audience's draws come after the general ones, so a general site's members stay as its seed drew them.
+  const fit = audience ? fitAudience(r, audience, { sexuality, age, interests: chosen }) : { sexuality, age, interests: chosen };
   return {
-    name: drawUsername(r, draw, { age, city: place.city, year }),
+    name: drawUsername(r, draw, { age: fit.age, city: place.city, year }),
     language: draw.language,
     gender,
-    sexuality,
-    age,
+    sexuality: fit.sexuality,
+    age: fit.age,
     country,
     ...place,
-    hairColor: drawHair(r, country, skin, age),
+    hairColor: drawHair(r, country, skin, fit.age),
     eyeColor: drawEyes(r, country, skin),
-    bodyType:
+    bodyType: fitBody(
+      r,
+      audience,
       gender === 'female'
         ? r.weighted({ slim: 25, average: 35, athletic: 15, curvy: 20, large: 5 })
         : r.weighted({ slim: 20, average: 40, athletic: 30, curvy: 2, large: 8 }),
+    ),
     relationshipStatus:
-      age < 30
+      fit.age < 30
         ? r.weighted({ single: 80, in_relationship: 8, separated: 4, divorced: 3, married: 5, widowed: 0 })
-        : r.weighted({ single: 50, divorced: 22, separated: 8, widowed: age > 55 ? 12 : 2, in_relationship: 8, married: 6 }),
-    tattoos: age < 40 ? r.weighted({ none: 45, some: 43, many: 12 }) : r.weighted({ none: 65, some: 30, many: 5 }),
-    interests: chosen,
-    about: aboutText(r, { interests: chosen, city: place.city, gender }),
+        : r.weighted({ single: 50, divorced: 22, separated: 8, widowed: fit.age > 55 ? 12 : 2, in_relationship: 8, married: 6 }),
+    tattoos: fit.age < 40 ? r.weighted({ none: 45, some: 43, many: 12 }) : r.weighted({ none: 65, some: 30, many: 5 }),
+    interests: fit.interests,
+    about: aboutText(r, { interests: fit.interests, city: place.city, gender }),
     skin,
     photos: Number(r.weighted({ 1: 2, 2: 3, 3: 3, 4: 2, 5: 1 })),
   };

@@ -2,6 +2,7 @@
 // once per database, in one transaction.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Country } from '../../contract/index.ts';
+import type { NicheAudience } from '../../contract/niches.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { creditLedger, meta, photos, profiles, users } from '../db/schema.ts';
 import { hashPassword } from '../domain/accounts/passwords.ts';
@@ -230,11 +231,20 @@ async function insertDemoAccounts(tx: Tx, siteId: number, now: Date, hashes: str
  * `seed` and `now`), each with a profile and 1-5 generated photos, plus the real `demoAccounts` (argon2id
  * passwords, 500 credits through the ledger). The count returned is the fictional members created (0 when
  * already seeded); the demo accounts come on top. `withAccounts: false` leaves the demo accounts out, and
- * `key` replaces the meta key (a further site seeds under its own key).
+ * `key` replaces the meta key (a further site seeds under its own key). With `audience` (a niche site's, spec 1:
+ * contract/niches.ts) every member is one of the niche's audience: men on the gay site, women 60 and older on gilf.
  */
 export async function seedDemoMembers(
   db: Db,
-  opts: { siteId: number; members: number; now?: Date; seed?: number; key?: string; withAccounts?: boolean },
+  opts: {
+    siteId: number;
+    members: number;
+    now?: Date;
+    seed?: number;
+    key?: string;
+    withAccounts?: boolean;
+    audience?: NicheAudience;
+  },
 ): Promise<number> {
   const now = opts.now ?? new Date();
   const seed = opts.seed ?? 20_240_601;
@@ -249,7 +259,8 @@ export async function seedDemoMembers(
   const specs: (MemberSpec & { seed: number })[] = [];
   for (const [country, count] of Object.entries(countryCounts(Math.max(0, opts.members))) as [Country, number][]) {
     for (let i = 0; i < count; i++) {
-      specs.push({ ...drawMember(r, country, (g) => names(country, g, r), now.getUTCFullYear()), seed: r.int(1, 2 ** 31 - 1) });
+      const member = drawMember(r, country, (g) => names(country, g, r), now.getUTCFullYear(), opts.audience);
+      specs.push({ ...member, seed: r.int(1, 2 ** 31 - 1) });
     }
   }
   const created = await db.transaction(async (tx) => {

@@ -1,7 +1,8 @@
 // Lander content (spec 1, 2): the demo members a site's niche shows and members per region for the map lander.
 // One public, cacheable call feeds every lander, so a lander costs a single request.
 import { and, asc, eq, exists, sql, type SQL } from 'drizzle-orm';
-import { niches, type Country, type LanderResponse, type NicheName } from '../../../contract/index.ts';
+import type { Country, LanderResponse, NicheName } from '../../../contract/index.ts';
+import { nicheAudiences, nicheOf } from '../../../contract/niches.ts';
 import type { Db } from '../../db/connect.ts';
 import { photos, profiles, users } from '../../db/schema.ts';
 import { regionsOf } from '../../services/geo.ts';
@@ -12,36 +13,33 @@ import type { Site } from '../types.ts';
 /** Demo members a lander shows. */
 const LANDER_MEMBERS = 12;
 
-/** Spec 1: the niche name of a site's numeric `niche` setting (an unknown number is general). */
-function nicheName(niche: number): NicheName {
-  return niches[niche] ?? 'general';
-}
-
 const hasInterest = (slug: string) => sql`${profiles.interests} @> ${JSON.stringify([slug])}::jsonb`;
 const age = sql`extract(year from age(${profiles.dateOfBirth}))`;
 
 /**
- * Who fits a niche: `only` filters, `rank` sorts the fitting members first (1 before 0), so a small site still
- * fills its lander. general: everyone, unranked; she: women, lesbian and bi first; bdsm: bondage or sadomasochism first;
- * bbw: women, curvy and large first; gilf: women, 60 and older first; milf: women 35-55 first; gay: men, gay and bi first.
+ * Who fits a niche: `only` filters by the gender of its audience (contract/niches.ts), `rank` sorts the fitting
+ * members first (1 before 0), so a small site still fills its lander. general: everyone, unranked; she: women, lesbian
+ * and bi first; bdsm: bondage or sadomasochism first; bbw: women, curvy and large first; gilf: women, 60 and older
+ * first; milf: women 35-55 first; gay: men, gay and bi first.
  */
 function nicheFilter(niche: NicheName): { only?: SQL; rank?: SQL } {
-  const women = eq(profiles.gender, 'female');
+  const { gender } = nicheAudiences[niche];
+  const only = gender ? eq(profiles.gender, gender) : undefined;
   switch (niche) {
     case 'she':
-      return { only: women, rank: sql`(${profiles.sexuality} in ('lesbian', 'bi'))::int` };
+      return { only, rank: sql`(${profiles.sexuality} in ('lesbian', 'bi'))::int` };
     case 'bdsm':
-      return { rank: sql`(${hasInterest('bondage')} or ${hasInterest('sadomasochism')})::int` };
+      return { only, rank: sql`(${hasInterest('bondage')} or ${hasInterest('sadomasochism')})::int` };
     case 'bbw':
-      return { only: women, rank: sql`(${profiles.bodyType} in ('curvy', 'large'))::int` };
+      return { only, rank: sql`(${profiles.bodyType} in ('curvy', 'large'))::int` };
     case 'gilf':
-      return { only: women, rank: sql`(${age} >= 60)::int` };
+      return { only, rank: sql`(${age} >= 60)::int` };
     case 'milf':
-      return { only: women, rank: sql`(${age} between 35 and 55)::int` };
+      return { only, rank: sql`(${age} between 35 and 55)::int` };
     case 'gay':
-      return { only: eq(profiles.gender, 'male'), rank: sql`(${profiles.sexuality} in ('gay', 'bi'))::int` };
+      return { only, rank: sql`(${profiles.sexuality} in ('gay', 'bi'))::int` };
     default:
-      return {};
+      return { only };
   }
 }
 
@@ -57,7 +55,7 @@ export async function landerContent(
   country: Country | undefined,
   placeSlug: string | undefined,
 ): Promise<LanderResponse> {
-  const niche = nicheName(site.settings.niche);
+  const niche = nicheOf(site.settings.niche);
   const { only, rank } = nicheFilter(niche);
   const ofSite = listedOnSite(site.id);
   const withPhoto = exists(

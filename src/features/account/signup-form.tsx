@@ -30,6 +30,7 @@ import { getTracking } from './tracking.ts';
 import './account.scss';
 import { sortedCountries } from '../../i18n/country-names.ts';
 import { chooseCountry } from '../country/country-picker.tsx';
+import { audienceOf } from '../../../contract/niches.ts';
 
 /** Server error codes that belong to one field (the rest show above the form). */
 const fieldOfCode: Partial<Record<ErrorCode, SignupField>> = {
@@ -77,8 +78,8 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
         name: '',
         password: '',
         date_of_birth: '',
-        gender: 'male',
-        lookingFor: 'women',
+        // Who the site is for (spec 1 niche): a man looking for women, on she a woman looking for women, and so on.
+        ...audienceOf(settings?.niche).signup,
         country: defaultCountry,
         signup_message: '',
       },

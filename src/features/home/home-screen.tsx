@@ -5,6 +5,7 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { ChatIcon, HeartIcon, SearchIcon, ShieldIcon } from '../../app/layouts/icons.tsx';
 import { session } from '../account/session-store.ts';
 import { openSignupModal } from '../account/signup-modal-store.ts';
+import { nicheOf } from '../../../contract/niches.ts';
 import './home.scss';
 
 /** A decorative chat preview for the hero: pure CSS, no images. Hidden from screen readers. */
@@ -38,11 +39,16 @@ const features = [
   { key: 'chat', Icon: ChatIcon },
 ] as const;
 
-/** `/` for visitors: the marketing home with the signup call to action (a member goes to /members). */
+/**
+ * `/` for visitors: the marketing home with the signup call to action (a member goes to /members). Its kicker, heading
+ * and lead speak to the site niche's audience (spec 1: "Meet men who want men" on the gay site).
+ */
 export default function HomeScreen() {
   const { t } = useTranslation();
   const { settings } = useSnapshot(session);
   const name = settings?.name ?? '';
+  const niche = nicheOf(settings?.niche);
+  const hero = niche === 'general' ? 'home' : `home.niche.${niche}`;
   usePageTitle(null);
 
   return (
@@ -51,11 +57,11 @@ export default function HomeScreen() {
         <div className="container">
           <div className="row align-items-center g-5">
             <div className="col-lg-6">
-              <p className="hero-kicker">{t('home.kicker')}</p>
+              <p className="hero-kicker">{t(`${hero}.kicker`)}</p>
               <h1 id="hero-heading" className="hero-title">
-                {t('home.title')}
+                {t(`${hero}.title`)}
               </h1>
-              <p className="hero-lead">{t('home.lead', { name })}</p>
+              <p className="hero-lead">{t(`${hero}.lead`, { name })}</p>
               <div className="hero-actions">
                 <button type="button" className="btn btn-secondary btn-lg" onClick={openSignupModal}>
                   {t('home.cta')}

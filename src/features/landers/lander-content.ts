@@ -6,6 +6,7 @@ import { LanderResponse, type MemberCard, type NicheName } from '../../../contra
 import { api } from '../../api/client.ts';
 import { firstAnswer } from '../../api/first-answers.ts';
 import { landerCall, placeSlug } from './lander-calls.ts';
+import { nicheAudiences } from '../../../contract/niches.ts';
 
 /** The loads by call path (one per slug that names a place, one without). */
 const pending = new Map<string, Promise<LanderResponse>>();
@@ -58,18 +59,12 @@ export function useLanderPlace(): string | null {
   return useLanderAnswer(placeSlug(slug) === undefined ? null : landerCall(slug))?.place ?? null;
 }
 
-/** The gender a niche is about (the server picks the site niche's members; a slug may name another niche). */
-const nicheGender: Partial<Record<NicheName, MemberCard['gender']>> = {
-  she: 'female',
-  bbw: 'female',
-  gilf: 'female',
-  milf: 'female',
-  gay: 'male',
-};
-
-/** `members` that fit `niche`, unless fewer than 4 do (then all, so the lander never looks empty). */
+/**
+ * `members` of the gender `niche` is about (contract/niches.ts; the server picks the site niche's members, a slug may
+ * name another niche), unless fewer than 4 fit (then all, so the lander never looks empty).
+ */
 export function membersFor(members: MemberCard[], niche: NicheName): MemberCard[] {
-  const gender = nicheGender[niche];
+  const { gender } = nicheAudiences[niche];
   const fitting = gender ? members.filter((m) => m.gender === gender) : members;
   return fitting.length >= 4 ? fitting : members;
 }

@@ -41,6 +41,19 @@ describe('defaultFilters', () => {
     });
     expect(defaultFilters(member('XX'), null).country).toBe('');
   });
+
+  it("takes a niche site's gender and ages (spec 1 niche): men on gay, women 60-99 on gilf, 35-55 on milf", () => {
+    const niche = (n: number) => ({ geoip_selected_country: null, geoip_country: 'NL', niche: n }) as Settings;
+    expect(defaultFilters(null, niche(6))).toMatchObject({ gender: 'male', min_age: 18, max_age: 99 });
+    expect(defaultFilters(null, niche(1))).toMatchObject({ gender: 'female', min_age: 18, max_age: 99 });
+    expect(defaultFilters(null, niche(2))).toMatchObject({ gender: '', min_age: 18, max_age: 99 });
+    expect(defaultFilters(null, niche(4))).toMatchObject({ gender: 'female', min_age: 60, max_age: 99 });
+    expect(defaultFilters(null, niche(5))).toMatchObject({ gender: 'female', min_age: 35, max_age: 55 });
+    // A member's own preference wins over the niche's gender; the niche's ages stay.
+    expect(defaultFilters(member('NL'), niche(4))).toMatchObject({ gender: 'female', min_age: 60 });
+    const gayMember = { profile: { gender: 'male', sexuality: 'gay', country: 'NL' } } as unknown as User;
+    expect(defaultFilters(gayMember, niche(1)).gender).toBe('male');
+  });
 });
 
 describe('searchPath', () => {

@@ -1,6 +1,7 @@
 // The member search's default filters and its call's address (spec 3), apart from the search store and without zod: the
 // route table (src/app/routes.ts) declares /members' first call with them, so the server answers it for its render.
 import { countries } from '../../../contract/countries.ts';
+import { audienceOf } from '../../../contract/niches.ts';
 import type { Country, Gender, Settings, Sexuality, User } from '../../../contract/index.ts';
 
 /** The filters of a search (spec 3). An empty string means "any". Ages in years, 18..99. */
@@ -22,21 +23,24 @@ export function preferredGender(gender?: Gender, sexuality?: Sexuality): Gender 
   return gender;
 }
 
+/** The site settings the default filters read. */
+type SearchSettings = Pick<Settings, 'geoip_selected_country' | 'geoip_country' | 'niche'>;
+
 /**
- * Spec 3's default filters: the gender from preferredGender, the member's country (a visitor's: the one chosen on
- * the site, else the guessed one) when it is one of the site's countries, any region, ages 18-99.
+ * Spec 3's default filters: the gender from preferredGender, else the site niche's (contract/niches.ts: men on the
+ * gay site, women on she, bbw, gilf and milf, everyone elsewhere); the member's country (a visitor's: the one chosen
+ * on the site, else the guessed one) when it is one of the site's countries; any region; the niche's ages (18-99 on
+ * the general site, 60-99 on gilf).
  */
-export function defaultFilters(
-  user: Pick<User, 'profile'> | null,
-  settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country'> | null,
-): SearchFilters {
+export function defaultFilters(user: Pick<User, 'profile'> | null, settings: SearchSettings | null): SearchFilters {
   const country = user?.profile.country ?? settings?.geoip_selected_country ?? settings?.geoip_country ?? '';
+  const audience = audienceOf(settings?.niche);
   return {
-    gender: preferredGender(user?.profile.gender ?? undefined, user?.profile.sexuality ?? undefined),
+    gender: preferredGender(user?.profile.gender ?? undefined, user?.profile.sexuality ?? undefined) || audience.gender,
     country: (countries as readonly string[]).includes(country) ? (country as Country) : '',
     countryregion: '',
-    min_age: 18,
-    max_age: 99,
+    min_age: audience.ages[0],
+    max_age: audience.ages[1],
   };
 }
 
@@ -54,10 +58,8 @@ export function searchPath(filters: SearchFilters, page: number): string {
  * /members' first call (spec 3): page 1 of the default search of `user` (null: a visitor) on the site of `settings`. The
  * screen reads its first answer by it; the route table declares it (src/app/routes.ts).
  */
-export const firstSearchPath = (
-  user: Pick<User, 'profile'> | null,
-  settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country'> | null,
-): string => searchPath(defaultFilters(user, settings), 1);
+export const firstSearchPath = (user: Pick<User, 'profile'> | null, settings: SearchSettings | null): string =>
+  searchPath(defaultFilters(user, settings), 1);
 
 /** The canonical query string of `filters`: the Dexie key of their result pages (src/features/members/search-store.ts). */
 export function keyOf({ gender, country, countryregion, min_age, max_age }: SearchFilters): string {
