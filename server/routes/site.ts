@@ -1,5 +1,5 @@
 // Site-wide public data: settings (spec 3, 7), company info, interests, regions, lander content — all cacheable by the client.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   countries,
   Country,
@@ -21,14 +21,18 @@ import { publicSettings } from '../domain/content/sites.ts';
 import { regionsOf } from '../services/geo.ts';
 import { parse } from '../validate.ts';
 
+/** The visitor's country (settings' geoip_country): the one a proxy or CDN in front passes, or null; none is guessed. */
+function visitorCountry(req: FastifyRequest): Country | null {
+  const geo = Country.safeParse(String(req.headers['x-country'] ?? '').toUpperCase());
+  return geo.success ? geo.data : null;
+}
+
 export default async function siteRoutes(app: FastifyInstance, { db, push, sites }: ServerContext): Promise<void> {
   app.get('/api/settings.php', async (req): Promise<SettingsResponse> => {
     const q = parse(SettingsQuery, req.query);
     // Spec 7: the settings call may name another site's domain (a forced domain); every other call is the Host's.
     const site = sites.byDomain(q.domain ?? req.headers.host);
-    // A proxy or CDN in front may pass the visitor's country; absent that, none is guessed.
-    const geo = Country.safeParse(String(req.headers['x-country'] ?? '').toUpperCase());
-    return { settings: publicSettings(site, { pushPublicKey: push.publicKey, geoCountry: geo.success ? geo.data : null }) };
+    return { settings: publicSettings(site, { pushPublicKey: push.publicKey, geoCountry: visitorCountry(req) }) };
   });
 
   app.get('/api/companyinfo.php', async (req, reply): Promise<{ companyinfo: CompanyInfo }> => {
@@ -51,6 +55,8 @@ export default async function siteRoutes(app: FastifyInstance, { db, push, sites
   app.get('/api/lander.php', async (req, reply): Promise<LanderResponse> => {
     const { country, place } = parse(LanderQuery, req.query);
     reply.header('cache-control', 'public, max-age=300');
-    return landerContent(db, req.site, country, place);
+    // Without ?country= the answer depends on the visitor's country, so a shared cache keeps one per country header.
+    if (!country) reply.header('vary', 'X-Country');
+    return landerContent(db, req.site, { country, visitorCountry: country ? null : visitorCountry(req), placeSlug: place });
   });
 }
