@@ -52,6 +52,12 @@ export default async function siteRoutes(app: FastifyInstance, { db, push, sites
   app.get('/api/lander.php', async (req, reply): Promise<LanderResponse> => {
     const { country, place } = parse(LanderQuery, req.query);
     reply.header('cache-control', 'public, max-age=300');
-    return landerContent(db, req.site, country, place);
+    // Without ?country= the answer depends on the visitor's country, so a shared cache keeps one per country header.
+    if (!country) reply.header('vary', 'X-Country');
+    return landerContent(db, req.site, {
+      country,
+      visitorCountry: country ? null : visitorCountry(req, req.site, { geoip, localCountry: config.localCountry }),
+      placeSlug: place,
+    });
   });
 }

@@ -1,6 +1,7 @@
 // Lander content over the real server (spec 1, 2): demo members by the site's niche, members per region.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LanderResponse } from '../../contract/index.ts';
+import { distanceBands, LanderResponse } from '../../contract/index.ts';
+import { regionsOf } from '../../server/services/geo.ts';
 import { seedDemoMembers } from '../../server/seed/members.ts';
 import { allSites } from '../../server/domain/content/sites.ts';
 import { Client, expectShape, startServer, type TestServer } from './harness.ts';
@@ -31,10 +32,12 @@ async function landerOf(host: string, query = ''): Promise<LanderResponse> {
 }
 
 describe('GET /api/lander.php', () => {
-  it('shows 12 demo members with photos, fictional only, and counts members per region of the site country', async () => {
+  it("shows the country's demo members with photos, fictional only, and counts members per region of it", async () => {
     const body = expectShape(LanderResponse, await c.get('/api/lander.php?country=NL'));
     expect(body.niche).toBe('general');
-    expect(body.members).toHaveLength(12);
+    // All 11 Dutch demo members with a photo (up to 12 are shown), and none of another country.
+    expect(body.members).toHaveLength(11);
+    expect(body.members.every((m) => m.country === 'NL')).toBe(true);
     expect(body.members.every((m) => m.fictional && m.photo)).toBe(true);
     expect(body.country).toBe('NL');
     expect(body.regions.length).toBeGreaterThan(0);
@@ -88,5 +91,44 @@ describe('GET /api/lander.php', () => {
     // A place of another site's country is not this site's place.
     expect(await placeOf('de.localhost', 'amsterdam')).toBeNull();
     expect((await c.get(`/api/lander.php?place=${'x'.repeat(101)}`)).status).toBe(400);
+  });
+
+  it('shows the members near the place a lander names, nearest first, with their distance bands', async () => {
+    const body = await landerOf('localhost', '?place=amsterdam');
+    expect(body.place).toBe('Amsterdam');
+    expect(body.members.length).toBeGreaterThan(0);
+    expect(body.members.every((m) => m.country === 'NL')).toBe(true);
+    const bands = body.members.map((m) => distanceBands.indexOf(m.distance ?? 'gt100'));
+    expect(bands).toEqual([...bands].sort((a, b) => a - b));
+    // NL is small: every seeded Dutch member is within 100 km of Amsterdam's grid cell but the odd far corner.
+    expect(body.members[0].distance).not.toBe('gt100');
+    // A German place on the German site: German members near it.
+    const munich = await landerOf('de.localhost', '?place=munich');
+    expect(munich.members.every((m) => m.country === 'DE')).toBe(true);
+  });
+
+  it("shows the visitor's country without a place: members and map regions of a PL visitor are Polish", async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/lander.php',
+      headers: { host: 'localhost', 'x-country': 'PL' },
+    });
+    expect(res.headers.vary).toContain('X-Country');
+    const pl = LanderResponse.parse(res.json());
+    expect(pl.country).toBe('PL');
+    const polish = new Set(regionsOf('PL').regions.map((r) => r.code));
+    expect(pl.regions.length).toBeGreaterThan(0);
+    expect(pl.regions.every((r) => polish.has(r.code))).toBe(true);
+    expect(pl.members.length).toBeGreaterThan(0);
+    expect(pl.members.every((m) => m.country === 'PL')).toBe(true);
+    // The de site serves DE, AT, CH: a US visitor sees its first country, never a US member.
+    const de = await server.app.inject({
+      method: 'GET',
+      url: '/api/lander.php',
+      headers: { host: 'de.localhost', 'x-country': 'US' },
+    });
+    const deBody = LanderResponse.parse(de.json());
+    expect(deBody.country).toBe('DE');
+    expect(deBody.members.every((m) => m.country === 'DE')).toBe(true);
   });
 });

@@ -1,17 +1,21 @@
 // Lander content (spec 1, 2): the demo members a site's niche shows and members per region for the map lander.
 // One public, cacheable call feeds every lander, so a lander costs a single request.
 import { and, asc, eq, exists, sql, type SQL } from 'drizzle-orm';
-import type { Country, LanderResponse, NicheName } from '../../../contract/index.ts';
+import { distanceBands, type Country, type LanderResponse, type NicheName } from '../../../contract/index.ts';
 import { nicheAudiences, nicheOf } from '../../../contract/niches.ts';
 import type { Db } from '../../db/connect.ts';
 import { photos, profiles, users } from '../../db/schema.ts';
 import { regionsOf } from '../../services/geo.ts';
+import { bandOf, distanceKm, snapToGrid } from '../discovery/location.ts';
 import { cardsOf, listedOnSite } from '../discovery/members.ts';
-import { placeOfSlug } from './lander-place.ts';
+import { placeOfSlug, type LanderPlace } from './lander-place.ts';
 import type { Site } from '../types.ts';
 
 /** Demo members a lander shows. */
 const LANDER_MEMBERS = 12;
+
+/** The members nearest a place (by SQL's flat-earth estimate) whose exact bands are compared to pick LANDER_MEMBERS. */
+const MAX_PLACE_CANDIDATES = 200;
 
 const hasInterest = (slug: string) => sql`${profiles.interests} @> ${JSON.stringify([slug])}::jsonb`;
 const age = sql`extract(year from age(${profiles.dateOfBirth}))`;
@@ -44,41 +48,27 @@ function nicheFilter(niche: NicheName): { only?: SQL; rank?: SQL } {
 }
 
 /**
- * The lander content of `site` (spec 1, 2): up to LANDER_MEMBERS active demo members with a photo that fit the
- * niche (recently seen first), the members per region of `country` (default: the site's first country, else NL),
- * most first and only regions with members, the site's member total, and the place `placeSlug` names among the site's
- * countries (null when none: lander-place.ts).
+ * The lander content of `site` (spec 1, 2). `country` is the query's country, else the visitor's (`visitorCountry`,
+ * when the site serves it), else the site's first country, else NL. `members`: up to LANDER_MEMBERS active demo members
+ * with a photo that fit the niche. With a place (`placeSlug` names a region or town of the site's countries,
+ * a namesake in the visitor's country first: lander-place.ts) they are the members of the place's country nearest to it, each card with its distance band from
+ * the place's grid cell (the bands of search); otherwise the members of `country`, niche fit first, recently seen first.
+ * `regions`: the members per region of `country`, most first, only regions with members; `total` the site's members;
+ * `place` the place's dataset name or null.
  */
 export async function landerContent(
   db: Db,
   site: Site,
-  country: Country | undefined,
-  placeSlug: string | undefined,
+  { country, visitorCountry, placeSlug }: { country?: Country; visitorCountry?: Country | null; placeSlug?: string },
 ): Promise<LanderResponse> {
   const niche = nicheOf(site.settings.niche);
-  const { only, rank } = nicheFilter(niche);
+  const siteCountries = site.settings.countries;
+  const served = visitorCountry && siteCountries.includes(visitorCountry) ? visitorCountry : undefined;
+  const where = country ?? served ?? siteCountries[0] ?? 'NL';
+  const place = placeSlug === undefined ? null : placeOfSlug(siteCountries, placeSlug, visitorCountry);
   const ofSite = listedOnSite(site.id);
-  const withPhoto = exists(
-    db
-      .select({ one: sql`1` })
-      .from(photos)
-      .where(and(eq(photos.userId, users.id), eq(photos.position, 0))),
-  );
-  const rows = await db
-    .select({ id: users.id })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(and(ofSite, eq(users.fictional, true), withPhoto, only))
-    .orderBy(...(rank ? [sql`${rank} desc`] : []), sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
-    .limit(LANDER_MEMBERS);
-  const members = await cardsOf(
-    db,
-    rows.map((r) => r.id),
-    null,
-    { cdnPrefix: site.settings.cdn_prefix },
-  );
+  const members = await landerMembers(db, site, niche, place ?? where);
 
-  const where = country ?? site.settings.countries[0] ?? 'NL';
   const counted = await db
     .select({ code: profiles.region, count: sql<number>`count(*)::int` })
     .from(profiles)
@@ -95,6 +85,54 @@ export async function landerContent(
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(ofSite);
-  const place = placeSlug === undefined ? null : placeOfSlug(site.settings.countries, placeSlug);
-  return { niche, members, country: where, regions, total, place };
+  return { niche, members, country: where, regions, total, place: place?.name ?? null };
+}
+
+/**
+ * The lander's demo members of `site` that fit `niche` and live in `near` (a country, or a place's country). With a
+ * place: nearest first by the distance band between the place's grid cell and theirs (members without a location
+ * last), niche fit first within a band; the cards carry that band. Without: niche fit first, then recently seen.
+ */
+async function landerMembers(
+  db: Db,
+  site: Site,
+  niche: NicheName,
+  near: Country | LanderPlace,
+): Promise<LanderResponse['members']> {
+  const { only, rank } = nicheFilter(niche);
+  const place = typeof near === 'string' ? null : near;
+  const country = place ? place.country : (near as Country);
+  const withPhoto = exists(
+    db
+      .select({ one: sql`1` })
+      .from(photos)
+      .where(and(eq(photos.userId, users.id), eq(photos.position, 0))),
+  );
+  const from = place ? snapToGrid(place.position) : null;
+  // A flat-earth estimate of the squared distance (degrees of longitude shrink by cos(latitude)), only to order.
+  const nearness = from
+    ? [
+        sql`(${profiles.gridLat} is null)`,
+        sql`power(${profiles.gridLat} - ${from.lat}, 2) + power((${profiles.gridLon} - ${from.lon}) * ${Math.cos((from.lat * Math.PI) / 180)}, 2)`,
+      ]
+    : [];
+  const rows = await db
+    .select({ id: users.id, lat: profiles.gridLat, lon: profiles.gridLon, fit: rank ?? sql<number>`0` })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(listedOnSite(site.id), eq(users.fictional, true), withPhoto, only, eq(profiles.country, country)))
+    .orderBy(...nearness, ...(rank ? [sql`${rank} desc`] : []), sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
+    .limit(from ? MAX_PLACE_CANDIDATES : LANDER_MEMBERS);
+  const bandIndex = (r: { lat: number | null; lon: number | null }) =>
+    from && r.lat != null && r.lon != null
+      ? distanceBands.indexOf(bandOf(distanceKm(from, { lat: r.lat, lon: r.lon })))
+      : distanceBands.length;
+  // Array sort is stable: within a band and fit, the SQL order (nearest first) stays.
+  const nearest = from ? [...rows].sort((a, b) => bandIndex(a) - bandIndex(b) || Number(b.fit) - Number(a.fit)) : rows;
+  return cardsOf(
+    db,
+    nearest.slice(0, LANDER_MEMBERS).map((r) => r.id),
+    null,
+    { cdnPrefix: site.settings.cdn_prefix, from },
+  );
 }

@@ -107,7 +107,7 @@ export default function MemberLandingScreen() {
           <h1 id={headingId}>{title}</h1>
           {facts}
           <div className="invite-chat">
-            <p className="bubble-in">{t('member.landing2.message1', { where: copy.where })}</p>
+            <p className="bubble-in">{copy.place ? t('place.greetingIn', { place: copy.place }) : t('place.greetingNear')}</p>
             <p className="bubble-in">{t('member.landing2.message2')}</p>
             <p className="invite-typing">{t('member.landing2.typing', { name: member.name })}</p>
           </div>
