@@ -40,10 +40,12 @@ const features = [
 
 /** `/` for visitors: the marketing home with the signup call to action (a member goes to /members). */
 export default function HomeScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'pages']);
   const { settings } = useSnapshot(session);
   const name = settings?.name ?? '';
-  usePageTitle(null);
+  // The site's index title is written in the site's own language; a reader of another language gets a translated one.
+  const inSiteLanguage = !settings || i18n.language === settings.domain_language.slice(0, 2).toLowerCase();
+  usePageTitle(inSiteLanguage ? null : t('pages:titles.home'));
 
   return (
     <div className="home">
