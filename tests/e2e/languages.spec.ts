@@ -169,6 +169,20 @@ for (const lng of LANGUAGES) {
   });
 }
 
+test('Polish names German Länder "Kraj związkowy" and US states "Stan" in the search', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'lang', value: 'pl', domain: new URL(baseURL!).hostname, path: '/' }]);
+  await signup(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/members');
+  const form = page.getByRole('form', { name: localeText('pl', 'members', 'search.formLabel') });
+  const country = form.getByLabel(localeText('pl', 'members', 'search.country'), { exact: true });
+  await country.selectOption('DE');
+  await expect(form.getByLabel('Kraj związkowy', { exact: true })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('pl-search-de.png') });
+  await country.selectOption('US');
+  await expect(form.getByLabel('Stan', { exact: true })).toBeEnabled();
+});
+
 test("a member's language follows them to a new device (spec 9: saved with PUT /api/user.php)", async ({ browser, baseURL }) => {
   const first = await browser.newContext({ baseURL });
   await signup(first.request);
