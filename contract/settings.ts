@@ -96,12 +96,13 @@ export type InterestsResponse = z.infer<typeof InterestsResponse>;
 
 /**
  * GET /api/regions.php: without a query every country's regions at once (spec 7: no payload, fetched once and cached);
- * `?country=` one country's. Regions come from the maintained dataset; `label` names the kind (province, state, ...).
+ * `?country=` one country's. Regions come from the maintained dataset; `label` names the kind (province, state, ...);
+ * `land` is a German or Austrian Land, which languages name apart from a US or Australian state (pl "Kraj związkowy", not "Stan").
  */
 export const RegionsQuery = z.object({ country: Country.optional() });
 export const RegionsResponse = z.object({
   country: Country,
-  label: z.enum(['region', 'province', 'state', 'canton', 'county', 'voivodeship']),
+  label: z.enum(['region', 'province', 'state', 'land', 'canton', 'county', 'voivodeship']),
   regions: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type RegionsResponse = z.infer<typeof RegionsResponse>;

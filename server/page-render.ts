@@ -116,7 +116,7 @@ export function pageRenderer(app: FastifyInstance, distDir: string): (req: Fasti
       const html = shell.page(pathname, language, {
         html: rendered.html,
         boot: { ...boot, namespaces: rendered.namespaces, countryNames: rendered.countryNames },
-        title: settings.index_title || settings.name,
+        title: rendered.title,
       });
       if (key !== null && user === null) visitorPages.set(key, { html, status });
       return { html, status, personal: user !== null };

@@ -37,7 +37,7 @@ export function scriptJson(value: unknown): string {
 interface RenderedScreen {
   html: string;
   boot: SsrBoot;
-  /** The document title (the site's index title). */
+  /** The document title: the screen's own, or the site's index title (src/app/page-title.ts documentTitle). */
   title: string;
 }
 

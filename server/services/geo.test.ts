@@ -17,6 +17,7 @@ describe('geo', () => {
 
   it('names the kind of region per country', () => {
     expect(regionsOf('US').label).toBe('state');
+    expect(regionsOf('DE').label).toBe('land');
     expect(regionsOf('NL').label).toBe('province');
     expect(regionsOf('CH').label).toBe('canton');
     expect(regionsOf('PL').label).toBe('voivodeship');

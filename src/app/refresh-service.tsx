@@ -7,7 +7,7 @@ import { setBadge } from '../pwa/badge.ts';
 import { pushState } from '../pwa/push-state.ts';
 import { startMemberSync } from '../sync/member-sync.ts';
 import { useNewCounts } from '../sync/use-new-counts.ts';
-import { composeTitle, pageTitle } from './page-title.ts';
+import { documentTitle, pageTitle } from './page-title.ts';
 
 export default function RefreshService() {
   const { user, settings } = useSnapshot(session);
@@ -25,9 +25,10 @@ export default function RefreshService() {
   useEffect(() => setBadge(count), [count]);
 
   const siteName = settings?.name ?? '';
+  const indexTitle = settings?.index_title ?? '';
   useEffect(() => {
-    document.title = composeTitle(count, title ?? null, title ? siteName : settings?.index_title || siteName);
-  }, [count, title, siteName, settings?.index_title]);
+    document.title = documentTitle(count, title ?? null, settings ? { name: siteName, index_title: indexTitle } : null);
+  }, [count, title, siteName, indexTitle, settings]);
 
   return null;
 }

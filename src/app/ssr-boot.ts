@@ -45,11 +45,12 @@ export interface SsrBoot {
 }
 
 /**
- * A server render's result: the HTML of #root's content, the namespaces it used (for the page to load before
- * hydrating) and the country names it knows.
+ * A server render's result: the HTML of #root's content, the document title its screen set (as the page shows it,
+ * "Likes - Heartline"), the namespaces it used (for the page to load before hydrating) and the country names it knows.
  */
 interface RenderedPage {
   html: string;
+  title: string;
   namespaces: string[];
   countryNames: CountryNamesSeed;
 }

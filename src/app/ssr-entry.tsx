@@ -9,6 +9,7 @@ import { adoptRenderedOffers } from '../features/offers/offer-store.ts';
 import { knownCountryNames } from '../i18n/country-names.ts';
 import { i18next, initI18n } from '../i18n/index.ts';
 import { App } from './App.tsx';
+import { documentTitle, pageTitle } from './page-title.ts';
 import type { RenderPage } from './ssr-boot.ts';
 
 let i18nReady: Promise<unknown> | null = null;
@@ -36,6 +37,7 @@ export const renderPage: RenderPage = (url, boot, signal) => {
     session.settings = boot.settings;
     session.user = boot.user;
     session.ready = true;
+    pageTitle.title = null;
     // react-i18next records the namespaces components ask for; counted per render (its record is a plain object).
     const record = i18next.reportNamespaces as unknown as { usedNamespaces?: Record<string, boolean> } | undefined;
     if (record) record.usedNamespaces = {};
@@ -58,7 +60,12 @@ export const renderPage: RenderPage = (url, boot, signal) => {
     const html = await readAll(prelude);
     if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
     const used = i18next.reportNamespaces?.getUsedNamespaces() ?? [];
-    return { html, namespaces: [...new Set(used)], countryNames: knownCountryNames(boot.language) };
+    return {
+      html,
+      title: documentTitle(0, pageTitle.title, boot.settings),
+      namespaces: [...new Set(used)],
+      countryNames: knownCountryNames(boot.language),
+    };
   });
   queue = run.catch(() => {});
   return run;

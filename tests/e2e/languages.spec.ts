@@ -1,6 +1,7 @@
 // In each of the 11 languages the members screen, a chat, /credits and the signup modal speak that language
 // (no English UI word from a small list) and, 390 px wide, no text overflows its button or badge and nothing
 // scrolls sideways. Screenshots of each go to the test's attachments.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { findMember, SANNE, signup } from './support.ts';
 
@@ -131,6 +132,56 @@ for (const lng of LANGUAGES) {
     await check(page, lng, 'signup');
   });
 }
+
+/** A text of locales/<lng>/<ns>.json by its dotted key, with `{{name}}`-style values filled in. */
+function localeText(lng: Lng, ns: string, key: string, values: Record<string, string | number> = {}): string {
+  const tree = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Record<string, unknown>;
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+  return String(found).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+for (const lng of LANGUAGES) {
+  test(`${lng}: the search, a profile and the likes each have their own title, in the tab and as served`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const url = new URL(baseURL!);
+    await context.addCookies([{ name: 'lang', value: lng, domain: url.hostname, path: '/' }]);
+    await signup(page.request);
+    const sanne = await findMember(page.request, SANNE.name, SANNE.age);
+    const titles: Record<string, string> = {
+      '/members': localeText(lng, 'members', 'title'),
+      [`/members/${sanne}`]: localeText(lng, 'pages', 'titles.member', { name: SANNE.name, age: SANNE.age }),
+      '/likes': localeText(lng, 'likes', 'title'),
+    };
+    for (const [path, title] of Object.entries(titles)) {
+      const expected = `${title} - Heartline`;
+      // The server render writes the screen's title; the page keeps it, with the count of new things before it.
+      const served = await (await page.request.get(path)).text();
+      expect(served, `${lng} ${path}: served title`).toContain(`<title>${expected}</title>`);
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?${escapeRegExp(expected)}$`));
+    }
+  });
+}
+
+test('Polish names German Länder "Kraj związkowy" and US states "Stan" in the search', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'lang', value: 'pl', domain: new URL(baseURL!).hostname, path: '/' }]);
+  await signup(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/members');
+  const form = page.getByRole('form', { name: localeText('pl', 'members', 'search.formLabel') });
+  const country = form.getByLabel(localeText('pl', 'members', 'search.country'), { exact: true });
+  await country.selectOption('DE');
+  await expect(form.getByLabel('Kraj związkowy', { exact: true })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('pl-search-de.png') });
+  await country.selectOption('US');
+  await expect(form.getByLabel('Stan', { exact: true })).toBeEnabled();
+});
 
 test("a member's language follows them to a new device (spec 9: saved with PUT /api/user.php)", async ({ browser, baseURL }) => {
   const first = await browser.newContext({ baseURL });

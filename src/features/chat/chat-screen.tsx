@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import Spinner from 'react-bootstrap/Spinner';
 import {
@@ -50,7 +51,7 @@ const IcebreakerModal = lazy(() => import('./icebreaker-modal.tsx'));
  * shows as pending and is sent when the network returns.
  */
 export default function ChatScreen() {
-  const { t } = useTranslation(['chat', 'members', 'discovery']);
+  const { t } = useTranslation(['chat', 'members', 'discovery', 'pages']);
   const profileId = Number(useParams<{ id: string }>().id);
   const db = useMemberDb();
   const { user, settings } = useSnapshot(session);
@@ -68,6 +69,7 @@ export default function ChatScreen() {
   const stored = useLiveQuery(async () => (await db.profiles.get(profileId)) ?? null, [db, profileId]);
   const messages = useLiveQuery(async () => (conv ? messagePage(db, conv.id, pages * PAGE_SIZE) : []), [db, conv?.id, pages]);
   const member: MemberCard | undefined = conv?.profile ?? stored ?? undefined;
+  usePageTitle(member ? t('pages:titles.chat', { name: member.name }) : t('list.title'));
 
   // Opening: the member's card and the newest page from the server into Dexie; what Dexie has shows meanwhile.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ChatsResponse } from '../../../contract/index.ts';
 import { firstAnswer } from '../../api/first-answers.ts';
@@ -25,6 +26,7 @@ import { ChatListItem } from './chat-list-item.tsx';
  */
 export default function ChatsScreen() {
   const { t } = useTranslation(['chat', 'members']);
+  usePageTitle(t('list.title'));
   const db = useMemberDb();
   const meId = useSnapshot(session).user?.id ?? 0;
   const { deleteError } = useSnapshot(syncNews);

@@ -44,12 +44,14 @@ const features = [
  * and lead speak to the site niche's audience (spec 1: "Meet men who want men" on the gay site).
  */
 export default function HomeScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'pages']);
   const { settings } = useSnapshot(session);
   const name = settings?.name ?? '';
   const niche = nicheOf(settings?.niche);
   const hero = niche === 'general' ? 'home' : `home.niche.${niche}`;
-  usePageTitle(null);
+  // The site's index title is written in the site's own language; a reader of another language gets a translated one.
+  const inSiteLanguage = !settings || i18n.language === settings.domain_language.slice(0, 2).toLowerCase();
+  usePageTitle(inSiteLanguage ? null : t('pages:titles.home'));
 
   return (
     <div className="home">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MemberCard as Member } from '../../../contract/index.ts';
 import { CountBadge } from '../../ui/count-badge.tsx';
@@ -22,6 +23,7 @@ const EMPTY: Record<Tab, string> = { 'liked-me': 'likedMe', 'my-likes': 'myLikes
  */
 export default function LikesScreen() {
   const { t } = useTranslation(['likes', 'members']);
+  usePageTitle(t('title'));
   const params = useParams<{ type?: string }>();
   const tab: Tab = TABS.find((x) => x === params.type) ?? 'liked-me';
   const db = useMemberDb();

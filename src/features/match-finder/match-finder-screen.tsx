@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title.ts';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import {
@@ -53,6 +54,7 @@ function Reasons({ result }: { result: MatchFinderResult }) {
  */
 export default function MatchFinderScreen() {
   const { t } = useTranslation(['discovery', 'profile-fields', 'members']);
+  usePageTitle(t('matchFinder.title'));
   const { user } = useSnapshot(session);
   const id = useId();
   const [answers, setAnswers] = useState<Answers>(() => ({

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -49,7 +50,7 @@ const renderedMissing = (id: number) => firstAnswer(profilePath(id), ErrorBody)?
  * open; the 404 page when there is no such member to see (spec 8).
  */
 function MemberProfileScreen({ id }: { id: number }) {
-  const { t, i18n } = useTranslation(['members', 'profile-fields']);
+  const { t, i18n } = useTranslation(['members', 'profile-fields', 'pages']);
   const [location, navigate] = useLocation();
   const fromLikes = location.startsWith('/likes');
   const db = useMemberDb();
@@ -57,6 +58,7 @@ function MemberProfileScreen({ id }: { id: number }) {
   // A server-rendered profile came with its answer: it shows until Dexie holds the profile.
   const [rendered] = useState(() => firstAnswer(profilePath(id), MemberResponse)?.profile);
   const profile = stored ?? (rendered?.id === id ? rendered : undefined);
+  usePageTitle(profile ? t('pages:titles.member', { name: profile.name, age: profile.age }) : null);
   const { matchWith } = useSnapshot(syncNews);
   const [error, setError] = useState<unknown>(() =>
     renderedMissing(id) ? new ApiCallError(404, 'not_found', 'not found') : null,

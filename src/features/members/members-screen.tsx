@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -19,6 +20,7 @@ import { CAM_TILE_AFTER, CamPromotionTile } from './cam-promotion-tile.tsx';
 /** /members (spec 2): the member search, the home after login. Result pages are read from Dexie (searchPages). */
 export default function MembersScreen() {
   const { t } = useTranslation('members');
+  usePageTitle(t('title'));
   const { user, ready, settings } = useSnapshot(session);
   const snap = useSnapshot(searchState);
   const db = useMemberDb();

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title.ts';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { SWIPE_LIKES_PER_DAY } from '../../../contract/index.ts';
@@ -28,6 +29,7 @@ const inField = (target: EventTarget | null) =>
  */
 export default function SwipeGameScreen() {
   const { t, i18n } = useTranslation(['discovery', 'members']);
+  usePageTitle(t('swipe.title'));
   const db = useMemberDb();
   const deck = useSwipeDeck(db);
   const { matchWith } = useSnapshot(syncNews);
