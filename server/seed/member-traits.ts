@@ -184,7 +184,7 @@ export function drawMember(r: Random, country: Country, nameOf: (g: 'male' | 'fe
         : r.weighted({ single: 50, divorced: 22, separated: 8, widowed: age > 55 ? 12 : 2, in_relationship: 8, married: 6 }),
     tattoos: age < 40 ? r.weighted({ none: 45, some: 43, many: 12 }) : r.weighted({ none: 65, some: 30, many: 5 }),
     interests: chosen,
-    about: aboutText(r, { interests: chosen, city: place.city, gender }),
+    about: aboutText(r, { interests: chosen, city: place.city, gender, language: draw.language }),
     skin,
     photos: Number(r.weighted({ 1: 2, 2: 3, 3: 3, 4: 2, 5: 1 })),
   };
