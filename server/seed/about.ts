@@ -1,7 +1,9 @@
-// About-me texts of demo members: 1-3 sentences from English templates, naming some of the member's
-// interests and city. Flirty but tasteful: explicit interests are never written out.
-import type { Interest } from '../../contract/index.ts';
-import type { Random } from './random.ts';
+// About-me texts of demo members: 1-3 sentences in the member's language (English templates here, the other
+// languages' in about-kits.ts), naming some of the member's interests and city. Flirty but tasteful: explicit
+// interests are never written out.
+import type { Interest, Language } from '../../contract/index.ts';
+import { aboutKits, type AboutKit } from './about-kits.ts';
+import { createRandom, type Random } from './random.ts';
 
 /** How an interest reads in a sentence; interests missing here (the explicit ones) are never mentioned. */
 const phrases: Partial<Record<Interest, readonly string[]>> = {
@@ -93,11 +95,17 @@ const adjectives = [
 ];
 
 /**
- * Composes an about-me text of 1-3 sentences. `interests` should hold at least one mentionable interest;
- * without one a neutral phrase stands in.
+ * Composes an about-me text of 1-3 sentences in `ctx.language` (default English). `interests` should hold at least
+ * one mentionable interest; without one a neutral phrase stands in. Draws from `r` exactly as an English text does
+ * whatever the language, so the members seeded after this one stay the same; another language's text takes its own
+ * draws from a generator seeded by the English text.
  */
-export function aboutText(r: Random, ctx: { interests: readonly Interest[]; city: string; gender: 'male' | 'female' }): string {
-  const named = r.sample(ctx.interests.filter(isMentionable), 3).map((i) => r.pick(phrases[i] ?? []));
+export function aboutText(
+  r: Random,
+  ctx: { interests: readonly Interest[]; city: string; gender: 'male' | 'female'; language?: Language },
+): string {
+  const picked = r.sample(ctx.interests.filter(isMentionable), 3);
+  const named = picked.map((i) => r.pick(phrases[i] ?? []));
   const [a, b, c] = [named[0] ?? 'good company', named[1] ?? 'good food', named[2] ?? 'long walks'];
   const adj = () => r.pick(adjectives);
   const fill = (t: string) =>
@@ -116,5 +124,34 @@ export function aboutText(r: Random, ctx: { interests: readonly Interest[]; city
   const parts = [fill(r.pick(openers))];
   if (count === '3') parts.push(fill(r.pick(middles)));
   if (count !== '1') parts.push(fill(r.pick(closers)));
-  return parts.join(' ').replace(/^./, (c) => c.toUpperCase());
+  const english = capitalize(parts.join(' '));
+  if (!ctx.language || ctx.language === 'en') return english;
+  return localAbout(createRandom(hash(english)), aboutKits[ctx.language], picked, ctx);
+}
+
+/** The about-me text from one language's kit: the same interests as picked, its own sentences. */
+function localAbout(r: Random, kit: AboutKit, picked: readonly Interest[], ctx: { city: string; gender: 'male' | 'female' }) {
+  const named = picked.map((i) => kit.phrases[i] ?? '').filter(Boolean);
+  const [a, b, c] = [named[0] ?? kit.fallback[0], named[1] ?? kit.fallback[1], named[2] ?? kit.fallback[2]];
+  const fill = (t: string) =>
+    t
+      .replace(/\{([^{}|]*)\|([^{}|]*)\}/g, (_, male: string, female: string) => (ctx.gender === 'female' ? female : male))
+      .replaceAll('{a}', a)
+      .replaceAll('{b}', b)
+      .replaceAll('{c}', c)
+      .replaceAll('{city}', ctx.city);
+  const count = r.weighted({ 1: 2, 2: 5, 3: 3 });
+  const parts = [fill(r.pick(kit.openers))];
+  if (count === '3') parts.push(fill(r.pick(kit.middles)));
+  if (count !== '1') parts.push(fill(r.pick(kit.closers)));
+  return capitalize(parts.join(' '));
+}
+
+const capitalize = (text: string) => text.replace(/^./, (ch) => ch.toUpperCase());
+
+/** A 32-bit FNV-1a hash of `text`: the seed of a translated text, so the same member always gets the same one. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }

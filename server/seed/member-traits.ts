@@ -224,7 +224,7 @@ export function drawMember(
         : r.weighted({ single: 50, divorced: 22, separated: 8, widowed: fit.age > 55 ? 12 : 2, in_relationship: 8, married: 6 }),
     tattoos: fit.age < 40 ? r.weighted({ none: 45, some: 43, many: 12 }) : r.weighted({ none: 65, some: 30, many: 5 }),
     interests: fit.interests,
-    about: aboutText(r, { interests: fit.interests, city: place.city, gender }),
+    about: aboutText(r, { interests: fit.interests, city: place.city, gender, language: draw.language }),
     skin,
     photos: Number(r.weighted({ 1: 2, 2: 3, 3: 3, 4: 2, 5: 1 })),
   };

@@ -1,11 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ageOn, BodyType, countries, EyeColor, HairColor, interests, RelationshipStatus, Tattoos } from '../../contract/index.ts';
+import {
+  ageOn,
+  BodyType,
+  countries,
+  EyeColor,
+  HairColor,
+  interests,
+  RelationshipStatus,
+  Tattoos,
+  type Language,
+} from '../../contract/index.ts';
 import { openDatabase, type Db } from '../db/connect.ts';
 import { creditLedger, meta, photos, profiles, sites, users } from '../db/schema.ts';
 import { verifyPassword } from '../domain/accounts/passwords.ts';
 import { snapToGrid } from '../domain/discovery/location.ts';
 import { citiesOf, regionName, townPosition } from '../services/geo.ts';
+import { aboutKits } from './about-kits.ts';
 import { countryCounts } from './member-traits.ts';
 import { demoAccounts, seedDemoMembers } from './members.ts';
 
@@ -73,6 +84,16 @@ describe('seedDemoMembers', () => {
     expect(female).toBeGreaterThan(0.45);
     expect(female).toBeLessThan(0.65);
     expect(rows.some((r) => r.users.language === 'nl') && rows.some((r) => r.users.language === 'pl')).toBe(true);
+    // Each member's about-me text is in the member's language: it names their interests with that language's words.
+    for (const { users: u, profiles: p } of rows) {
+      if (u.language === 'en') continue;
+      const kit = aboutKits[u.language as Exclude<Language, 'en'>];
+      const words = [...Object.values(kit.phrases), ...kit.fallback];
+      expect(
+        words.some((w) => p.about.includes(w)),
+        `${u.language}: ${p.about}`,
+      ).toBe(true);
+    }
     expect(
       rows.filter((r) => r.profiles.country === 'NL' && r.profiles.gender === 'female' && /^sanne/i.test(r.profiles.name)),
     ).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, knownCountryNames, seedCountryNames, sortedCountries } from './country-names.ts';
+import { countryName, countryNameOfText, knownCountryNames, seedCountryNames, sortedCountries } from './country-names.ts';
 
 describe('country names', () => {
   it('names a country in the language and sorts a list by its names there', () => {
@@ -12,6 +12,16 @@ describe('country names', () => {
 
   it('answers the same list object for the same language and countries (made once)', () => {
     expect(sortedCountries(['SE', 'NO'], 'sv')).toBe(sortedCountries(['SE', 'NO'], 'sv'));
+  });
+});
+
+describe('a country written as text', () => {
+  it("names an English country name or an ISO code in the reader's language, and leaves other text alone", () => {
+    expect(countryNameOfText('Netherlands', 'de', ['NL', 'DE'])).toBe('Niederlande');
+    expect(countryNameOfText('netherlands ', 'fr', ['NL'])).toBe('Pays-Bas');
+    expect(countryNameOfText('NL', 'pl', ['DE'])).toBe('Holandia');
+    expect(countryNameOfText('Netherlands', 'en', ['NL'])).toBe('Netherlands');
+    expect(countryNameOfText('Curaçao (Dutch Caribbean)', 'de', ['NL'])).toBe('Curaçao (Dutch Caribbean)');
   });
 });
 

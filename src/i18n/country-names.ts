@@ -36,6 +36,18 @@ export function countryName(code: string, lng: string): string {
   return name;
 }
 
+/**
+ * A country written as free text (the company info's country, spec 3: "Netherlands" or "NL") named in `lng`: an ISO
+ * code, or the English name of one of `codes`, becomes that country's name in `lng` ("Niederlande", "Pays-Bas");
+ * any other text stays as written.
+ */
+export function countryNameOfText(text: string, lng: string, codes: readonly string[]): string {
+  const written = text.trim();
+  if (/^[A-Z]{2}$/.test(written)) return countryName(written, lng);
+  const code = codes.find((c) => countryName(c, 'en').toLowerCase() === written.toLowerCase());
+  return code ? countryName(code, lng) : text;
+}
+
 /** `codes` with their names in `lng`, sorted by name as `lng` sorts (e.g. for a country menu). */
 export function sortedCountries(codes: readonly string[], lng: string): readonly { code: string; name: string }[] {
   const key = listKey(codes, lng);

@@ -53,6 +53,17 @@ describe('GET /api/content.php', () => {
     expect(fallback.content.language).toBe('en');
   });
 
+  it('names the site by its name alone, never with its host ("Heartline (localhost)"), in every language', async () => {
+    for (const lang of ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv']) {
+      for (const token of PAGES) {
+        const { content } = expectShape(ContentResponse, await c.get(`/api/content.php?token=${token}&lang=${lang}`));
+        expect(`${content.title}\n${content.markdown}`, `${lang} ${token}`).not.toMatch(/\(localhost\)|Heartline \(/);
+      }
+      const terms = expectShape(ContentResponse, await c.get(`/api/content.php?token=terms&lang=${lang}`)).content;
+      expect(terms.markdown, lang).toContain('Heartline');
+    }
+  });
+
   it('answers 404 in the error shape for an unknown token, 400 for one that cannot be a token', async () => {
     const missing = await c.get('/api/content.php?token=no-such-page');
     expect(missing.status).toBe(404);

@@ -38,14 +38,15 @@ test('after signup the search starts from what the member looks for, not "Everyo
   await expect(search.getByLabel('Country')).toHaveValue('NL');
 });
 
-test('a visitor who likes is asked to log in and comes back to the profile, where the like is real', async ({ page }) => {
+test('a visitor who likes is offered signup beside the member; after logging in the like is real', async ({ page }) => {
   const res = await page.request.get('/api/members.php', {
     params: { gender: 'male', country: 'DE', min_age: 18, max_age: 99, page: 1 },
   });
   const target = ((await res.json()).profiles as { id: number; name: string }[])[0];
   await page.goto(`/members/${target.id}`);
   await page.getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/members/${target.id}`)}`);
+  await expect(page).toHaveURL(`/members/${target.id}/signup`);
+  await page.goto(`/login?next=${encodeURIComponent(`/members/${target.id}`)}`);
   await page.getByLabel('E-mail').fill(SANNE.email);
   await page.getByLabel('Password').fill(SANNE.password);
   await page.getByRole('button', { name: 'Log in' }).click();

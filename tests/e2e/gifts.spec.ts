@@ -1,6 +1,6 @@
 // Gifts in the real browser (spec 1, 3 gift_credits, 6): the picker shows each gift's credits and money price, a gift
 // sent offline waits in the outbox and arrives exactly once when back online with one debit of gift_credits, and a
-// visitor who wants to send one is asked to log in.
+// visitor who wants to send one is offered signup beside the member.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { credits, findMember, login, LUCAS, SANNE, waitForServiceWorker } from './support.ts';
@@ -70,9 +70,19 @@ test('a gift sent offline arrives once when back online and the balance drops by
   await context.close();
 });
 
-test('a visitor who wants to send a gift from a profile is asked to log in', async ({ page }) => {
+test('a visitor who taps Like, Send message or Send a gift on a profile is taken to signup beside the member', async ({
+  page,
+}) => {
   const sanneId = await findMember(page.request, SANNE.name, SANNE.age);
-  await page.goto(`/members/${sanneId}`);
-  await page.getByRole('button', { name: 'Send a gift' }).click();
-  await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fmembers%2F${sanneId}$`));
+  const signup = `/members/${sanneId}/signup`;
+  for (const action of [
+    page.getByRole('button', { name: 'Like', exact: true }),
+    page.getByRole('link', { name: 'Send message' }),
+    page.getByRole('button', { name: 'Send a gift' }),
+  ]) {
+    await page.goto(`/members/${sanneId}`);
+    await action.click();
+    await expect(page).toHaveURL(signup);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(SANNE.name);
+  }
 });

@@ -1,6 +1,7 @@
 // In each of the 11 languages the members screen, a chat, /credits and the signup modal speak that language
 // (no English UI word from a small list) and, 390 px wide, no text overflows its button or badge and nothing
-// scrolls sideways. Screenshots of each go to the test's attachments.
+// scrolls sideways; the signup stepper's labels fit or wrap between words. Screenshots of each go to the test's
+// attachments.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { findMember, SANNE, signup } from './support.ts';
@@ -181,6 +182,82 @@ test('Polish names German Länder "Kraj związkowy" and US states "Stan" in the 
   await page.screenshot({ path: test.info().outputPath('pl-search-de.png') });
   await country.selectOption('US');
   await expect(form.getByLabel('Stan', { exact: true })).toBeEnabled();
+});
+
+/**
+ * Problems of the signup stepper's labels as laid out now: a word split over two lines (its Range has rects on more
+ * than one line), a word sticking out of its step, or the row wider than the form. Each step is measured as the
+ * current one too (its label is bold, so wider).
+ */
+async function stepperProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const list = [...document.querySelectorAll<HTMLElement>('.signup-progress')].find((el) => el.checkVisibility());
+    if (!list) return ['no stepper'];
+    const steps = [...list.querySelectorAll('li')];
+    const current = steps.find((li) => li.classList.contains('is-current'));
+    for (const bold of steps) {
+      for (const li of steps) li.classList.toggle('is-current', li === bold);
+      if (list.scrollWidth > list.clientWidth + 1) found.push(`row is ${list.scrollWidth}px in ${list.clientWidth}px`);
+      for (const li of steps) {
+        const title = li.querySelector('.signup-progress-title');
+        const box = li.getBoundingClientRect();
+        if (!title) continue;
+        const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const m of (node.textContent ?? '').matchAll(/\S+/gu)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1) found.push(`"${m[0]}" is split over ${lines.size} lines`);
+            const r = range.getBoundingClientRect();
+            if (r.left < box.left - 1 || r.right > box.right + 1) found.push(`"${m[0]}" sticks out of its step`);
+          }
+        }
+      }
+    }
+    for (const li of steps) li.classList.toggle('is-current', li === current);
+    return [...new Set(found)];
+  });
+}
+
+/** Checks the stepper on the screen at 390 px (see stepperProblems) and attaches a screenshot. */
+async function checkStepper(page: Page, lng: Lng, screen: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.locator('.signup-progress').first()).toBeVisible();
+  await test
+    .info()
+    .attach(`${lng}-${screen}-stepper.png`, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+  expect(await stepperProblems(page), `${lng} ${screen}: stepper labels`).toEqual([]);
+  expect(await overflows(page), `${lng} ${screen}: overflowing texts`).toEqual([]);
+}
+
+test('the signup stepper fits 390 px in every language: labels wrap between words, never inside one', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const url = new URL(baseURL!);
+  const sanne = await findMember(page.request, SANNE.name, SANNE.age);
+  for (const lng of LANGUAGES) {
+    await context.clearCookies();
+    await context.addCookies([{ name: 'lang', value: lng, domain: url.hostname, path: '/' }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/signup');
+    await expect(page.locator('html')).toHaveAttribute('lang', lng);
+    await checkStepper(page, lng, 'signup-page');
+
+    await page.goto(`/members/${sanne}/signup`);
+    await checkStepper(page, lng, 'member-signup');
+
+    // The modal opens from the top bar's signup link (shown from 576 px on), then the window narrows to 390 px.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.locator('nav a[href="/signup"]').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await checkStepper(page, lng, 'signup-modal');
+  }
 });
 
 test("a member's language follows them to a new device (spec 9: saved with PUT /api/user.php)", async ({ browser, baseURL }) => {

@@ -73,6 +73,22 @@ test('the footer links every page of spec 2 and shows the company, and a link in
   }
 });
 
+test("the footer names the company's country in the reader's language", async ({ page, context, baseURL }) => {
+  const host = new URL(baseURL!).hostname;
+  for (const [lng, country] of [
+    ['de', 'Niederlande'],
+    ['fr', 'Pays-Bas'],
+    ['pl', 'Holandia'],
+    ['fi', 'Alankomaat'],
+    ['nl', 'Nederland'],
+  ]) {
+    await context.addCookies([{ name: 'lang', value: lng, domain: host, path: '/' }]);
+    await page.goto('/pages/service');
+    await expect(page.locator('html')).toHaveAttribute('lang', lng);
+    await expect(page.locator('address.footer-company')).toContainText(`Keizersgracht 123, 1015 CJ Amsterdam, ${country}`);
+  }
+});
+
 test('the US-only footer shows for English in the US and opens the 2257 statement by its token', async ({ page }) => {
   // A visitor from a site country is shown the entry warning first (spec 1): this one entered before.
   await page.addInitScript(() => localStorage.setItem('hide-entry-warning', String(Date.now())));

@@ -4,6 +4,8 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../features/account/session-store.ts';
 import { cleanPhone } from '../../../contract/settings.ts';
+import { countries } from '../../../contract/countries.ts';
+import { countryNameOfText } from '../../i18n/country-names.ts';
 import { companyInfo, loadCompanyInfo } from '../company-info-store.ts';
 import { CountryPicker } from '../../features/country/country-picker.tsx';
 
@@ -20,9 +22,12 @@ const footerLinks = [
   { href: '/pages/service', key: 'footer.service' },
 ] as const;
 
-/** Company block of spec 3 (name, address, city, country, registration and VAT numbers, support phone). */
+/**
+ * Company block of spec 3 (name, address, city, country, registration and VAT numbers, support phone); the country in
+ * the reader's language.
+ */
 function CompanyBlock() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { info } = useSnapshot(companyInfo);
   useEffect(() => {
     void loadCompanyInfo();
@@ -34,8 +39,9 @@ function CompanyBlock() {
       <strong translate="no">{info.name}</strong>
       {info.tradenames.length > 0 && <span translate="no"> ({info.tradenames.join(', ')})</span>}
       <br />
+      {/* The country is named by Intl in the reader's language (as in the country menus), not by i18next. */}
       <span translate="no">
-        {info.address}, {info.city}, {info.country}
+        {info.address}, {info.city}, {countryNameOfText(info.country, i18n.language, countries)}
       </span>
       <br />
       {info.kvk && (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -224,7 +224,15 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
             <span className="signup-progress-mark" aria-hidden="true">
               {index < step ? '✓' : index + 1}
             </span>
-            <span className="signup-progress-title">{title}</span>
+            {/* A narrow step wraps its label between words only: never inside one, not even at a hyphen ("E-|mail"). */}
+            <span className="signup-progress-title">
+              {title.split(' ').map((word, i) => (
+                <Fragment key={i}>
+                  {i > 0 && ' '}
+                  <span className="text-nowrap">{word}</span>
+                </Fragment>
+              ))}
+            </span>
           </li>
         ))}
       </ol>

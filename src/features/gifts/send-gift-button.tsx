@@ -13,17 +13,20 @@ import { GiftIcon } from '../members/icons.tsx';
 const GiftPicker = lazy(() => import('./gift-picker.tsx'));
 
 /**
- * Button "Send a gift" that opens the gift picker for `member`; a visitor is sent to log in first (spec 6). A picked
+ * Button "Send a gift" that opens the gift picker for `member`; a visitor is sent to `guestHref` (e.g. the signup
+ * beside the member), or to log in first without it (spec 6). A picked
  * gift is written to Dexie and the outbox like a message (queueGift: offline-safe, sent once), then `onSent` runs.
  * `compact`: an icon-only round button (the chat composer), else a labelled pill (the profile).
  */
 export function SendGiftButton({
   member,
   compact = false,
+  guestHref,
   onSent,
 }: {
   member: MemberCard;
   compact?: boolean;
+  guestHref?: string;
   onSent?: () => void;
 }) {
   const { t } = useTranslation('gifts');
@@ -34,7 +37,7 @@ export function SendGiftButton({
   const [loaded, setLoaded] = useState(false);
 
   const start = () => {
-    if (!session.user) return navigate(loginHref(location));
+    if (!session.user) return navigate(guestHref ?? loginHref(location));
     setLoaded(true);
     setOpen(true);
   };

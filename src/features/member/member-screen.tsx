@@ -9,7 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { ErrorBody, MemberResponse, type MemberProfile } from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
 import { ErrorPage } from '../../app/error-page.tsx';
-import { loginHref } from '../../app/login-redirect.ts';
+import { loginHref, memberSignupHref } from '../../app/login-redirect.ts';
 import { session } from '../account/session-store.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { FictionalBadge } from '../../ui/fictional-badge.tsx';
@@ -60,6 +60,7 @@ function MemberProfileScreen({ id }: { id: number }) {
   const profile = stored ?? (rendered?.id === id ? rendered : undefined);
   usePageTitle(profile ? t('pages:titles.member', { name: profile.name, age: profile.age }) : null);
   const { matchWith } = useSnapshot(syncNews);
+  const { user } = useSnapshot(session);
   const [error, setError] = useState<unknown>(() =>
     renderedMissing(id) ? new ApiCallError(404, 'not_found', 'not found') : null,
   );
@@ -90,8 +91,8 @@ function MemberProfileScreen({ id }: { id: number }) {
 
   const toggleLike = async () => {
     if (!profile) return;
-    // Spec 6: a visitor must log in to like; the like is never faked on the device.
-    if (!session.user) return navigate(loginHref(location));
+    // Spec 6: a visitor cannot like; the like is never faked on the device. They are offered signup beside this member.
+    if (!session.user) return navigate(memberSignupHref(profile.id));
     setBusy('like');
     setActionError(null);
     try {
@@ -194,13 +195,17 @@ function MemberProfileScreen({ id }: { id: number }) {
                 {profile.liked ? t('profile.liked') : t('profile.like')}
               </Button>
               <Link
-                href={`/members/${profile.id}/chat`}
+                href={user ? `/members/${profile.id}/chat` : memberSignupHref(profile.id)}
                 className="btn btn-primary btn-lg rounded-pill px-4 d-inline-flex align-items-center gap-2 flex-grow-1 flex-sm-grow-0 justify-content-center"
               >
                 <ChatIcon /> {t('profile.sendMessage')}
               </Link>
               {/* From the profile a gift goes into the conversation with this member, which then opens. */}
-              <SendGiftButton member={profile} onSent={() => navigate(`/members/${profile.id}/chat`)} />
+              <SendGiftButton
+                member={profile}
+                guestHref={memberSignupHref(profile.id)}
+                onSent={() => navigate(`/members/${profile.id}/chat`)}
+              />
             </div>
           )}
           {actionError != null && (

@@ -5,7 +5,7 @@ const FIELDS = ['sexuality', 'hair_color', 'eye_color', 'body_type', 'relationsh
 
 /**
  * The profile's details (sexuality, hair, eyes, body type, relationship status, tattoos) as labelled tiles, and its
- * interests as pills. Only what the server sent: a detail the member never set, or the site keeps hidden, is absent.
+ * interests as pills; the details' words agree with the member's gender in languages that mark it. Only what the server sent: a detail the member never set, or the site keeps hidden, is absent.
  */
 export function ProfileDetails({ profile }: { profile: MemberProfile }) {
   const { t } = useTranslation('profile-fields');
@@ -18,7 +18,8 @@ export function ProfileDetails({ profile }: { profile: MemberProfile }) {
           {fields.map((f) => (
             <div key={f} className="bg-white border rounded-3 px-3 py-2">
               <dt className="small fw-normal text-body-secondary">{t(`field.${f}`)}</dt>
-              <dd className="fw-semibold mb-0">{t(`${f}.${profile[f]}`)}</dd>
+              {/* Adjectives agree with the member (pl "Wolny"/"Wolna"): the i18next context `_male`/`_female`, where a language has one. */}
+              <dd className="fw-semibold mb-0">{t(`${f}.${profile[f]}`, { context: profile.gender })}</dd>
             </div>
           ))}
         </dl>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ContentBlock } from '../../../contract/index.ts';
+import { formatLongDate } from '../../i18n/long-date.ts';
 import { headingId, Markdown } from './markdown.tsx';
 
 /** Long texts (this many `## ` sections or more, and this many characters) get a table of contents. */
@@ -29,10 +30,7 @@ export function ContentArticle({ block }: { block: ContentBlock }) {
       <h1 className="h3 fw-bold mb-2">{block.title}</h1>
       {block.version_date && (
         <p className="text-body-secondary small">
-          {t('version')}{' '}
-          <time dateTime={block.version_date}>
-            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(block.version_date))}
-          </time>
+          {t('version')} <time dateTime={block.version_date}>{formatLongDate(new Date(block.version_date), i18n.language)}</time>
         </p>
       )}
       {sections.length >= TOC_MIN_SECTIONS && block.markdown.length >= TOC_MIN_CHARS && (
