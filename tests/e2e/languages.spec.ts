@@ -277,3 +277,29 @@ test("a member's language follows them to a new device (spec 9: saved with PUT /
   await first.close();
   await device.close();
 });
+
+test("words agree with what they describe: Polish details with the member's gender, the French first of the month", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const host = new URL(baseURL!).hostname;
+  await context.addCookies([{ name: 'lang', value: 'pl', domain: host, path: '/' }]);
+  // Both demo accounts are single: "Wolna" on Sanne's profile, "Wolny" on Lucas's (36, NL), never "Wolny/wolna".
+  const men = await page.request.get('/api/members.php', {
+    params: { gender: 'male', country: 'NL', min_age: 36, max_age: 36, page: 1 },
+  });
+  const lucas = ((await men.json()).profiles as { id: number; name: string }[]).find((p) => p.name === 'Lucas')!.id;
+  for (const [id, single] of [
+    [await findMember(page.request, SANNE.name, SANNE.age), 'Wolna'],
+    [lucas, 'Wolny'],
+  ] as const) {
+    await page.goto(`/members/${id}`);
+    await expect(page.locator('.profile-facts')).toContainText(single);
+    await expect(page.locator('.profile-facts')).not.toContainText('/');
+  }
+  // The legal texts date from the company's start, 1 March 2024: "1er mars" in French.
+  await context.addCookies([{ name: 'lang', value: 'fr', domain: host, path: '/' }]);
+  await page.goto('/pages/terms');
+  await expect(page.locator('time').first()).toHaveText('1er mars 2024');
+});
