@@ -104,6 +104,8 @@ const CONCURRENCY: Record<JobName, number> = {
  * time. A short queue gives a worker one job per fetch anyway.
  */
 const BATCH_SIZE: Partial<Record<JobName, number>> = { 'push-message': 8, 'push-like': 8, 'mail-notice': 8 };
+/** The shortest wait, in seconds, before a batched job's retry (see the worker's failures in startJobQueue). */
+const BATCH_RETRY_MIN_SECONDS = 1;
 /** Milliseconds a wake-up waits for the next ones to gather, in the notices' latency: a fetch takes them all. */
 const WAKE_DELAY_MS = 10;
 /** Seconds between polls: commits wake the workers at once (NOTIFY), polling finds retries and missed wakes. */
@@ -170,6 +172,7 @@ export async function startJobQueue(opts: {
     if (!(await boss.getQueue(dead))) await boss.createQueue(dead, { name: dead, retentionMinutes: RETENTION_MINUTES });
     // Queues made before dead letters get them too (updateQueue keeps what it is not given).
     const policy = { name, ...QUEUE_POLICY, ...opts.retry, deadLetter: dead, retentionMinutes: RETENTION_MINUTES };
+    if (BATCH_SIZE[name]) policy.retryDelay = Math.max(policy.retryDelay, BATCH_RETRY_MIN_SECONDS);
     if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
     else await boss.createQueue(name, policy);
   }
@@ -198,24 +201,27 @@ export async function startJobQueue(opts: {
                 const results = await Promise.allSettled(
                   batch.map((job) => (handlers[name] as (data: unknown) => Promise<void>)(job.data)),
                 );
-                // Each failed job fails alone (retried under its queue's policy); pg-boss then completes the others,
-                // still active, in one statement.
-                await Promise.all(
-                  results.map((r, i) => {
-                    if (r.status === 'fulfilled') return;
-                    const job = batch[i];
-                    const error = (r.reason as Error).message;
-                    // The last try: pg-boss moves the job to its dead-letter queue, an operator's work now.
-                    if (job.retryCount >= job.retryLimit)
-                      opts.log(
-                        'job failed its last try: dead letter',
-                        { name, id: job.id, data: job.data, error, deadLetter: deadLetterQueue(name) },
-                        'error',
-                      );
-                    else opts.log('job failed', { name, id: job.id, error });
-                    return boss.fail(name, job.id, r.reason as object);
-                  }),
+                const failures = results.flatMap((r, i) =>
+                  r.status === 'rejected' ? [{ job: batch[i], reason: r.reason as Error }] : [],
                 );
+                for (const { job, reason } of failures) {
+                  const error = reason.message;
+                  // The last try: pg-boss moves the job to its dead-letter queue, an operator's work now.
+                  if (job.retryCount >= job.retryLimit)
+                    opts.log(
+                      'job failed its last try: dead letter',
+                      { name, id: job.id, data: job.data, error, deadLetter: deadLetterQueue(name) },
+                      'error',
+                    );
+                  else opts.log('job failed', { name, id: job.id, error });
+                }
+                // pg-boss completes a batch's jobs still active after this callback without awaiting that statement,
+                // while the worker fetches again: a job failed here and due again at once could be fetched, active,
+                // and completed by it, its next try's failure then lost. A lone job's failure is thrown, for pg-boss
+                // to fail it instead of completing it; in a batch, each failed job fails alone (retried under its
+                // queue's policy) and its retry waits at least BATCH_RETRY_MIN_SECONDS, long after that completion.
+                if (batch.length === 1 && failures.length) throw failures[0].reason;
+                await Promise.all(failures.map(({ job, reason }) => boss.fail(name, job.id, reason)));
               } finally {
                 running -= batch.length;
                 // A full batch may have left jobs behind (one wake-up stands for every commit meanwhile): fetch again at once.

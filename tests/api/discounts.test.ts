@@ -3,7 +3,6 @@
 // consumed once even under concurrent payments, and a reply-rate figure computed from data the test creates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import adyen from '@adyen/api-library';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   CreatePaymentResponse,
@@ -23,6 +22,7 @@ import {
   sites,
   users,
 } from '../../server/db/schema.ts';
+import { sendAuthorisation } from './psp-webhook.ts';
 import { activeMember, Client, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -54,24 +54,8 @@ async function startPayment(m: Member, body: Record<string, unknown>) {
 }
 
 /** The provider's signed AUTHORISATION success for payment `p` (as the embedded test service signs it). */
-async function paidWebhook(p: { id: string; amount: number; currency: string }) {
-  const item = {
-    additionalData: {} as Record<string, string>,
-    amount: { value: p.amount, currency: p.currency },
-    eventCode: 'AUTHORISATION',
-    merchantAccountCode: 'HeartlineTestMerchant',
-    merchantReference: p.id,
-    pspReference: `PSP${p.id.slice(0, 8)}`,
-    success: 'true',
-  };
-  item.additionalData.hmacSignature = new adyen.hmacValidator().calculateHmac(item as never, server.payments.testKeys!.hmacKey);
-  const res = await fetch(`${server.url}/api/payment-webhook.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }),
-  });
-  expect(await res.text()).toBe('[accepted]');
-}
+const paidWebhook = (p: { id: string; amount: number; currency: string }) =>
+  sendAuthorisation(server, p, `PSP${p.id.slice(0, 8)}`);
 
 /**
  * Member `m`'s `paid` paid payments as the once-per-member rule wants them: at most one completed at a discount, each

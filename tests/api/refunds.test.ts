@@ -4,7 +4,6 @@
 // refunds and message sends: no balance below zero, nothing refunded twice, refunded money the floor share of each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import adyen from '@adyen/api-library';
 import { eq, sql } from 'drizzle-orm';
 import { CreatePaymentResponse, MemberResponse, PaymentResponse, SyncResponse } from '../../contract/index.ts';
 import type { Tx } from '../../server/db/connect.ts';
@@ -12,6 +11,7 @@ import { creditLedger, payments, profiles, users } from '../../server/db/schema.
 import { applyCredits } from '../../server/domain/money/credits-ledger.ts';
 import { recordChanges } from '../../server/domain/sync/changes.ts';
 import type { AcceptedRefund } from '../../server/services/test-psp.ts';
+import { sendAuthorisation } from './psp-webhook.ts';
 import { activeMember, expectShape, newId, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -52,24 +52,8 @@ async function payAndReturn(m: Member, bundle = 1) {
 }
 
 /** The provider's signed AUTHORISATION success for `p`, with `pspReference`. */
-async function paidWebhook(p: { id: string; amount: number; currency: string }, pspReference = `PSP${p.id.slice(-12)}`) {
-  const item = {
-    additionalData: {} as Record<string, string>,
-    amount: { value: p.amount, currency: p.currency },
-    eventCode: 'AUTHORISATION',
-    merchantAccountCode: 'HeartlineTestMerchant',
-    merchantReference: p.id,
-    pspReference,
-    success: 'true',
-  };
-  item.additionalData.hmacSignature = new adyen.hmacValidator().calculateHmac(item as never, server.payments.testKeys!.hmacKey);
-  const res = await fetch(`${server.url}/api/payment-webhook.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }),
-  });
-  expect(await res.text()).toBe('[accepted]');
-}
+const paidWebhook = (p: { id: string; amount: number; currency: string }, pspReference = `PSP${p.id.slice(-12)}`) =>
+  sendAuthorisation(server, p, pspReference);
 
 /** A purchase of bundle 1 completed by the webhook. */
 async function bought(m: Member) {

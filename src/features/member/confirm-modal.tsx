@@ -3,19 +3,35 @@ import Modal from 'react-bootstrap/Modal';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 
-/** Props of ConfirmModal: `confirmLabel` names the confirm button (e.g. "Block"), `danger` colours it red. */
+/**
+ * Props of ConfirmModal: `confirmLabel` names the confirm button (e.g. "Block"), `danger` colours it red, `busy`
+ * disables it while the confirmed action runs.
+ */
 export interface ConfirmModalProps {
   show: boolean;
   title: string;
   body: string;
   confirmLabel: string;
   danger?: boolean;
+  busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A small yes/no dialog (role dialog, named by its title) used before blocking a member or deleting a chat. */
-export function ConfirmModal({ show, title, body, confirmLabel, danger = false, onConfirm, onCancel }: ConfirmModalProps) {
+/**
+ * A small yes/no dialog (role dialog, named by its title) used before blocking a member, deleting a chat, removing a
+ * stored card or refunding a purchase.
+ */
+export function ConfirmModal({
+  show,
+  title,
+  body,
+  confirmLabel,
+  danger = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
   const { t } = useTranslation('members');
   const id = useId();
   return (
@@ -30,7 +46,7 @@ export function ConfirmModal({ show, title, body, confirmLabel, danger = false, 
         <Button variant="light" onClick={onCancel}>
           {t('cancel')}
         </Button>
-        <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+        <Button variant={danger ? 'danger' : 'primary'} disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </Modal.Footer>

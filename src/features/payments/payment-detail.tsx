@@ -7,12 +7,12 @@ import { errorText } from '../../i18n/error-text.ts';
 import { refreshUser, session } from '../account/session-store.ts';
 import { fetchInvoices, invoicePdfUrl } from './invoices-api.ts';
 import { requestRefund } from './payments-api.ts';
-import { RefundDialog } from './refund-dialog.tsx';
+import { ConfirmModal } from '../member/confirm-modal.tsx';
 
 /**
  * One payment (/transactions/{id}): what, when, how much, how, its state, the invoice details (company, VAT) with the
  * downloads of its invoice and credit note, and, within refund_days of a completed purchase (refundWindowOpen), the
- * refund of its unused credits: the button opens RefundDialog with what refundShare (the refund's own rule) takes
+ * refund of its unused credits: the button opens a ConfirmModal with what refundShare (the refund's own rule) takes
  * back and returns; only its Confirm refunds.
  */
 export function PaymentDetail({ payment: initial }: { payment: Payment }) {
@@ -111,10 +111,12 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
           ) : (
             <p className="small text-body-secondary mb-0">{t('decide.nothingToRefund')}</p>
           )}
-          <RefundDialog
+          <ConfirmModal
             show={asking}
-            credits={share.credits}
-            amount={money(share.amount)}
+            title={t('decide.refundTitle')}
+            body={`${t('decide.refundText', { count: share.credits, amount: money(share.amount) })} ${t('decide.refundFinal')}`}
+            confirmLabel={t('decide.refundConfirm')}
+            danger
             busy={busy}
             onConfirm={() => void refund()}
             onCancel={() => setAsking(false)}
