@@ -5,14 +5,16 @@ import { inflateSync } from 'node:zlib';
 const WIN_ANSI_HIGH = [...'€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ'];
 
 /**
- * The text a PDF draws: each content stream (inflated when compressed), its strings shown with Tj (pdf-lib writes
+ * The text a PDF draws: each stream of a direct /Length (inflated when compressed), its strings shown with Tj (pdf-lib writes
  * the standard fonts' text as hex strings in WinAnsi), one per line, white space normalised.
  */
 export function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString('latin1');
   const shown: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let body = Buffer.from(m[1], 'latin1');
+  // Each stream's bytes by its dictionary's /Length: compressed bytes may hold "\r" or "\nendstream" themselves.
+  for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    let body = Buffer.from(raw.slice(start, start + Number(m[1])), 'latin1');
     try {
       body = inflateSync(body);
     } catch {

@@ -51,9 +51,9 @@ export default async function siteRoutes(app: FastifyInstance, { db, push, sites
   // Spec 1, 2: what the landers show (demo members of the site's niche, members per region); public, cacheable.
   app.get('/api/lander.php', async (req, reply): Promise<LanderResponse> => {
     const { country, place } = parse(LanderQuery, req.query);
-    reply.header('cache-control', 'public, max-age=300');
-    // Without ?country= the answer depends on the visitor's country, so a shared cache keeps one per country header.
-    if (!country) reply.header('vary', 'X-Country');
+    // Without ?country= the answer depends on the visitor's address (GeoIP) or a trusted proxy's country header: only
+    // the visitor's own browser may keep it, never a shared cache.
+    reply.header('cache-control', country ? 'public, max-age=300' : 'private, max-age=300');
     return landerContent(db, req.site, {
       country,
       visitorCountry: country ? null : visitorCountry(req, req.site, { geoip, localCountry: config.localCountry }),

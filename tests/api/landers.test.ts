@@ -9,7 +9,8 @@ import { Client, expectShape, startServer, type TestServer } from './harness.ts'
 let server: TestServer;
 let c: Client;
 beforeAll(async () => {
-  server = await startServer(150);
+  // The harness's client is 127.0.0.1: as a trusted loopback proxy it forwards a visitor's address (tests/api/geoip.test.ts).
+  server = await startServer(150, { env: { TRUST_PROXY: 'loopback' } });
   c = new Client(server.url);
   // The niche sites get their own demo members, as server/main.ts seeds them.
   for (const site of (await allSites(server.db)).slice(1)) {
@@ -24,16 +25,27 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function landerOf(host: string, query = ''): Promise<LanderResponse> {
-  const res = await server.app.inject({ method: 'GET', url: `/api/lander.php${query}`, headers: { host } });
+/** Public addresses the embedded GeoIP database places in each country (as tests/api/geoip.test.ts). */
+const visitorFrom = { NL: '194.109.6.66', US: '8.8.8.8', PL: '212.77.98.9' } as const;
+
+/**
+ * The lander of `host` for a visitor from `from`'s address (else the local address: the site's own country).
+ * The answer depends on that address, so only the visitor's browser may keep it.
+ */
+async function landerOf(host: string, query = '', from?: keyof typeof visitorFrom): Promise<LanderResponse> {
+  const forwarded = from ? { 'x-forwarded-for': visitorFrom[from] } : {};
+  const res = await server.app.inject({ method: 'GET', url: `/api/lander.php${query}`, headers: { host, ...forwarded } });
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['cache-control']).toContain('public');
+  expect(res.headers['cache-control']).toBe('private, max-age=300');
   return LanderResponse.parse(res.json());
 }
 
 describe('GET /api/lander.php', () => {
   it("shows the country's demo members with photos, fictional only, and counts members per region of it", async () => {
     const body = expectShape(LanderResponse, await c.get('/api/lander.php?country=NL'));
+    // The same for every visitor: a shared cache may keep it.
+    const named = await server.app.inject({ method: 'GET', url: '/api/lander.php?country=NL', headers: { host: 'localhost' } });
+    expect(named.headers['cache-control']).toBe('public, max-age=300');
     expect(body.niche).toBe('general');
     // All 11 Dutch demo members with a photo (up to 12 are shown), and none of another country.
     expect(body.members).toHaveLength(11);
@@ -94,7 +106,8 @@ describe('GET /api/lander.php', () => {
   });
 
   it('shows the members near the place a lander names, nearest first, with their distance bands', async () => {
-    const body = await landerOf('localhost', '?place=amsterdam');
+    // "amsterdam" is also a town in New York: a Dutch visitor gets the Dutch one (a US visitor the other).
+    const body = await landerOf('localhost', '?place=amsterdam', 'NL');
     expect(body.place).toBe('Amsterdam');
     expect(body.members.length).toBeGreaterThan(0);
     expect(body.members.every((m) => m.country === 'NL')).toBe(true);
@@ -102,19 +115,16 @@ describe('GET /api/lander.php', () => {
     expect(bands).toEqual([...bands].sort((a, b) => a - b));
     // NL is small: every seeded Dutch member is within 100 km of Amsterdam's grid cell but the odd far corner.
     expect(body.members[0].distance).not.toBe('gt100');
+    const newYork = await landerOf('localhost', '?place=amsterdam', 'US');
+    expect(newYork.members.length).toBeGreaterThan(0);
+    expect(newYork.members.every((m) => m.country === 'US')).toBe(true);
     // A German place on the German site: German members near it.
     const munich = await landerOf('de.localhost', '?place=munich');
     expect(munich.members.every((m) => m.country === 'DE')).toBe(true);
   });
 
   it("shows the visitor's country without a place: members and map regions of a PL visitor are Polish", async () => {
-    const res = await server.app.inject({
-      method: 'GET',
-      url: '/api/lander.php',
-      headers: { host: 'localhost', 'x-country': 'PL' },
-    });
-    expect(res.headers.vary).toContain('X-Country');
-    const pl = LanderResponse.parse(res.json());
+    const pl = await landerOf('localhost', '', 'PL');
     expect(pl.country).toBe('PL');
     const polish = new Set(regionsOf('PL').regions.map((r) => r.code));
     expect(pl.regions.length).toBeGreaterThan(0);
@@ -122,12 +132,7 @@ describe('GET /api/lander.php', () => {
     expect(pl.members.length).toBeGreaterThan(0);
     expect(pl.members.every((m) => m.country === 'PL')).toBe(true);
     // The de site serves DE, AT, CH: a US visitor sees its first country, never a US member.
-    const de = await server.app.inject({
-      method: 'GET',
-      url: '/api/lander.php',
-      headers: { host: 'de.localhost', 'x-country': 'US' },
-    });
-    const deBody = LanderResponse.parse(de.json());
+    const deBody = await landerOf('de.localhost', '', 'US');
     expect(deBody.country).toBe('DE');
     expect(deBody.members.every((m) => m.country === 'DE')).toBe(true);
   });

@@ -12,7 +12,9 @@ import { startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer(40);
+  // A visitor from a local address gets no country (LOCAL_COUNTRY=none), so the default search spans the site's
+  // countries: its niche members are not split by country here (the visitor's country: tests/api/visitor-country.test.ts).
+  server = await startServer(40, { env: { LOCAL_COUNTRY: 'none' } });
   // The niche sites get their own demo members of their audience, as server/main.ts seeds them.
   for (const site of (await allSites(server.db)).slice(1)) {
     await seedDemoMembers(server.db, {
