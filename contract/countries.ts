@@ -23,3 +23,14 @@ export const countries = [
   'NO',
   'SE',
 ] as const;
+
+/**
+ * The country a free text names (the company info's country, spec 3: "Netherlands" or "NL"): a two-letter code as
+ * written, or the code of the one of `codes` whose English name (`englishName`, e.g. Intl.DisplayNames) it is, case
+ * and surrounding space ignored; null for any other text ("Curaçao (Dutch Caribbean)").
+ */
+export function countryOfText(text: string, codes: readonly string[], englishName: (code: string) => string): string | null {
+  const written = text.trim();
+  if (/^[A-Z]{2}$/.test(written)) return written;
+  return codes.find((c) => englishName(c).toLowerCase() === written.toLowerCase()) ?? null;
+}

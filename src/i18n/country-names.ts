@@ -2,6 +2,7 @@
 // DisplayNames loads the region names (about 50 ms on a slow phone), so names are kept per language once looked up,
 // and a server-rendered page comes with the names and sorted lists its render used (src/app/ssr-boot.ts): hydrating
 // it needs neither DisplayNames nor a Collator (making one and sorting 250 names took 8-10 ms of a page's start).
+import { countryOfText } from '../../contract/countries.ts';
 
 const displayNames = new Map<string, Intl.DisplayNames>();
 /** Names looked up or seeded, per language: code -> name. */
@@ -42,9 +43,7 @@ export function countryName(code: string, lng: string): string {
  * any other text stays as written.
  */
 export function countryNameOfText(text: string, lng: string, codes: readonly string[]): string {
-  const written = text.trim();
-  if (/^[A-Z]{2}$/.test(written)) return countryName(written, lng);
-  const code = codes.find((c) => countryName(c, 'en').toLowerCase() === written.toLowerCase());
+  const code = countryOfText(text, codes, (c) => countryName(c, 'en'));
   return code ? countryName(code, lng) : text;
 }
 

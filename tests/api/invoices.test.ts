@@ -205,6 +205,9 @@ describe.each(DATABASES)('invoices on %s', (database) => {
     expect(pdf.status).toBe(200);
     const text = pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain('Gutschrift');
+    // The seller's country (the company info's "Netherlands") in the reader's language, as the buyer's.
+    expect(text).toContain('Niederlande');
+    expect(text).not.toContain('Netherlands');
     expect(text).toContain(`Korrigiert Rechnung ${invoice.number}`);
   });
 

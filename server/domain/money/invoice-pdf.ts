@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatMoney } from '../../../contract/index.ts';
+import { countries, countryOfText } from '../../../contract/countries.ts';
 import type { Db } from '../../db/connect.ts';
 import { invoices, payments } from '../../db/schema.ts';
 import { serverText } from '../../texts.ts';
@@ -70,10 +71,13 @@ async function drawInvoicePdf(row: InvoiceRow, lng: string, line: Line): Promise
   // Seller block, top left; title and number, top right.
   let y = 780;
   text(seller.name, left, y, { font: bold, size: 12 });
+  const names = new Intl.DisplayNames([lng], { type: 'region' });
+  const english = new Intl.DisplayNames(['en'], { type: 'region' });
+  const sellerCode = countryOfText(seller.country, countries, (c) => english.of(c) ?? c);
   for (const s of [
     seller.address,
     seller.city,
-    seller.country,
+    sellerCode ? (names.of(sellerCode) ?? seller.country) : seller.country,
     `${t('registration')}: ${seller.kvk}`,
     ...seller.vat_numbers.map((v) => `${t('vatNumber')}: ${v}`),
   ])
@@ -87,7 +91,7 @@ async function drawInvoicePdf(row: InvoiceRow, lng: string, line: Line): Promise
   // Buyer block.
   y = Math.min(y, 756 - facts.length * 14) - 36;
   text(t('buyer'), left, y, { font: bold });
-  const countryName = new Intl.DisplayNames([lng], { type: 'region' }).of(buyer.country) ?? buyer.country;
+  const countryName = names.of(buyer.country) ?? buyer.country;
   for (const s of [buyer.name, buyer.email, countryName].filter(Boolean)) text(s, left, (y -= 14));
 
   // The line and the amounts.

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { formatMoney, refundShare, refundWindowOpen, type InvoiceSummary, type Payment } from '../../../contract/index.ts';
 import { companyInfo, loadCompanyInfo } from '../../app/company-info-store.ts';
+import { countries } from '../../../contract/countries.ts';
+import { countryNameOfText } from '../../i18n/country-names.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { refreshUser, session } from '../account/session-store.ts';
 import { fetchInvoices, invoicePdfUrl } from './invoices-api.ts';
@@ -152,7 +154,7 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
             <address className="mb-0">
               {info.name}
               <br />
-              {info.address}, {info.city}, {info.country}
+              {info.address}, {info.city}, {countryNameOfText(info.country, i18n.language, countries)}
               <br />
               {t('transactions.registration')}: {info.kvk}
               {info.vat_numbers.map((v) => (
