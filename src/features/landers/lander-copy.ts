@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { niches, type NicheName } from '../../../contract/index.ts';
 import { session } from '../account/session-store.ts';
 import { useLanderPlace } from './lander-content.ts';
+import { regionName, REGIONS_NS } from '../../i18n/region-names.ts';
 
 /** The copy parameters of a lander: `niche`, and `who` / `where` for the i18n interpolation. */
 // A type, not an interface: i18next's options need the implicit index signature.
@@ -16,7 +17,7 @@ export type LanderCopy = {
   who: string;
   /** "near you" or "in Amsterdam". */
   where: string;
-  /** The known place the slug names ("Amsterdam"), or null. */
+  /** The known place the slug names ("Amsterdam"; a region in the reader's language: "Bayern"), or null. */
   place: string | null;
 };
 
@@ -27,10 +28,12 @@ export function nicheFor(siteNiche: number, slug: string | undefined): NicheName
 
 /** The copy of the current lander (route parameter `slug`, site setting `niche`). */
 export function useLanderCopy(): LanderCopy {
-  const { t } = useTranslation('landers');
+  const { t, i18n } = useTranslation(['landers', REGIONS_NS]);
   const { slug } = useParams<{ slug?: string }>();
   const { settings } = useSnapshot(session);
   const niche = nicheFor(settings?.niche ?? 0, slug);
-  const place = useLanderPlace();
+  const found = useLanderPlace();
+  // A town keeps the dataset's name: the table names regions only.
+  const place = found && regionName(found.country, found.name, i18n.language);
   return { niche, place, who: t(`niche.${niche}.who`), where: place ? t('whereIn', { place }) : t('whereNear') };
 }

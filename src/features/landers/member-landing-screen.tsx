@@ -6,6 +6,7 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { session } from '../account/session-store.ts';
 import { openSignupModalFor } from '../account/signup-modal-store.ts';
 import { FictionalBadge } from '../../ui/fictional-badge.tsx';
+import { regionName, REGIONS_NS } from '../../i18n/region-names.ts';
 import { useLanderCopy } from './lander-copy.ts';
 import { PHOTO_H, PHOTO_W } from './lander-parts.tsx';
 import { useLandingMember } from './use-landing-member.ts';
@@ -80,7 +81,7 @@ export function MemberMissing() {
  * marketing page in three looks, leading into signup and then the chat with that member.
  */
 export default function MemberLandingScreen() {
-  const { t } = useTranslation('landers');
+  const { t, i18n } = useTranslation(['landers', REGIONS_NS]);
   const [location] = useLocation();
   const id = Number(useParams<{ id: string }>().id);
   const variant: Variant = location.includes('/landing3') ? 'landing3' : location.includes('/landing2') ? 'landing2' : 'landing';
@@ -94,7 +95,7 @@ export default function MemberLandingScreen() {
   const title = t(`member.${variant}.title`, { name: member.name });
   const facts = (
     <p className="member-facts" translate="no">
-      {member.age} · {member.city}, {member.region}
+      {member.age} · {member.city}, {regionName(member.country, member.region, i18n.language)}
       {member.fictional && <FictionalBadge size={18} className="ms-2" />}
     </p>
   );
