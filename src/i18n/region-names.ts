@@ -13,14 +13,21 @@ const tableOf = (lng: string, country: string) =>
   i18next.getResource(lng, REGIONS_NS, country) as Readonly<Record<string, string>> | undefined;
 
 /**
+ * The code of the region of `country` that the server calls `name` ("Bavaria": "BY"), or null when `name` is no region
+ * of `country` (a town, a stale name) or the tables are not loaded.
+ */
+export function regionCode(country: string, name: string): string | null {
+  const english = tableOf('en', country);
+  return (english && Object.keys(english).find((code) => english[code] === name)) ?? null;
+}
+
+/**
  * The name in `lng` of the region of `country` (ISO 3166-1 alpha-2) that the server calls `name` (its dataset's English
  * name, e.g. "Bavaria": de "Bayern", fr "Bavière"); `name` itself when the tables are not loaded, when `name` is no
  * region of `country` (a stale or free-text name) and in English.
  */
 export function regionName(country: string, name: string, lng: string): string {
-  const english = tableOf('en', country);
-  if (!english || lng === 'en') return name;
-  const code = Object.keys(english).find((c) => english[c] === name);
+  const code = lng === 'en' ? null : regionCode(country, name);
   return (code && tableOf(lng, country)?.[code]) || name;
 }
 

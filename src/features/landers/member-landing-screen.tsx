@@ -87,6 +87,8 @@ export default function MemberLandingScreen() {
   const variant: Variant = location.includes('/landing3') ? 'landing3' : location.includes('/landing2') ? 'landing2' : 'landing';
   const member = useLandingMember(id);
   const copy = useLanderCopy();
+  // i18next context: `place.greetingIn_region` for a region.
+  const context = copy.region ? 'region' : undefined;
   usePageTitle(member ? t(`member.${variant}.title`, { name: member.name }) : null);
   if (member === null) return <MemberMissing />;
   if (member === undefined) return <div className="member-landing lander-placeholder member-landing-loading" aria-busy="true" />;
@@ -108,7 +110,9 @@ export default function MemberLandingScreen() {
           <h1 id={headingId}>{title}</h1>
           {facts}
           <div className="invite-chat">
-            <p className="bubble-in">{copy.place ? t('place.greetingIn', { place: copy.place }) : t('place.greetingNear')}</p>
+            <p className="bubble-in">
+              {copy.place ? t('place.greetingIn', { place: copy.place, context }) : t('place.greetingNear')}
+            </p>
             <p className="bubble-in">{t('member.landing2.message2')}</p>
             <p className="invite-typing">{t('member.landing2.typing', { name: member.name })}</p>
           </div>
