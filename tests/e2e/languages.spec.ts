@@ -193,9 +193,11 @@ function regionText(lng: Lng, country: string, code: string): string {
 test("region names are in the reader's language in all 11: the search's region menu, a profile's place and a lander's, also as served", async ({
   page,
   context,
+  browser,
   baseURL,
 }) => {
   const host = new URL(baseURL!).hostname;
+  const visitor = await browser.newContext({ baseURL });
   await signup(page.request);
   const sanne = await findMember(page.request, SANNE.name, SANNE.age);
   // Sanne lives in North Holland (server/seed/members.ts).
@@ -211,8 +213,9 @@ test("region names are in the reader's language in all 11: the search's region m
     await expect(page.locator('html')).toHaveAttribute('lang', lng);
     await expect(page.locator('main'), `${lng}: profile`).toContainText(place);
 
-    // A lander's place that is a region, put as a region ("en région Hollande-Septentrionale", not "à").
-    const lander = await (await page.request.get('/landers/gallery/north-holland')).text();
+    // A lander's place that is a region, put as a region ("en région Hollande-Septentrionale", not "à"): a visitor's page.
+    await visitor.addCookies([{ name: 'lang', value: lng, domain: host, path: '/' }]);
+    const lander = await (await visitor.request.get('/landers/gallery/north-holland')).text();
     const where = localeText(lng, 'landers', 'whereIn_region', { place: regionText(lng, 'NL', 'NH') });
     expect(lander, `${lng}: served lander`).toContain(where);
 
@@ -227,6 +230,7 @@ test("region names are in the reader's language in all 11: the search's region m
       await page.screenshot({ path: test.info().outputPath(`${lng}-search-regions.png`) });
     }
   }
+  await visitor.close();
 });
 
 /**
