@@ -16,7 +16,7 @@ import { countries, type Country } from '../contract/index.ts';
 import { regionsOf } from '../server/services/geo.ts';
 import { siteLanguages } from '../src/i18n/language.ts';
 
-/** The npm package that bundles CLDR (here CLDR 47), pinned so that a run gives the same files. */
+/** The npm package that bundles CLDR (CLDR 48), pinned so that a run gives the same files. */
 const CLDR_PACKAGE = 'cldr@8.0.0';
 const LOCALES = path.resolve(import.meta.dirname, '../locales');
 
