@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../contract/index.ts';
 import { regionsOf } from '../../server/services/geo.ts';
 import { siteLanguages } from './language.ts';
-import { regionName, REGIONS_NS, sortedRegions } from './region-names.ts';
+import { regionCode, regionName, REGIONS_NS, sortedRegions } from './region-names.ts';
 
 type Table = Record<string, Record<string, string>>;
 const tables = Object.fromEntries(
@@ -57,6 +57,9 @@ describe('region names', () => {
     expect(regionName('DE', 'Bavaria', 'en')).toBe('Bavaria');
     expect(regionName('DE', 'Amsterdam', 'de')).toBe('Amsterdam');
     expect(regionName('NL', 'Bavaria', 'de')).toBe('Bavaria');
+    // A lander's place is put as a region only when it is one (lander-copy.ts).
+    expect(regionCode('DE', 'Bavaria')).toBe('BY');
+    expect(regionCode('NL', 'Amsterdam')).toBeNull();
   });
 
   it("sorts a region menu by the reader's names, keeping the codes the API expects", () => {
