@@ -21,7 +21,8 @@ const RegionCount = z.object({ code: z.string(), name: z.string(), count: z.numb
  * GET /api/lander.php answer: public and cacheable. `members` are up to 12 demo members that fit the site's
  * niche (with photos); `regions` counts the site's members per region of `country`; `total` all members; `place` the
  * dataset name of the region or town of the site's countries that the query's `place` names, else null (no query,
- * or text that names no known place: a lander then shows no place).
+ * or text that names no known place: a lander then shows no place); `place_country` its country (a region's name is
+ * shown in the reader's language: src/i18n/region-names.ts), null without a place.
  */
 export const LanderResponse = z.object({
   niche: z.enum(niches),
@@ -30,5 +31,6 @@ export const LanderResponse = z.object({
   regions: z.array(RegionCount),
   total: z.number().int(),
   place: z.string().nullable(),
+  place_country: Country.nullable(),
 });
 export type LanderResponse = z.infer<typeof LanderResponse>;

@@ -5,6 +5,7 @@
 import { countryOfText } from '../../contract/countries.ts';
 
 const displayNames = new Map<string, Intl.DisplayNames>();
+const collators = new Map<string, Intl.Collator>();
 /** Names looked up or seeded, per language: code -> name. */
 const known = new Map<string, Map<string, string>>();
 /** Lists made by sortedCountries or seeded, by listKey. */
@@ -47,13 +48,23 @@ export function countryNameOfText(text: string, lng: string, codes: readonly str
   return code ? countryName(code, lng) : text;
 }
 
+/** The Collator of language `lng` (made once per language): how `lng` sorts names. */
+export function collator(lng: string): Intl.Collator {
+  let made = collators.get(lng);
+  if (!made) {
+    made = new Intl.Collator(lng || 'en');
+    collators.set(lng, made);
+  }
+  return made;
+}
+
 /** `codes` with their names in `lng`, sorted by name as `lng` sorts (e.g. for a country menu). */
 export function sortedCountries(codes: readonly string[], lng: string): readonly { code: string; name: string }[] {
   const key = listKey(codes, lng);
   let list = sorted.get(key);
   if (!list) {
-    const collator = new Intl.Collator(lng || 'en');
-    list = codes.map((code) => ({ code, name: countryName(code, lng) })).sort((a, b) => collator.compare(a.name, b.name));
+    const { compare } = collator(lng);
+    list = codes.map((code) => ({ code, name: countryName(code, lng) })).sort((a, b) => compare(a.name, b.name));
     sorted.set(key, list);
   }
   return list;

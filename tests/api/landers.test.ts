@@ -94,6 +94,9 @@ describe('GET /api/lander.php', () => {
     expect(await placeOf('localhost', 'north_holland')).toBe('North Holland');
     expect(await placeOf('localhost', 'NEW-YORK')).toBe('New York');
     expect(await placeOf('de.localhost', 'bavaria')).toBe('Bavaria');
+    // With its country, so the page can name a region in the reader's language.
+    expect((await landerOf('de.localhost', '?place=bavaria')).place_country).toBe('DE');
+    expect((await landerOf('localhost')).place_country).toBeNull();
     // A link's own words never come back: not as a place, not in any other field.
     for (const slug of ['free-money-call-0900', '<b>win</b>', 'bad%E0', 'x'.repeat(100)]) {
       const body = await landerOf('localhost', `?place=${encodeURIComponent(slug)}`);
@@ -109,6 +112,7 @@ describe('GET /api/lander.php', () => {
     // "amsterdam" is also a town in New York: a Dutch visitor gets the Dutch one (a US visitor the other).
     const body = await landerOf('localhost', '?place=amsterdam', 'NL');
     expect(body.place).toBe('Amsterdam');
+    expect(body.place_country).toBe('NL');
     expect(body.members.length).toBeGreaterThan(0);
     expect(body.members.every((m) => m.country === 'NL')).toBe(true);
     const bands = body.members.map((m) => distanceBands.indexOf(m.distance ?? 'gt100'));

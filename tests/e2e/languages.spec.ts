@@ -1,7 +1,7 @@
 // In each of the 11 languages the members screen, a chat, /credits and the signup modal speak that language
 // (no English UI word from a small list) and, 390 px wide, no text overflows its button or badge and nothing
-// scrolls sideways; the signup stepper's labels fit or wrap between words. Screenshots of each go to the test's
-// attachments.
+// scrolls sideways; the signup stepper's labels fit or wrap between words; region names are the language's own.
+// Screenshots of each go to the test's attachments.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { findMember, SANNE, signup } from './support.ts';
@@ -182,6 +182,55 @@ test('Polish names German Länder "Kraj związkowy" and US states "Stan" in the 
   await page.screenshot({ path: test.info().outputPath('pl-search-de.png') });
   await country.selectOption('US');
   await expect(form.getByLabel('Stan', { exact: true })).toBeEnabled();
+});
+
+/** A region's name in locales/<lng>/regions.json (country -> region code -> name; English's are the server's names). */
+function regionText(lng: Lng, country: string, code: string): string {
+  const table = JSON.parse(readFileSync(`locales/${lng}/regions.json`, 'utf8')) as Record<string, Record<string, string>>;
+  return table[country][code];
+}
+
+test("region names are in the reader's language in all 11: the search's region menu, a profile's place and a lander's, also as served", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  const host = new URL(baseURL!).hostname;
+  const visitor = await browser.newContext({ baseURL });
+  await signup(page.request);
+  const sanne = await findMember(page.request, SANNE.name, SANNE.age);
+  // Sanne lives in North Holland (server/seed/members.ts).
+  expect(regionText('en', 'NL', 'NH')).toBe('North Holland');
+  for (const lng of LANGUAGES) {
+    await context.addCookies([{ name: 'lang', value: lng, domain: host, path: '/' }]);
+    const place = `Amsterdam, ${regionText(lng, 'NL', 'NH')}, `;
+    if (lng !== 'en') expect(place).not.toContain('North Holland');
+    const served = await (await page.request.get(`/members/${sanne}`)).text();
+    expect(served, `${lng}: served profile`).toContain(place);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/members/${sanne}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lng);
+    await expect(page.locator('main'), `${lng}: profile`).toContainText(place);
+
+    // A lander's place that is a region, put as a region ("en région Hollande-Septentrionale", not "à"): a visitor's page.
+    await visitor.addCookies([{ name: 'lang', value: lng, domain: host, path: '/' }]);
+    const lander = await (await visitor.request.get('/landers/gallery/north-holland')).text();
+    const where = localeText(lng, 'landers', 'whereIn_region', { place: regionText(lng, 'NL', 'NH') });
+    expect(lander, `${lng}: served lander`).toContain(where);
+
+    await page.goto('/members');
+    const form = page.getByRole('form', { name: localeText(lng, 'members', 'search.formLabel') });
+    await form.getByLabel(localeText(lng, 'members', 'search.country'), { exact: true }).selectOption('DE');
+    const region = form.getByLabel(localeText(lng, 'members', 'search.regionKind.land'), { exact: true });
+    // The option names Bavaria in the reader's language ("Bayern", "Bavière", "Bawaria"); its value stays the code.
+    await expect(region.locator('option[value="BY"]'), `${lng}: region menu`).toHaveText(regionText(lng, 'DE', 'BY'));
+    if (lng === 'de' || lng === 'pl') {
+      await region.selectOption('BY');
+      await page.screenshot({ path: test.info().outputPath(`${lng}-search-regions.png`) });
+    }
+  }
+  await visitor.close();
 });
 
 /**

@@ -54,7 +54,7 @@ function nicheFilter(niche: NicheName): { only?: SQL; rank?: SQL } {
  * a namesake in the visitor's country first: lander-place.ts) they are the members of the place's country nearest to it, each card with its distance band from
  * the place's grid cell (the bands of search); otherwise the members of `country`, niche fit first, recently seen first.
  * `regions`: the members per region of `country`, most first, only regions with members; `total` the site's members;
- * `place` the place's dataset name or null.
+ * `place` the place's dataset name and `place_country` its country, or both null.
  */
 export async function landerContent(
   db: Db,
@@ -85,7 +85,7 @@ export async function landerContent(
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(ofSite);
-  return { niche, members, country: where, regions, total, place: place?.name ?? null };
+  return { niche, members, country: where, regions, total, place: place?.name ?? null, place_country: place?.country ?? null };
 }
 
 /**

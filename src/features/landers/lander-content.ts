@@ -2,7 +2,7 @@
 // so moving from one lander to another costs no second request.
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'wouter';
-import { LanderResponse, type MemberCard, type NicheName } from '../../../contract/index.ts';
+import { LanderResponse, type Country, type MemberCard, type NicheName } from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
 import { firstAnswer } from '../../api/first-answers.ts';
 import { landerCall, placeSlug } from './lander-calls.ts';
@@ -51,12 +51,13 @@ function useLanderAnswer(call: string | null): LanderResponse | null {
 }
 
 /**
- * The place the route's `slug` names (the server's answer: a region or town of the site's countries), or null: no
- * slug, a niche slug, text that names no known place, or while it loads.
+ * The place the route's `slug` names (the server's answer: the dataset name of a region or town of the site's
+ * countries, and its country), or null: no slug, a niche slug, text that names no known place, or while it loads.
  */
-export function useLanderPlace(): string | null {
+export function useLanderPlace(): { name: string; country: Country } | null {
   const { slug } = useParams<{ slug?: string }>();
-  return useLanderAnswer(placeSlug(slug) === undefined ? null : landerCall(slug))?.place ?? null;
+  const answer = useLanderAnswer(placeSlug(slug) === undefined ? null : landerCall(slug));
+  return answer?.place && answer.place_country ? { name: answer.place, country: answer.place_country } : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { niches, type NicheName } from '../../../contract/index.ts';
 import { session } from '../account/session-store.ts';
 import { useLanderPlace } from './lander-content.ts';
+import { regionCode, regionName, REGIONS_NS } from '../../i18n/region-names.ts';
 
 /** The copy parameters of a lander: `niche`, and `who` / `where` for the i18n interpolation. */
 // A type, not an interface: i18next's options need the implicit index signature.
@@ -16,8 +17,10 @@ export type LanderCopy = {
   who: string;
   /** "near you" or "in Amsterdam". */
   where: string;
-  /** The known place the slug names ("Amsterdam"), or null. */
+  /** The known place the slug names ("Amsterdam"; a region in the reader's language: "Bayern"), or null. */
   place: string | null;
+  /** The place is a region, which some languages put otherwise than a town (fr "en région Bavière", not "à"). */
+  region: boolean;
 };
 
 /** The niche of a lander: the one its slug names (any case), else the site's (spec 1 niche setting by number). */
@@ -27,10 +30,16 @@ export function nicheFor(siteNiche: number, slug: string | undefined): NicheName
 
 /** The copy of the current lander (route parameter `slug`, site setting `niche`). */
 export function useLanderCopy(): LanderCopy {
-  const { t } = useTranslation('landers');
+  const { t, i18n } = useTranslation(['landers', REGIONS_NS]);
   const { slug } = useParams<{ slug?: string }>();
   const { settings } = useSnapshot(session);
   const niche = nicheFor(settings?.niche ?? 0, slug);
-  const place = useLanderPlace();
-  return { niche, place, who: t(`niche.${niche}.who`), where: place ? t('whereIn', { place }) : t('whereNear') };
+  const found = useLanderPlace();
+  // A town keeps the dataset's name: the table names regions only.
+  const place = found && regionName(found.country, found.name, i18n.language);
+  const region = found !== null && regionCode(found.country, found.name) !== null;
+  // i18next context: `whereIn_region` for a region.
+  const context = region ? 'region' : undefined;
+  const where = place ? t('whereIn', { place, context }) : t('whereNear');
+  return { niche, place, region, who: t(`niche.${niche}.who`), where };
 }

@@ -4,6 +4,7 @@ import { useLanderContent } from './lander-content.ts';
 import { useLanderCopy } from './lander-copy.ts';
 import { LanderCta, LanderPage, MemberPhoto } from './lander-parts.tsx';
 import { countryName } from '../../i18n/country-names.ts';
+import { regionName, REGIONS_NS } from '../../i18n/region-names.ts';
 
 /** Regions the map shows at most (the busiest). */
 const MAX_REGIONS = 12;
@@ -13,10 +14,12 @@ const MAX_REGIONS = 12;
  * (counts from the server), with a few members pinned on it.
  */
 export default function MapLander() {
-  const { t, i18n } = useTranslation('landers');
+  const { t, i18n } = useTranslation(['landers', REGIONS_NS]);
   const copy = useLanderCopy();
   const content = useLanderContent(copy.niche);
-  const regions = content?.regions.slice(0, MAX_REGIONS) ?? [];
+  const regions = content
+    ? content.regions.slice(0, MAX_REGIONS).map((r) => ({ ...r, name: regionName(content.country, r.name, i18n.language) }))
+    : [];
   const top = regions[0]?.count ?? 1;
   const inCountry = content?.regions.reduce((sum, r) => sum + r.count, 0) ?? 0;
   const country = content ? countryName(content.country, i18n.language) : '';

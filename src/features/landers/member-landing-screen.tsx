@@ -6,6 +6,7 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { session } from '../account/session-store.ts';
 import { openSignupModalFor } from '../account/signup-modal-store.ts';
 import { FictionalBadge } from '../../ui/fictional-badge.tsx';
+import { regionName, REGIONS_NS } from '../../i18n/region-names.ts';
 import { useLanderCopy } from './lander-copy.ts';
 import { PHOTO_H, PHOTO_W } from './lander-parts.tsx';
 import { useLandingMember } from './use-landing-member.ts';
@@ -80,12 +81,14 @@ export function MemberMissing() {
  * marketing page in three looks, leading into signup and then the chat with that member.
  */
 export default function MemberLandingScreen() {
-  const { t } = useTranslation('landers');
+  const { t, i18n } = useTranslation(['landers', REGIONS_NS]);
   const [location] = useLocation();
   const id = Number(useParams<{ id: string }>().id);
   const variant: Variant = location.includes('/landing3') ? 'landing3' : location.includes('/landing2') ? 'landing2' : 'landing';
   const member = useLandingMember(id);
   const copy = useLanderCopy();
+  // i18next context: `place.greetingIn_region` for a region.
+  const context = copy.region ? 'region' : undefined;
   usePageTitle(member ? t(`member.${variant}.title`, { name: member.name }) : null);
   if (member === null) return <MemberMissing />;
   if (member === undefined) return <div className="member-landing lander-placeholder member-landing-loading" aria-busy="true" />;
@@ -94,7 +97,7 @@ export default function MemberLandingScreen() {
   const title = t(`member.${variant}.title`, { name: member.name });
   const facts = (
     <p className="member-facts" translate="no">
-      {member.age} · {member.city}, {member.region}
+      {member.age} · {member.city}, {regionName(member.country, member.region, i18n.language)}
       {member.fictional && <FictionalBadge size={18} className="ms-2" />}
     </p>
   );
@@ -107,7 +110,9 @@ export default function MemberLandingScreen() {
           <h1 id={headingId}>{title}</h1>
           {facts}
           <div className="invite-chat">
-            <p className="bubble-in">{copy.place ? t('place.greetingIn', { place: copy.place }) : t('place.greetingNear')}</p>
+            <p className="bubble-in">
+              {copy.place ? t('place.greetingIn', { place: copy.place, context }) : t('place.greetingNear')}
+            </p>
             <p className="bubble-in">{t('member.landing2.message2')}</p>
             <p className="invite-typing">{t('member.landing2.typing', { name: member.name })}</p>
           </div>

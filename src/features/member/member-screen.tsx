@@ -31,6 +31,7 @@ import { ConfirmModal } from './confirm-modal.tsx';
 import { ProfileSkeleton } from './profile-skeleton.tsx';
 import { SimilarMembers } from './similar-members.tsx';
 import { countryName } from '../../i18n/country-names.ts';
+import { regionName, REGIONS_NS } from '../../i18n/region-names.ts';
 
 /**
  * /members/:id and /likes/m/:id (spec 2: members-id, likes-m-id): a member's profile with like, message and block.
@@ -50,7 +51,7 @@ const renderedMissing = (id: number) => firstAnswer(profilePath(id), ErrorBody)?
  * open; the 404 page when there is no such member to see (spec 8).
  */
 function MemberProfileScreen({ id }: { id: number }) {
-  const { t, i18n } = useTranslation(['members', 'profile-fields', 'pages']);
+  const { t, i18n } = useTranslation(['members', 'profile-fields', 'pages', REGIONS_NS]);
   const [location, navigate] = useLocation();
   const fromLikes = location.startsWith('/likes');
   const db = useMemberDb();
@@ -148,7 +149,8 @@ function MemberProfileScreen({ id }: { id: number }) {
     );
 
   const country = countryName(profile.country, i18n.language);
-  const place = [profile.city, profile.region, country].filter(Boolean).join(', ');
+  const region = profile.region && regionName(profile.country, profile.region, i18n.language);
+  const place = [profile.city, region, country].filter(Boolean).join(', ');
 
   return (
     <div className="container py-3 py-md-4">

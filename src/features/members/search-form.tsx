@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
@@ -8,6 +8,7 @@ import { applyFilters, searchState } from './search-store.ts';
 import type { SearchFilters } from './search-query.ts';
 import { fetchRegions } from './regions.ts';
 import { sortedCountries } from '../../i18n/country-names.ts';
+import { REGIONS_NS, sortedRegions } from '../../i18n/region-names.ts';
 
 const clampAge = (v: number) => Math.min(99, Math.max(18, Math.round(v) || 18));
 
@@ -16,7 +17,7 @@ const clampAge = (v: number) => Math.min(99, Math.max(18, Math.round(v) || 18));
  * apply with the Search button. Any change starts a new search, which clears results and count (spec 4).
  */
 export function SearchForm({ defaults }: { defaults: SearchFilters }) {
-  const { t, i18n } = useTranslation('members');
+  const { t, i18n } = useTranslation(['members', REGIONS_NS]);
   const snap = useSnapshot(searchState);
   // Until the store applies the defaults (after the first render), the form shows them: the server draws the same.
   const shown = snap.didInit ? snap : defaults;
@@ -44,6 +45,10 @@ export function SearchForm({ defaults }: { defaults: SearchFilters }) {
   }, [shown.country]);
 
   const countries = sortedCountries(settings?.countries ?? [], i18n.language);
+  const regionOptions = useMemo(
+    () => (regions ? sortedRegions(regions.country, regions.regions, i18n.language) : []),
+    [regions, i18n.language],
+  );
   const regionLabel = t(`search.regionKind.${regions?.label ?? 'region'}`);
   const min = clampAge(Number(minAge));
   const max = clampAge(Number(maxAge));
@@ -104,7 +109,7 @@ export function SearchForm({ defaults }: { defaults: SearchFilters }) {
           onChange={(e) => void applyFilters({ countryregion: e.target.value })}
         >
           <option value="">{t('search.allRegions')}</option>
-          {regions?.regions.map((r) => (
+          {regionOptions.map((r) => (
             <option key={r.code} value={r.code}>
               {r.name}
             </option>

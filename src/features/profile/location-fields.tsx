@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useGeolocationPermission } from './geolocation.ts';
 import { reverseGeocode } from './profile-api.ts';
 import type { ProfileErrors } from './profile-rules.ts';
 import { countryName } from '../../i18n/country-names.ts';
+import { regionName, REGIONS_NS, sortedRegions } from '../../i18n/region-names.ts';
 
 type Place = Pick<ProfileUpdate, 'country' | 'region' | 'city'>;
 
@@ -27,7 +28,7 @@ export interface LocationFieldsProps {
  * manual country, region (labelled as the country calls it: province, state, canton, ...) and city.
  */
 export function LocationFields({ values, errors, located, onPlace, onLocation }: LocationFieldsProps) {
-  const { t, i18n } = useTranslation(['profile', 'profile-fields', 'members', 'errors']);
+  const { t, i18n } = useTranslation(['profile', 'profile-fields', 'members', 'errors', REGIONS_NS]);
   const permission = useGeolocationPermission();
   const [regions, setRegions] = useState<RegionsResponse | null>(null);
   const [locating, setLocating] = useState(false);
@@ -69,6 +70,10 @@ export function LocationFields({ values, errors, located, onPlace, onLocation }:
 
   const pending = values.location !== undefined;
   const hasLocation = pending ? values.location !== null : located;
+  const regionOptions = useMemo(
+    () => (regions ? sortedRegions(regions.country, regions.regions, i18n.language) : []),
+    [regions, i18n.language],
+  );
   const regionLabel = t(`members:search.regionKind.${regions?.label ?? 'region'}`);
 
   return (
@@ -102,7 +107,7 @@ export function LocationFields({ values, errors, located, onPlace, onLocation }:
             : found === false
               ? t('location.notFound')
               : found
-                ? t('location.found', { place: `${found.city}, ${found.region_name}` })
+                ? t('location.found', { place: `${found.city}, ${regionName(found.country, found.region_name, i18n.language)}` })
                 : ''}
           {found !== null || positionError ? ' ' : ''}
           {hasLocation ? t(pending ? 'location.willSave' : 'location.saved') : t('location.none')}
@@ -126,7 +131,7 @@ export function LocationFields({ values, errors, located, onPlace, onLocation }:
           <Form.Label>{regionLabel}</Form.Label>
           <Form.Select value={values.region} isInvalid={!!errors.region} onChange={(e) => onPlace({ region: e.target.value })}>
             <option value="">{t('form.notSet')}</option>
-            {regions?.regions.map((r) => (
+            {regionOptions.map((r) => (
               <option key={r.code} value={r.code}>
                 {r.name}
               </option>
