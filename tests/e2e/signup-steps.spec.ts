@@ -52,7 +52,9 @@ test('the signup steps check each step, survive a reload, and lead to the comple
 
   // A reload in the middle: the same step, everything entered still there (the password only in this tab's
   // sessionStorage, never in localStorage).
+  // The visit now enters from the Netherlands, chosen at step 2: the entry warning greets it first (spec 1).
   await page.reload();
+  await page.getByRole('dialog', { name: 'Adults only' }).getByRole('button', { name: 'I am 18 or older, enter' }).click();
   await expect(page.getByRole('group', { name: 'Step 5 of 5: Password' })).toBeVisible();
   await expect(page.getByLabel('Password')).toHaveValue('a long enough password');
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));

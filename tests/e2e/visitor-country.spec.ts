@@ -68,3 +68,17 @@ test("signup starts in the visitor's country, and a member's own country wins ov
   // A member: no picker; the prices are those of their profile's country (the server's choice).
   await expect(page.getByLabel('Where you live')).toHaveCount(0);
 });
+
+test('a country chosen during a visit brings the entry warning on the next page load, never over the form', async ({ page }) => {
+  // A visitor of no known country (the e2e server's LOCAL_COUNTRY=none): no warning at entry.
+  await page.goto('/signup');
+  await appReady(page);
+  await page.locator('main').getByRole('button', { name: 'Next' }).click();
+  await page.locator('main').getByLabel('Country', { exact: true }).selectOption('NL');
+  await expect(page.locator('footer').getByLabel('Where you live')).toHaveValue('NL');
+  await expect(page.locator('main').getByLabel('Date of birth')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Adults only' })).toHaveCount(0);
+  // The next visit enters from the Netherlands: the warning greets it.
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Adults only' })).toBeVisible();
+});
