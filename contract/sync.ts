@@ -13,10 +13,7 @@ import { User } from './user.ts';
 export const SyncQuery = z.object({ since: QueryCursor.optional() });
 export type SyncQuery = z.infer<typeof SyncQuery>;
 
-/** Messages per conversation a snapshot carries (older ones page by keyset through /api/messages.php). */
-export const SNAPSHOT_MESSAGES = 50;
-/** Changes one delta answer covers at most; `more` says another call is needed. */
-export const DELTA_LIMIT = 500;
+export { DELTA_LIMIT, SNAPSHOT_MESSAGES } from './sync-limits.ts';
 
 /**
  * The answer. Upserts are keyed by id (conversation id, message id, profile id) and may repeat what the

@@ -2,6 +2,7 @@
 // the SW's messages (onServiceWorkerMessage) without loading any of it.
 import { proxy } from 'valtio';
 import type { LikedBy } from '../../contract/index.ts';
+import { OUTBOX_SYNC_TAG, REFRESH_SYNC_TAG } from '../data/sync-names.ts';
 import { createReloadGuard } from './update-guard.ts';
 
 /** The SW script (sw/sw.ts built by vite-plugin-pwa); its scope is the whole site. */
@@ -100,6 +101,7 @@ export async function registerServiceWorker(): Promise<void> {
     navigator.serviceWorker.addEventListener('controllerchange', () => {
       if (reloadGuard.shouldReload()) location.reload();
     });
+    void registerPeriodicRefresh(reg);
     const check = () => {
       if (document.visibilityState === 'visible' && navigator.onLine) void reg.update().catch(() => {});
     };
@@ -125,4 +127,36 @@ export function updateApp(): void {
 /** The "Later" of the prompt: hides it for this page; the new version starts when every tab is closed. */
 export function dismissUpdate(): void {
   pwaState.needRefresh = false;
+}
+
+/** Background Sync and Periodic Background Sync on a registration, where the browser has them (Chromium). */
+type SyncRegistration = ServiceWorkerRegistration & {
+  sync?: { register(tag: string): Promise<void> };
+  periodicSync?: { register(tag: string, options: { minInterval: number }): Promise<void> };
+};
+
+/** The interval asked of Periodic Background Sync (ms); the browser spaces it out by engagement (Chromium: 12 h or more). */
+const REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Asks for Periodic Background Sync (sw/closed-app-sync.ts refreshes Dexie and the badge while the app is closed)
+ * when the browser grants it: Chromium grants it to an installed app only, and the permission query says so.
+ */
+async function registerPeriodicRefresh(reg: SyncRegistration): Promise<void> {
+  if (!reg.periodicSync || !navigator.permissions) return;
+  try {
+    const status = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName });
+    if (status.state === 'granted') await reg.periodicSync.register(REFRESH_SYNC_TAG, { minInterval: REFRESH_INTERVAL_MS });
+  } catch {
+    // Not granted or not supported: the app refreshes when it opens.
+  }
+}
+
+/**
+ * Asks for Background Sync of the outbox: the browser wakes the worker when the network is back, and it sends the
+ * queued writes itself if no page is open by then (sw/sync-relay.ts). No-op without a registered worker or the API
+ * (Firefox, Safari: the writes wait for the app's next start). Never throws.
+ */
+export function requestOutboxSync(): void {
+  void (registration as SyncRegistration | null)?.sync?.register(OUTBOX_SYNC_TAG).catch(() => {});
 }

@@ -1,6 +1,7 @@
 // Writes one answer of GET /api/sync.php into Dexie in one transaction, cursor included, so a crash or a
 // closed tab leaves either the whole answer applied with its cursor, or neither (DESIGN: sync protocol).
-import { SNAPSHOT_MESSAGES, type SyncResponse } from '../../contract/index.ts';
+import type { SyncResponse } from '../../contract/index.ts';
+import { SNAPSHOT_MESSAGES } from '../../contract/sync-limits.ts';
 import { adoptProvisional, chatToRow, removeConversation } from '../data/conversations-repo.ts';
 import type { AppDB } from '../data/db.ts';
 import { applyLikes } from '../data/likes-repo.ts';

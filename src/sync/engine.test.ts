@@ -133,4 +133,25 @@ describe('createSyncEngine', () => {
     await Promise.all([first, second]);
     expect(order).toEqual(['send', 'pull', 'pull']);
   });
+
+  it('asks for Background Sync when a drain leaves writes queued, not when it sends them all', async () => {
+    let up = false;
+    stubApi({
+      '/api/message.php': ({ body }) => {
+        if (!up) return offline();
+        const b = body as { id: string; text: string };
+        return { status: 200, body: { message: { ...message(1, 9, 7, b.text), id: b.id }, credits: 40, cost: 10 } };
+      },
+      '/api/sync.php': () => ({ status: 200, headers: { etag: '"e"' }, body: delta(1) }),
+    });
+    await queueMessage(db, 7, sanne, 'offline');
+    const h = { ...hooks(), onOutboxWaiting: vi.fn() };
+    const engine = createSyncEngine(db, 7, h);
+    await engine.request('a');
+    expect(h.onOutboxWaiting).toHaveBeenCalledTimes(1);
+    up = true;
+    await engine.request('b');
+    expect(h.onOutboxWaiting).toHaveBeenCalledTimes(1);
+    expect(await db.outbox.count()).toBe(0);
+  });
 });

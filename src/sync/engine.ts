@@ -4,6 +4,7 @@
 import { SyncResponse, type LikedBy, type User } from '../../contract/index.ts';
 import { conditionalGet } from '../api/client.ts';
 import type { AppDB } from '../data/db.ts';
+import { withSyncLock } from '../data/sync-names.ts';
 import { applyDelta } from './apply-delta.ts';
 import { readCursor } from './cursor.ts';
 import { drainOutbox, type OutboxHooks } from './outbox.ts';
@@ -15,6 +16,11 @@ export interface SyncHooks extends OutboxHooks {
   onNewLikes(cards: LikedBy[]): void;
   /** A run ended without error (after its outbox drain and pull). */
   onRunDone?(): void;
+  /**
+   * A drain stopped with writes still queued (offline, or a 5xx): the page asks for Background Sync, so the
+   * service worker sends them when the network is back even if the app is closed by then (sw/sync-relay.ts).
+   */
+  onOutboxWaiting?(): void;
 }
 
 /** Pulls answers of GET /api/sync.php into `db` until `more` is false or nothing changed (304). Throws ApiCallError. */
@@ -50,7 +56,7 @@ export function createSyncEngine(db: AppDB, userId: number, hooks: SyncHooks): S
 
   const once = async () => {
     try {
-      await drainOutbox(db, hooks);
+      if (!(await drainOutbox(db, hooks))) hooks.onOutboxWaiting?.();
       await pull(db, hooks);
       // A write queued during the pull goes out now rather than at the next trigger.
       await drainOutbox(db, hooks);
@@ -60,13 +66,8 @@ export function createSyncEngine(db: AppDB, userId: number, hooks: SyncHooks): S
       lastError = e;
     }
   };
-  const locked = (): Promise<void> =>
-    typeof navigator !== 'undefined' && navigator.locks
-      ? navigator.locks.request(`sync-member-${userId}`, once).then(() => {})
-      : once();
-
   const start = (): Promise<void> => {
-    running = locked().finally(() => {
+    running = withSyncLock(userId, once).finally(() => {
       running = null;
     });
     return running;

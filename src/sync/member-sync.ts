@@ -3,7 +3,7 @@
 import { proxy } from 'valtio';
 import type { LikedBy } from '../../contract/index.ts';
 import { onUserForgotten, session, setUser } from '../features/account/session-store.ts';
-import { isSyncMessage, onServiceWorkerMessage } from '../pwa/register-sw.ts';
+import { isSyncMessage, onServiceWorkerMessage, requestOutboxSync } from '../pwa/register-sw.ts';
 import { dropMemberDb, memberDb, VISITOR } from '../data/member-db.ts';
 import type { AppDB } from '../data/db.ts';
 import { readCursor } from './cursor.ts';
@@ -60,6 +60,7 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
     onDeleteFailed: (error) => {
       syncNews.deleteError = error;
     },
+    onOutboxWaiting: requestOutboxSync,
   });
   const { cursor } = await readCursor(db);
   // Ended (logout) or another member started while the cursor was read.

@@ -12,11 +12,12 @@ import {
   type MemberCard,
 } from '../../contract/index.ts';
 import { api, ApiCallError } from '../api/client.ts';
-import { adoptProvisional, conversationWith, lastMessageOf, removeConversation } from '../data/conversations-repo.ts';
+import { conversationWith, removeConversation } from '../data/conversations-repo.ts';
 import { provisionalId, type AppDB, type OutboxOp, type OutboxRow } from '../data/db.ts';
 import { toLikeRow } from '../data/likes-repo.ts';
-import { conversationMessages, fromServer } from '../data/messages-repo.ts';
+import { conversationMessages } from '../data/messages-repo.ts';
 import { resetCursor } from './cursor.ts';
+import { outboxCall, storeSentMessage } from './outbox-calls.ts';
 
 /** What the page learns from drained writes: the new balance, a match, a refused chat delete (spec 4). */
 export interface OutboxHooks {
@@ -182,73 +183,32 @@ export async function queueLikeSeen(db: AppDB, profileId: number): Promise<void>
   });
 }
 
-/** The multipart body of a photo message: the text fields first, then the file. */
-function photoForm(id: string, peerId: number, photo: Blob): FormData {
-  const form = new FormData();
-  form.append('id', id);
-  form.append('profile', String(peerId));
-  form.append('photo', photo, 'photo');
-  return form;
-}
-
 /** A refusal that retrying cannot change (4xx); network failures and 5xx are worth another try later. */
 const isPermanent = (e: unknown) => e instanceof ApiCallError && e.status >= 400 && e.status < 500;
 
-/** Sends one entry and applies the server's answer. Throws what the call throws. */
+/** Sends one entry (outbox-calls.ts) and applies the server's answer. Throws what the call throws. */
 async function deliver(db: AppDB, row: OutboxRow, hooks: OutboxHooks): Promise<void> {
+  const { path, method, body } = outboxCall(row);
   switch (row.kind) {
     case 'send-message': {
-      const res = row.photo
-        ? await api('/api/chat-photo.php', SendMessageResponse, {
-            method: 'POST',
-            body: photoForm(row.messageId, row.peerId, row.photo),
-            retry: true,
-          })
-        : row.gift
-          ? await api('/api/gift.php', SendMessageResponse, {
-              method: 'POST',
-              body: { id: row.messageId, profile: row.peerId, gift: row.gift },
-              retry: true,
-            })
-          : await api('/api/message.php', SendMessageResponse, {
-              method: 'POST',
-              body: { id: row.messageId, profile: row.peerId, text: row.text },
-              retry: true,
-            });
-      const m = res.message;
-      await db.transaction('rw', [db.conversations, db.messages], async () => {
-        const temp = await db.conversations.get(provisionalId(row.peerId));
-        await adoptProvisional(db, row.peerId, m.conversation_id);
-        const conv =
-          (await db.conversations.get(m.conversation_id)) ?? (temp && { ...temp, id: m.conversation_id, nextBefore: m.seq });
-        if (conv) await db.conversations.put({ ...conv, lastMessageAt: m.created_at, lastMessage: lastMessageOf(m) });
-        await db.messages.put(fromServer(m));
-      });
+      const res = await api(path, SendMessageResponse, { method, body, retry: true });
+      await storeSentMessage(db, row.peerId, res.message);
       hooks.onCredits(res.credits);
       return;
     }
     case 'like': {
-      const body = { profile: row.profileId, ...(row.on && row.source ? { source: row.source } : {}) };
-      const res = await api('/api/like.php', LikeResponse, { method: row.on ? 'POST' : 'DELETE', body, retry: true });
+      const res = await api(path, LikeResponse, { method, body, retry: true });
       if (res.match) hooks.onMatch(row.profileId);
       return;
     }
     case 'delete-chat':
-      await api('/api/chat.php', DeleteChatResponse, {
-        method: 'DELETE',
-        body: { conversation: { id: row.conversationId } },
-        retry: true,
-      });
+      await api(path, DeleteChatResponse, { method, body, retry: true });
       return;
     case 'read-chat':
-      await api('/api/chat-read.php', ReadChatResponse, {
-        method: 'POST',
-        body: { conversation: { id: row.conversationId } },
-        retry: true,
-      });
+      await api(path, ReadChatResponse, { method, body, retry: true });
       return;
     case 'like-seen':
-      await api('/api/like-seen.php', LikeSeenResponse, { method: 'POST', body: { profile: row.profileId }, retry: true });
+      await api(path, LikeSeenResponse, { method, body, retry: true });
       return;
   }
 }

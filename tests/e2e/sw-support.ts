@@ -1,5 +1,6 @@
 // Steps of the browser tests that reach into the service worker: its registration id for the DevTools protocol's
-// ServiceWorker domain (push delivery), and a spy on the app badge the worker sets.
+// ServiceWorker domain (push delivery, Background Sync and Periodic Background Sync), and a spy on the app badge
+// the worker sets.
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 
 /** The registration id and origin of the active service worker registration of `page`, for ServiceWorker.* calls. */
@@ -25,6 +26,8 @@ export async function swRegistration(context: BrowserContext, page: Page) {
     /** Fires a Background Sync event with `tag`, as the browser does when the network is back. */
     backgroundSync: (tag: string) =>
       cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag, lastChance: false }),
+    /** Fires a Periodic Background Sync event with `tag`, as the browser does at the registered interval. */
+    periodicSync: (tag: string) => cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId, tag }),
   };
 }
 
