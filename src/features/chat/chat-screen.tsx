@@ -26,6 +26,7 @@ import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { FictionalWarning } from '../member/fictional-warning.tsx';
 import { SendGiftButton } from '../gifts/send-gift-button.tsx';
+import { CHAT_NAMESPACES } from './chat-calls.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { MessageList } from './message-list.tsx';
 import { Composer } from './composer.tsx';
@@ -51,7 +52,7 @@ const IcebreakerModal = lazy(() => import('./icebreaker-modal.tsx'));
  * shows as pending and is sent when the network returns.
  */
 export default function ChatScreen() {
-  const { t } = useTranslation(['chat', 'members', 'discovery', 'pages']);
+  const { t } = useTranslation(CHAT_NAMESPACES);
   const profileId = Number(useParams<{ id: string }>().id);
   const db = useMemberDb();
   const { user, settings } = useSnapshot(session);
@@ -130,7 +131,9 @@ export default function ChatScreen() {
   const maxLength = settings ? messageLengthLimit(settings) : MESSAGE_MAX_LENGTH;
   const cost = (kind: MessageKind) => (settings ? messageCost(settings, user?.profile.country, kind) : 0);
   const shown = messages ?? [];
-  const hasEarlier = shown.length >= pages * PAGE_SIZE || (conv?.nextBefore ?? null) !== null;
+  // A stored cursor may be a guess (a conversation that arrived by a delta or a send): the opening's newest page
+  // settles it, so until then only a full page in Dexie offers earlier messages.
+  const hasEarlier = shown.length >= pages * PAGE_SIZE || (opened && (conv?.nextBefore ?? null) !== null);
 
   const loadEarlier = async () => {
     if (loadingEarlier) return;
