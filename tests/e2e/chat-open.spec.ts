@@ -46,3 +46,27 @@ test('the first chat opened after a load needs no file it could have had before,
   await answered;
   await expect(page.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
 });
+
+test('a new chat written offline and sent when back online offers no "Load earlier messages"', async ({ page, context }) => {
+  await signup(page.request);
+  const { profiles } = (await (await page.request.get('/api/members.php')).json()) as { profiles: { id: number }[] };
+  const other = profiles[1].id;
+  await page.goto(`/chats/${other}`);
+  await appReady(page);
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await expect(box).toBeVisible();
+  await context.setOffline(true);
+  for (const text of ['Offline one', 'Offline two', 'Offline three']) {
+    await box.fill(text);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('log', { name: 'Messages' }).getByText(text, { exact: true })).toBeVisible();
+  }
+  const sent = page.waitForResponse((r) => r.url().includes('/api/message.php') && r.ok());
+  // The send's guess that older messages might wait is settled by the conversation's newest page.
+  const newestPage = page.waitForResponse((r) => r.url().includes('/api/messages.php'));
+  await context.setOffline(false);
+  await sent;
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Waiting to send')).toHaveCount(0);
+  await newestPage;
+  await expect(page.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
+});
