@@ -8,7 +8,9 @@ import { PAGE_SIZE, putServerMessages } from '../data/messages-repo.ts';
 
 /**
  * GET /api/messages.php?profile= (newest page) into Dexie. When the server has a conversation Dexie lacks (e.g.
- * one deleted from the list earlier), its row is created from `peer`. Throws ApiCallError (blocked, not_found).
+ * one deleted from the list earlier), its row is created from `peer`. A newest page that reaches the start of the
+ * conversation also clears a stored row's `nextBefore`: a delta or a send that made the row could only guess that
+ * older messages might wait. Throws ApiCallError (blocked, not_found).
  */
 export async function loadNewestPage(db: AppDB, peer: MemberCard): Promise<void> {
   const res = await api('/api/messages.php', MessagesResponse, { query: { profile: peer.id, limit: PAGE_SIZE } });
@@ -29,6 +31,8 @@ export async function loadNewestPage(db: AppDB, peer: MemberCard): Promise<void>
         nextBefore: res.next_before,
         lastMessage: last ? lastMessageOf(last) : null,
       });
+    } else if (res.next_before === null && existing.nextBefore !== null) {
+      await db.conversations.update(id, { nextBefore: null });
     }
     await putServerMessages(db, res.messages);
   });

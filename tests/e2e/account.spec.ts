@@ -125,6 +125,26 @@ test('settings: the e-mail address changes once the new address confirms it', as
   await expect(page.getByText(`Your account uses ${next}.`)).toBeVisible();
 });
 
+test('settings: a likely typo in the new e-mail address is offered on the first tap of Change; the sent notice shows', async ({
+  page,
+}) => {
+  await signup(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'E-mail address' });
+  const stamp = Date.now();
+  await form.getByLabel('New e-mail address').fill(`moved.${stamp}@gmial.com`);
+  await form.getByLabel('Current password').fill('a long enough password');
+  await form.getByRole('button', { name: 'Change e-mail address' }).click();
+  await form.getByRole('button', { name: `Did you mean moved.${stamp}@gmail.com?` }).click();
+  await expect(form.getByLabel('New e-mail address')).toHaveValue(`moved.${stamp}@gmail.com`);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await form.getByRole('button', { name: 'Change e-mail address' }).click();
+  const sent = page.getByRole('status').filter({ hasText: `We sent a confirmation link to moved.${stamp}@gmail.com.` });
+  await expect(sent).toBeInViewport();
+  await expect(sent).toBeFocused();
+});
+
 test('a deleted account is gone at once, refused at login, and restored by the mailed link', async ({ page }) => {
   await signup(page.request);
   const email = ((await (await page.request.get('/api/user.php')).json()).user as { email: string }).email;

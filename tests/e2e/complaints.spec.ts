@@ -32,3 +32,17 @@ test('a visitor reports with an e-mail address', async ({ page }) => {
   await page.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('Thank you, we received your report.')).toBeVisible();
 });
+
+test('on a phone the "Thank you" that replaces the form is scrolled into view and focused', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/complaints');
+  await page.getByLabel('What is it about?').selectOption('illegal_content');
+  await page.getByLabel('Your message').fill('I found content on this site that is illegal in my country.');
+  await page.getByLabel('Your e-mail address, for our answer').fill('worried.visitor@example.org');
+  // Sent from the bottom of the page, as a thumb does after the last field.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.getByRole('button', { name: 'Send report' }).click();
+  const thanks = page.getByRole('status').filter({ hasText: 'Thank you, we received your report.' });
+  await expect(thanks).toBeInViewport();
+  await expect(thanks).toBeFocused();
+});

@@ -352,3 +352,16 @@ test("words agree with what they describe: Polish details with the member's gend
   await page.goto('/pages/terms');
   await expect(page.locator('time').first()).toHaveText('1er mars 2024');
 });
+
+test("on a phone, choosing a language in the hamburger's language menu closes the menu", async ({ page }) => {
+  await signup(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/members');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.click();
+  await page.getByRole('button', { name: /^Language: / }).click();
+  await page.getByRole('menuitemradio', { name: 'Nederlands' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(page.getByRole('menuitemradio', { name: 'Nederlands' })).toBeHidden();
+  await expect(page.locator('#top-nav-menu')).toBeHidden();
+});

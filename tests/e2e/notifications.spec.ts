@@ -2,7 +2,7 @@
 // real server, keeps a change it could not save visible as an error with "Try again", shows the push switch's
 // states, and the disabled-notifications alert (spec 2) follows the mail system's stops (spec 4).
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { signup, waitForServiceWorker } from './support.ts';
+import { appReady, signup, waitForServiceWorker } from './support.ts';
 
 /**
  * The mail provider's webhook secret the server was started with (playwright.config.ts passes the environment on to
@@ -100,6 +100,20 @@ async function openPushSettings(browser: Browser, grant: boolean) {
   await expect(toggle).toBeEnabled();
   return { context, page, push, toggle };
 }
+
+test('a drawn /notifications hydrates without a difference: the push part waits for this device', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+  });
+  await signup(page.request);
+  for (const load of ['first', 'again']) {
+    await page.goto('/notifications');
+    await appReady(page);
+    await expect(page.getByRole('switch', { name: 'Push notifications on this device' }), load).toBeVisible();
+  }
+  expect(warnings.filter((w) => /hydrat|#418/i.test(w))).toEqual([]);
+});
 
 test('the push switch is labelled, reflects this device, reports a failed subscribe and explains a block', async ({
   browser,

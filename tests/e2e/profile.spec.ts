@@ -126,3 +126,18 @@ test('the location comes from the browser and the offline geocoder', async ({ br
   expect(own).toMatchObject({ region: 'UT', city: 'Utrecht', located: true });
   await context.close();
 });
+
+test('an online member shows one sign of it: the "Online now" badge, no dot beside the name', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signup(page.request);
+  // Just signed up (and so seen now): online.
+  const other = await browser.newContext({ baseURL });
+  const them = await signup(other.request);
+  await page.goto(`/members/${them.id}`);
+  await expect(page.getByText('Online now')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toContainText('Online');
+  await other.close();
+});

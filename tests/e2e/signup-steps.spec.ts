@@ -116,3 +116,32 @@ test('the signup modal closes by Escape before a signup starts, but not by Escap
   await fillSignupSteps(dialog, { email: `modal.${stamp}@example.org`, name: `Modal${stamp % 100000}` });
   await expect(page).toHaveURL('/complete-signup');
 });
+
+test('a likely e-mail typo stops the first Next with "Did you mean ...?"; a second Next goes on', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Choosing a site country brings the entry warning (spec 1): this visitor entered before.
+  await page.addInitScript(() => localStorage.setItem('hide-entry-warning', String(Date.now())));
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Date of birth').fill('1990-05-17');
+  await page.getByLabel('Country').selectOption('NL');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'Step 3 of 5: E-mail' })).toBeVisible();
+  await page.getByLabel('E-mail').fill('ann.typo@gmial.com');
+  // Next leaves the field and sends the step at once: the suggestion must still be seen.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Did you mean ann.typo@gmail.com?' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Step 3 of 5: E-mail' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'Step 4 of 5: Username' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('E-mail')).toHaveValue('ann.typo@gmial.com');
+
+  // Taken, the suggestion replaces the address, and Next goes on at once.
+  await page.getByLabel('E-mail').fill('bob.typo@hotmal.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Did you mean bob.typo@hotmail.com?' }).click();
+  await expect(page.getByLabel('E-mail')).toHaveValue('bob.typo@hotmail.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'Step 4 of 5: Username' })).toBeVisible();
+});

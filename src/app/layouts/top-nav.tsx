@@ -90,8 +90,18 @@ export function TopNav() {
   const [expanded, setExpanded] = useState(false);
   useEffect(() => setExpanded(false), [location]);
 
+  // collapseOnSelect: a choice in a menu of the hamburger (a language, which changes no route) also folds it.
   return (
-    <Navbar as="header" role="banner" expand="md" variant="dark" className="top-nav" expanded={expanded} onToggle={setExpanded}>
+    <Navbar
+      as="header"
+      role="banner"
+      expand="md"
+      variant="dark"
+      className="top-nav"
+      expanded={expanded}
+      onToggle={setExpanded}
+      collapseOnSelect
+    >
       <nav className="container" aria-label={t('nav.main')}>
         <BackButton />
         <SiteBrand href={user ? '/members' : '/'} />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RESET_LINK_MINUTES } from '../../../contract/password.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { useReveal } from '../../ui/use-reveal.ts';
 import { requestReset } from './account-api.ts';
 import './account.scss';
 
@@ -15,6 +16,7 @@ export default function ResetPasswordScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const sent = useReveal<HTMLDivElement>(sentTo !== null);
   usePageTitle(t('reset.title'));
 
   async function onSubmit(event: FormEvent) {
@@ -42,7 +44,7 @@ export default function ResetPasswordScreen() {
               {t('reset.title')}
             </h1>
             {sentTo ? (
-              <div className="alert alert-success" role="status">
+              <div ref={sent} tabIndex={-1} className="alert alert-success" role="status">
                 {t('reset.sent', { email: sentTo, minutes: RESET_LINK_MINUTES })}
               </div>
             ) : (

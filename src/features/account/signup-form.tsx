@@ -13,7 +13,6 @@ import {
 } from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
 import { errorText } from '../../i18n/error-text.ts';
-import { suggestEmail } from './email-suggest.ts';
 import { session, signup } from './session-store.ts';
 import { clearSignupDraft, loadSignupDraft, saveSignupDraft } from './signup-draft.ts';
 import {
@@ -27,6 +26,7 @@ import {
   type SignupValues,
 } from './signup-rules.ts';
 import { getTracking } from './tracking.ts';
+import { useEmailSuggestion } from './use-email-suggestion.ts';
 import './account.scss';
 import { sortedCountries } from '../../i18n/country-names.ts';
 import { chooseCountry } from '../country/country-picker.tsx';
@@ -90,7 +90,7 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [emailTaken, setEmailTaken] = useState(false);
-  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const { suggestion, onBlur: suggestOnBlur, holds: suggestionHolds, clear: clearSuggestion } = useEmailSuggestion();
   const [done, setDone] = useState(false);
   const stepMoved = useRef(false);
 
@@ -146,6 +146,7 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
     if (busy) return;
     setFormError(null);
     if (!checkStep(step)) return;
+    if (step === stepOf('email') && suggestionHolds(values.email)) return;
     if (step < LAST_STEP) {
       goTo(step + 1);
       return;
@@ -326,9 +327,9 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
               aria-describedby={describedBy('email', suggestion ? `${id('email')}-suggestion` : `${id('email')}-hint`)}
               onChange={(e) => {
                 set('email', e.target.value);
-                setSuggestion(null);
+                clearSuggestion();
               }}
-              onBlur={() => setSuggestion(suggestEmail(values.email))}
+              onBlur={() => suggestOnBlur(values.email)}
             />
             {feedback('email')}
             {suggestion ? (
@@ -338,7 +339,7 @@ export function SignupForm({ idPrefix, onProgressChange, onSignedUp }: SignupFor
                   className="btn btn-link btn-sm p-0 align-baseline"
                   onClick={() => {
                     set('email', suggestion);
-                    setSuggestion(null);
+                    clearSuggestion();
                   }}
                 >
                   {t('account:signup.didYouMean', { email: suggestion })}

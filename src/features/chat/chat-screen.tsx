@@ -26,6 +26,7 @@ import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { FictionalWarning } from '../member/fictional-warning.tsx';
 import { SendGiftButton } from '../gifts/send-gift-button.tsx';
+import { CHAT_NAMESPACES } from './chat-calls.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { MessageList } from './message-list.tsx';
 import { Composer } from './composer.tsx';
@@ -51,7 +52,7 @@ const IcebreakerModal = lazy(() => import('./icebreaker-modal.tsx'));
  * shows as pending and is sent when the network returns.
  */
 export default function ChatScreen() {
-  const { t } = useTranslation(['chat', 'members', 'discovery', 'pages']);
+  const { t } = useTranslation(CHAT_NAMESPACES);
   const profileId = Number(useParams<{ id: string }>().id);
   const db = useMemberDb();
   const { user, settings } = useSnapshot(session);
@@ -61,6 +62,8 @@ export default function ChatScreen() {
   const [loadError, setLoadError] = useState<unknown>(null);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const [opened, setOpened] = useState(false);
+  /** The conversation whose newest page the server answered since opening: its `nextBefore` is no guess. */
+  const [settled, setSettled] = useState<number | null>(null);
   const [icebreaker, setIcebreaker] = useState(false);
   const [suggestion, setSuggestion] = useState<{ text: string } | null>(null);
   const [restored, setRestored] = useState(false);
@@ -76,11 +79,14 @@ export default function ChatScreen() {
     setPages(1);
     setLoadError(null);
     setOpened(false);
+    setSettled(null);
     const ac = new AbortController();
     void (async () => {
       try {
         const peer = (await conversationWith(db, profileId))?.profile ?? (await loadProfile(db, profileId, ac.signal));
         await loadNewestPage(db, peer);
+        const known = await conversationWith(db, profileId);
+        if (!ac.signal.aborted) setSettled(known?.id ?? null);
       } catch (e) {
         if (!ac.signal.aborted) setLoadError(e);
       } finally {
@@ -89,6 +95,23 @@ export default function ChatScreen() {
     })();
     return () => ac.abort();
   }, [db, profileId]);
+
+  // The conversation became known after opening (a first message sent from here, an offline opening that is online
+  // now): its newest page settles the cursor a send or a delta guessed.
+  const convId = conv?.id;
+  useEffect(() => {
+    if (!opened || !online || convId === undefined || convId < 0 || settled === convId) return;
+    let live = true;
+    void (async () => {
+      const row = await conversationWith(db, profileId);
+      if (!row || row.id !== convId) return;
+      await loadNewestPage(db, row.profile);
+      if (live) setSettled(convId);
+    })().catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [db, profileId, opened, online, convId, settled]);
 
   // A text kept when a send was refused for want of credits (kept-draft.ts) is back in the composer; being back here
   // is the way back the purchase offered.
@@ -130,7 +153,9 @@ export default function ChatScreen() {
   const maxLength = settings ? messageLengthLimit(settings) : MESSAGE_MAX_LENGTH;
   const cost = (kind: MessageKind) => (settings ? messageCost(settings, user?.profile.country, kind) : 0);
   const shown = messages ?? [];
-  const hasEarlier = shown.length >= pages * PAGE_SIZE || (conv?.nextBefore ?? null) !== null;
+  // A stored cursor may be a guess (a conversation that arrived by a delta or a send): the newest page settles it, so
+  // until then only a full page in Dexie offers earlier messages.
+  const hasEarlier = shown.length >= pages * PAGE_SIZE || (settled === conv?.id && (conv?.nextBefore ?? null) !== null);
 
   const loadEarlier = async () => {
     if (loadingEarlier) return;

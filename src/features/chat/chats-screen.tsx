@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../app/hydrated.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ChatsResponse } from '../../../contract/index.ts';
@@ -16,7 +17,7 @@ import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { ConfirmModal } from '../member/confirm-modal.tsx';
 import { ChatIcon } from '../members/icons.tsx';
-import { CHATS_CALL } from './chat-calls.ts';
+import { CHAT_NAMESPACES, CHATS_CALL } from './chat-calls.ts';
 import { ChatListItem } from './chat-list-item.tsx';
 
 /**
@@ -25,8 +26,9 @@ import { ChatListItem } from './chat-list-item.tsx';
  * page comes with the list (its first call, CHATS_CALL), shown until Dexie holds it.
  */
 export default function ChatsScreen() {
-  const { t } = useTranslation(['chat', 'members']);
+  const { t, i18n } = useTranslation(['chat', 'members']);
   usePageTitle(t('list.title'));
+  const hydrated = useHydrated();
   const db = useMemberDb();
   const meId = useSnapshot(session).user?.id ?? 0;
   const { deleteError } = useSnapshot(syncNews);
@@ -43,6 +45,19 @@ export default function ChatsScreen() {
     syncNews.deleteError = null;
     void requestSync('chats-open');
   }, []);
+
+  // The chat opened from here reads Dexie at once: its screen's files and texts must not be what it waits for.
+  // Fetched when the browser is idle after the list is live, so the list's own first paint and input never wait.
+  useEffect(() => {
+    if (!hydrated) return;
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => {
+      void import('./chat-screen.tsx').catch(() => {});
+      void i18n.loadNamespaces(CHAT_NAMESPACES);
+    });
+    return () => cancel(handle);
+  }, [hydrated, i18n]);
 
   const confirmDelete = () => {
     if (toDelete) void queueDeleteChat(db, toDelete.id).then(() => requestSync('delete-chat'));

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/index.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { useReveal } from '../../ui/use-reveal.ts';
 import { session } from '../account/session-store.ts';
 import '../account/account.scss';
 
@@ -36,6 +37,7 @@ export default function ComplaintsScreen() {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
   const [reference, setReference] = useState<string | null>(null);
+  const filed = useReveal<HTMLDivElement>(reference !== null);
   usePageTitle(t('title'));
 
   async function onSubmit(event: FormEvent) {
@@ -76,7 +78,7 @@ export default function ComplaintsScreen() {
               {t('title')}
             </h1>
             {reference ? (
-              <div className="alert alert-success" role="status">
+              <div ref={filed} tabIndex={-1} className="alert alert-success" role="status">
                 <p className="fw-semibold mb-1">{t('filedTitle')}</p>
                 <p className="mb-0">{t('filed', { reference })}</p>
               </div>

@@ -13,7 +13,6 @@ import { loginHref, memberSignupHref } from '../../app/login-redirect.ts';
 import { session } from '../account/session-store.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { FictionalBadge } from '../../ui/fictional-badge.tsx';
-import { OnlineDot } from '../members/member-card.tsx';
 import { BackIcon, BlockIcon, ChatIcon, HeartFillIcon, HeartIcon } from '../members/icons.tsx';
 import { requestSync, syncNews } from '../../sync/member-sync.ts';
 import { queueLikeSeen } from '../../sync/outbox.ts';
@@ -164,7 +163,6 @@ function MemberProfileScreen({ id }: { id: number }) {
             <span translate="no">
               {profile.name}, {profile.age}
             </span>
-            {profile.online && <OnlineDot />}
             {profile.fictional && <FictionalBadge size={24} />}
           </h1>
           <p className="text-body-secondary mb-3">

@@ -85,7 +85,7 @@ export function EmailSettings() {
             <div aria-live="polite">
               {saving && (
                 <p className="small text-body-secondary d-flex align-items-center gap-2 mt-2 mb-0">
-                  <Spinner animation="border" size="sm" aria-hidden="true" /> {t('email.saving')}
+                  <Spinner as="span" animation="border" size="sm" aria-hidden="true" /> {t('email.saving')}
                 </p>
               )}
             </div>

@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import Spinner from 'react-bootstrap/Spinner';
+import { useHydrated } from '../../app/hydrated.tsx';
 import { isIos } from '../../pwa/install.ts';
 import { pushCapable, pushState, subscribePush, unsubscribePush } from '../../pwa/push-state.ts';
 import { isStandalone } from '../../pwa/standalone.ts';
@@ -17,8 +18,12 @@ import { SettingsSwitch } from './settings-switch.tsx';
 export function PushSettings() {
   const { t } = useTranslation(['notifications', 'pwa']);
   const publicKey = useSnapshot(session).settings?.push_public_key ?? null;
-  const { status, busy, error } = useSnapshot(pushState);
-  const supported = pushCapable() && !!publicKey && status !== 'unsupported';
+  const live = useHydrated();
+  const push = useSnapshot(pushState);
+  // The server cannot see this browser's push support or permission: its render and the hydrating one (which must
+  // match it) show the switch being checked; the device's state shows once the page is live.
+  const { status, busy, error } = live ? push : { status: 'unknown', busy: false, error: null };
+  const supported = !live || (pushCapable() && !!publicKey && status !== 'unsupported');
 
   const toggle = (on: boolean) => {
     if (on && publicKey) void subscribePush(publicKey);
@@ -45,12 +50,12 @@ export function PushSettings() {
         <div aria-live="polite">
           {busy && (
             <p className="small text-body-secondary d-flex align-items-center gap-2 mt-3 mb-0">
-              <Spinner animation="border" size="sm" aria-hidden="true" /> {t('push.saving')}
+              <Spinner as="span" animation="border" size="sm" aria-hidden="true" /> {t('push.saving')}
             </p>
           )}
           {!busy && supported && status === 'unknown' && (
             <p className="small text-body-secondary d-flex align-items-center gap-2 mt-3 mb-0">
-              <Spinner animation="border" size="sm" aria-hidden="true" /> {t('push.checking')}
+              <Spinner as="span" animation="border" size="sm" aria-hidden="true" /> {t('push.checking')}
             </p>
           )}
         </div>

@@ -15,6 +15,7 @@ import {
 import { ApiCallError } from '../../api/client.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { useReveal } from '../../ui/use-reveal.ts';
 import { session } from '../account/session-store.ts';
 import { LoadError } from './load-error.tsx';
 import { PaymentStatus } from './payment-status.tsx';
@@ -169,6 +170,8 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
     }
   }
 
+  const codeHeading = useReveal<HTMLHeadingElement>(hint !== null);
+
   const codesLimit =
     error instanceof ApiCallError && error.code === 'direct_debit_limit' && error.params.limit === DIRECT_DEBIT_CODES_LIMIT;
   const alert = error != null && (
@@ -180,7 +183,7 @@ function DirectDebitOrder({ bundle, country }: { bundle: Bundle; country: string
   if (hint) {
     return (
       <Form noValidate onSubmit={(e) => void confirm(e)} aria-labelledby="code-heading">
-        <h2 id="code-heading" className="h5 fw-bold">
+        <h2 id="code-heading" ref={codeHeading} tabIndex={-1} className="h5 fw-bold">
           {t('directdebit.codeTitle')}
         </h2>
         <p>{t('directdebit.codeLead', { hint })}</p>

@@ -6,6 +6,8 @@ import { ApiCallError } from '../../api/client.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { requestEmailChange } from '../account/account-api.ts';
 import { session } from '../account/session-store.ts';
+import { useEmailSuggestion } from '../account/use-email-suggestion.ts';
+import { useReveal } from '../../ui/use-reveal.ts';
 
 /** Settings: change the e-mail address (spec 5); the new address confirms by its link, the old one is told. */
 export function EmailChange() {
@@ -17,13 +19,16 @@ export function EmailChange() {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { suggestion, onBlur: suggestOnBlur, holds: suggestionHolds, clear: clearSuggestion } = useEmailSuggestion();
+  const sent = useReveal<HTMLDivElement>(sentTo !== null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || suggestionHolds(email)) return;
     setBusy(true);
     setFields({});
     setError(null);
+    setSentTo(null);
     try {
       await requestEmailChange(email.trim(), password);
       setSentTo(email.trim());
@@ -45,7 +50,7 @@ export function EmailChange() {
       </h2>
       <p className="text-body-secondary small">{t('emailChange.current', { email: user?.email ?? '' })}</p>
       {sentTo && (
-        <div className="alert alert-success" role="status">
+        <div ref={sent} tabIndex={-1} className="alert alert-success" role="status">
           {t('emailChange.sent', { email: sentTo })}
         </div>
       )}
@@ -62,9 +67,28 @@ export function EmailChange() {
           autoComplete="email"
           value={email}
           isInvalid={!!fields.email}
-          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby={suggestion ? 'settings-new-email-suggestion' : undefined}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            clearSuggestion();
+          }}
+          onBlur={() => suggestOnBlur(email)}
         />
         <Form.Control.Feedback type="invalid">{fields.email}</Form.Control.Feedback>
+        {suggestion && (
+          <div className="form-text" id="settings-new-email-suggestion">
+            <button
+              type="button"
+              className="btn btn-link btn-sm p-0 align-baseline"
+              onClick={() => {
+                setEmail(suggestion);
+                clearSuggestion();
+              }}
+            >
+              {t('signup.didYouMean', { email: suggestion })}
+            </button>
+          </div>
+        )}
       </Form.Group>
       <Form.Group className="mb-3" controlId="settings-email-password">
         <Form.Label>{t('password.old')}</Form.Label>
