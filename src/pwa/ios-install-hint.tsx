@@ -16,7 +16,7 @@ export function IosInstallHint() {
   const turn = usePromptTurn('install', show);
   if (!turn || !ready) return null;
   return (
-    <aside className="pwa-dock" aria-labelledby="ios-install-title">
+    <aside className="pwa-dock" aria-labelledby="ios-install-title" data-bottom-bar>
       <div className="pwa-card">
         <img src="/icons/apple-touch-icon.png" width="40" height="40" alt="" className="pwa-card-icon" />
         <div className="flex-grow-1">

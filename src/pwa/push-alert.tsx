@@ -65,7 +65,7 @@ export function PushAlert() {
   // In the dock at the bottom, over the page: it appears when the worker's check answers, seconds after the page
   // was drawn, and in the page's flow it would push everything down (a layout shift).
   return (
-    <div className="pwa-dock push-dock">
+    <div className="pwa-dock push-dock" data-bottom-bar>
       <div className="pwa-card flex-wrap" role="alert">
         <span className="flex-grow-1">{error ? t(error) : t('push.alert')}</span>
         {!error && (
