@@ -37,14 +37,24 @@ async function expectOnlyPrompt(page: Page, name: string | null): Promise<void> 
   await expect.poll(() => visiblePrompts(page)).toEqual(name === null ? [] : [name]);
 }
 
-/** True when a tap at the centre of `control` reaches it: what `elementFromPoint` finds there is it or inside it. */
-function tappable(control: Locator): Promise<boolean> {
+/**
+ * What a tap at the centre of `control` reaches: 'itself' when `elementFromPoint` finds it or something inside it,
+ * else the tag and class of what covers it.
+ */
+function tapReaches(control: Locator): Promise<string> {
   return control.evaluate((el) => {
     el.scrollIntoView({ block: 'nearest' });
     const box = el.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && el.contains(hit);
+    if (hit !== null && el.contains(hit)) return 'itself';
+    return hit === null ? 'nothing' : `${hit.tagName.toLowerCase()}.${hit.className}`;
   });
+}
+
+/** Waits until a tap at the centre of `control` reaches it. */
+async function expectTappable(control: Locator): Promise<void> {
+  const name = await control.evaluate((el) => el.outerHTML.slice(0, 120));
+  await expect.poll(() => tapReaches(control), { message: name }).toBe('itself');
 }
 
 /** Every visible button and link of `scope` can be tapped. */
@@ -52,12 +62,7 @@ async function expectAllTappable(scope: Locator): Promise<void> {
   const controls = scope.locator('button:visible, a:visible');
   const count = await controls.count();
   expect(count).toBeGreaterThan(0);
-  for (let i = 0; i < count; i++) {
-    const control = controls.nth(i);
-    await expect
-      .poll(() => tappable(control), { message: await control.evaluate((el) => el.outerHTML.slice(0, 120)) })
-      .toBe(true);
-  }
+  for (let i = 0; i < count; i++) await expectTappable(controls.nth(i));
 }
 
 test("a new member's first five screens on a phone: one prompt at a time, and the toasts and the dock cover no control", async ({
@@ -89,9 +94,9 @@ test("a new member's first five screens on a phone: one prompt at a time, and th
   await expectOnlyPrompt(page, null);
   const back = page.getByRole('link', { name: 'Back to chats' });
   await expect(back).toBeVisible();
-  expect(await tappable(back)).toBe(true);
+  await expectTappable(back);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
-  expect(await tappable(page.getByRole('textbox', { name: 'Message' }))).toBe(true);
+  await expectTappable(page.getByRole('textbox', { name: 'Message' }));
   await expect(welcome).toBeVisible();
 
   // Screen 3: the chat list. The activation reminder is the one prompt; the photo alert and the install hint wait.
