@@ -3,7 +3,16 @@
 // tapping every button of every dialog and of the top bars while the toasts and the dock show.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AUTO_LIKE_DELAY_MS } from '../../src/features/likes/auto-like.ts';
-import { fillSignupSteps, findMember, SANNE, visitorFrom } from './support.ts';
+import {
+  credits,
+  fillSignupSteps,
+  findMember,
+  SANNE,
+  sendMessage,
+  signup,
+  visitorFrom,
+  waitForServiceWorker,
+} from './support.ts';
 
 /** Safari on an iPhone: the iOS install hint is one of the prompts. */
 const IPHONE_UA =
@@ -145,5 +154,52 @@ test("a new member's first five screens on a phone: one prompt at a time, and th
   await expectAllTappable(install);
   await install.getByRole('button', { name: 'Close' }).click();
   await expectOnlyPrompt(page, null);
+  await context.close();
+});
+
+test('the match modal and the offer popup at 390x844: every button tappable with the push dock showing, one prompt at a time', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA });
+  const page = await context.newPage();
+  const other = await browser.newContext();
+  // A new member at 0 credits (five messages to Sanne) who liked another new member.
+  const me = await signup(page.request);
+  const them = await signup(other.request);
+  const sanne = await findMember(page.request, SANNE.name, SANNE.age);
+  for (let i = 0; i < 5; i++) await sendMessage(page.request, sanne, `Hello ${i + 1}`);
+  expect(await credits(page.request)).toBe(0);
+  expect((await page.request.post('/api/like.php', { data: { profile: them.id } })).ok()).toBe(true);
+  // The site's welcome like opens its own modal: the match is this test's news.
+  await page.route('**/api/auto-like.php', (route) => route.fulfill({ json: { profile: null } }));
+  await page.clock.install();
+  const live = page.waitForRequest((r) => r.url().includes('/api/events.php'));
+  await page.goto('/members');
+  await live;
+  // The push alert asks once the worker has answered whether push is on.
+  await waitForServiceWorker(page);
+
+  // The photo alert first, then the push alert that outranks it once due.
+  await expectOnlyPrompt(page, 'photo alert');
+  await page.clock.fastForward(PUSH_ALERT_AFTER_MS);
+  await expectOnlyPrompt(page, 'push opt-in');
+
+  // The like back: "It's a match!" over the dock, its "Keep browsing" and every other button tappable.
+  expect((await other.request.post('/api/like.php', { data: { profile: me.id } })).ok()).toBe(true);
+  const match = page.getByRole('dialog', { name: "It's a match!" });
+  await expect(match).toBeVisible();
+  await expect(prompts(page)['push opt-in']).toBeVisible();
+  await expectAllTappable(match);
+  await match.getByRole('button', { name: 'Keep browsing' }).click();
+  await expect(match).toBeHidden();
+
+  // 40 s into the members area the time-bonus popup takes the dock's place, and hands it back when closed.
+  await page.clock.fastForward(41_000);
+  await expectOnlyPrompt(page, 'offer popup');
+  const popup = prompts(page)['offer popup'];
+  await expectAllTappable(popup);
+  await popup.getByRole('button', { name: 'Maybe later' }).click();
+  await expectOnlyPrompt(page, 'push opt-in');
+  await other.close();
   await context.close();
 });
