@@ -6,6 +6,7 @@ import { session } from '../features/account/session-store.ts';
 import { isStandalone } from '../pwa/standalone.ts';
 import { dismissedAt, storeDismissal } from '../ui/dismissal.ts';
 import { ENTRY_WARNING_KEY, entryWarningDue } from './entry-warning-rules.ts';
+import { usePromptTurn } from './prompts.ts';
 import type { LayoutName } from './routes.ts';
 
 const EntryWarningModal = lazy(() => import('./entry-warning-modal.tsx'));
@@ -18,14 +19,17 @@ const EntryWarningModal = lazy(() => import('./entry-warning-modal.tsx'));
  */
 let chosenAtEntry: Settings['geoip_selected_country'] | undefined;
 
-/** Shows the entry warning over a page of `layout` when entryWarningDue says so; accepting it is remembered. */
+/**
+ * Shows the entry warning over a page of `layout` when entryWarningDue says so, first of the prompts (prompts.ts);
+ * accepting it is remembered.
+ */
 export function EntryWarning({ layout }: { layout: LayoutName }) {
   const { user, settings } = useSnapshot(session);
   const [dismissed, setDismissed] = useState(() => dismissedAt(ENTRY_WARNING_KEY) !== null);
   if (settings && chosenAtEntry === undefined) chosenAtEntry = settings.geoip_selected_country;
   const atEntry = settings && { ...settings, geoip_selected_country: chosenAtEntry ?? null };
-  if (!entryWarningDue({ loggedIn: user !== null, standalone: isStandalone(), settings: atEntry, layout, dismissed }))
-    return null;
+  const due = entryWarningDue({ loggedIn: user !== null, standalone: isStandalone(), settings: atEntry, layout, dismissed });
+  if (!usePromptTurn('entry-warning', due)) return null;
   return (
     <Suspense fallback={null}>
       <EntryWarningModal

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { session } from '../features/account/session-store.ts';
+import { usePromptTurn } from '../app/prompts.ts';
 import { findRoute } from '../app/routes.ts';
 import { dismissedAt, storeDismissal } from '../ui/dismissal.ts';
 import { checkPush, pushCapable, pushState, subscribePush, watchPushPermission } from './push-state.ts';
@@ -22,7 +23,7 @@ const HIDDEN_ON = new Set(['signup', 'complete-signup', 'notifications', 'activa
 /**
  * The push opt-in alert of spec 2 for logged-in members: shown when push is possible and not yet on, outside
  * signup, notifications, activate-done, directdebit and premium, until dismissed, once the page has been open
- * SHOW_AFTER_MS. "Turn on" asks the browser.
+ * SHOW_AFTER_MS, when its turn among the prompts comes (src/app/prompts.ts). "Turn on" asks the browser.
  * Mounted on every screen of the default layout, it also runs the push check at start and keeps the push state in
  * step with the browser's permission (src/pwa/push-state.ts).
  */
@@ -48,8 +49,15 @@ export function PushAlert() {
     return watchPushPermission(publicKey);
   }, [userId, publicKey]);
 
-  if (!ready || !due || !user || hidden || !publicKey || HIDDEN_ON.has(findRoute(location).name)) return null;
-  if (status !== 'unsubscribed' && !(status === 'denied' && error)) return null;
+  const wants =
+    due &&
+    !!user &&
+    !hidden &&
+    !!publicKey &&
+    !HIDDEN_ON.has(findRoute(location).name) &&
+    (status === 'unsubscribed' || (status === 'denied' && !!error));
+  const turn = usePromptTurn('push-opt-in', wants);
+  if (!ready || !turn || !publicKey) return null;
   const dismiss = () => {
     storeDismissal(HIDE_KEY);
     setHidden(true);
@@ -57,7 +65,7 @@ export function PushAlert() {
   // In the dock at the bottom, over the page: it appears when the worker's check answers, seconds after the page
   // was drawn, and in the page's flow it would push everything down (a layout shift).
   return (
-    <div className="pwa-dock push-dock">
+    <div className="pwa-dock push-dock" data-bottom-bar>
       <div className="pwa-card flex-wrap" role="alert">
         <span className="flex-grow-1">{error ? t(error) : t('push.alert')}</span>
         {!error && (

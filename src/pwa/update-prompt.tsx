@@ -12,7 +12,7 @@ export function UpdatePrompt() {
   const { t, ready } = useTranslation('pwa', { useSuspense: false });
   if (!needRefresh || !ready) return null;
   return (
-    <div className="pwa-dock">
+    <div className="pwa-dock" data-bottom-bar>
       <div className="pwa-card" role="alert">
         <p className="mb-0 flex-grow-1">{t('update.available')}</p>
         <button type="button" className="btn btn-link btn-sm" onClick={dismissUpdate}>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { useBottomBarsHeight } from './bottom-bars.ts';
 import { dismissToast, toasts, type ToastItem } from './toast-store.ts';
 
 /** One toast with Bootstrap's markup; hides itself after `delay` ms. */
@@ -27,13 +28,15 @@ function ToastView({ item }: { item: ToastItem }) {
 }
 
 /**
- * Renders the toast queue top-right, above modals (spec 9). Plain markup instead of react-bootstrap's
- * Toast keeps its transition library out of the entry chunk.
+ * Renders the toast queue at the bottom, above the safe area and above any bar fixed there (bottom-bars.ts), over a
+ * modal's backdrop but under its dialog (spec 9), so no toast covers a control. Plain markup instead of
+ * react-bootstrap's Toast keeps its transition library out of the entry chunk.
  */
 export function Toaster() {
   const { items } = useSnapshot(toasts);
+  const bars = useBottomBarsHeight(items.length > 0);
   return (
-    <div className="toast-stack">
+    <div className="toast-stack" style={bars > 0 ? { bottom: `calc(${bars}px + 0.5rem)` } : undefined}>
       {items.map((item) => (
         <ToastView key={item.id} item={item} />
       ))}

@@ -19,6 +19,7 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
         {t('generic.skipToContent')}
       </a>
       <TopNav />
+      <OfferBanner />
       {/* Warnings header: the alerts of spec 2 (they depend on this device: not in the server's render). */}
       <ClientOnly>
         <Suspense fallback={null}>
@@ -30,7 +31,6 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <Disclaimer />
-      <OfferBanner />
       <ClientOnly>
         <Suspense fallback={null}>
           <LayoutOverlays />

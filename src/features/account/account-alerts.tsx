@@ -3,6 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { usePromptTurn } from '../../app/prompts.ts';
 import { findRoute } from '../../app/routes.ts';
 import { dismissedAt, storeDismissal } from '../../ui/dismissal.ts';
 import { activationReminder, ENRICH_ALERT_KEY, isSmartphone, showPhotoAlert } from './account-alert-rules.ts';
@@ -11,29 +12,32 @@ import { useResendActivation } from './use-resend-activation.ts';
 
 /**
  * The account alerts of spec 2 in the default layout's warnings header: the activation reminder (an alert, or a modal
- * on a smartphone after signup) and the profile photo alert (until dismissed, under hide-enrich-alert).
+ * on a smartphone after signup; closed for this page's life) and the profile photo alert (until dismissed, under
+ * hide-enrich-alert), each when its turn among the prompts comes (src/app/prompts.ts).
  */
 export function AccountAlerts() {
   const { user } = useSnapshot(session);
   const [location] = useLocation();
   const search = useSearch();
   const [photoDismissed, setPhotoDismissed] = useState(() => dismissedAt(ENRICH_ALERT_KEY));
+  const [reminderClosed, setReminderClosed] = useState(false);
   const route = findRoute(location).name;
-  const reminder = activationReminder(user, route, { smartphone: isSmartphone(), search });
-  const photo = showPhotoAlert(user, route, photoDismissed);
-  if (!reminder && !photo) return null;
+  const reminder = reminderClosed ? null : activationReminder(user, route, { smartphone: isSmartphone(), search });
+  const reminderTurn = usePromptTurn('activation-reminder', reminder !== null);
+  const photoTurn = usePromptTurn('photo-alert', showPhotoAlert(user, route, photoDismissed));
   return (
     <>
-      {reminder && <ActivationReminder modal={reminder === 'modal'} email={user?.email ?? ''} />}
-      {photo && <PhotoAlert onDismiss={() => setPhotoDismissed(storeDismissal(ENRICH_ALERT_KEY))} />}
+      {reminder && reminderTurn && (
+        <ActivationReminder modal={reminder === 'modal'} email={user?.email ?? ''} onClose={() => setReminderClosed(true)} />
+      )}
+      {photoTurn && <PhotoAlert onDismiss={() => setPhotoDismissed(storeDismissal(ENRICH_ALERT_KEY))} />}
     </>
   );
 }
 
-function ActivationReminder({ modal, email }: { modal: boolean; email: string }) {
+function ActivationReminder({ modal, email, onClose }: { modal: boolean; email: string; onClose(): void }) {
   const { t, ready } = useTranslation(['account', 'errors'], { useSuspense: false });
   const { state, resend } = useResendActivation();
-  const [open, setOpen] = useState(true);
   if (!ready) return null;
   const body = (
     <>
@@ -59,8 +63,8 @@ function ActivationReminder({ modal, email }: { modal: boolean; email: string })
   if (modal) {
     return (
       <Modal
-        show={open}
-        onHide={() => setOpen(false)}
+        show
+        onHide={onClose}
         centered
         aria-labelledby="activation-reminder-title"
         contentClassName="rounded-4 border-0 shadow"
@@ -76,11 +80,14 @@ function ActivationReminder({ modal, email }: { modal: boolean; email: string })
   }
   return (
     <div className="container pt-3">
-      <section className="alert alert-warning mb-0" aria-labelledby="activation-reminder-title">
-        <h2 id="activation-reminder-title" className="h6 fw-bold mb-1">
-          {t('reminder.title')}
-        </h2>
-        {body}
+      <section className="alert alert-warning d-flex align-items-start gap-2 mb-0" aria-labelledby="activation-reminder-title">
+        <div className="flex-grow-1">
+          <h2 id="activation-reminder-title" className="h6 fw-bold mb-1">
+            {t('reminder.title')}
+          </h2>
+          {body}
+        </div>
+        <button type="button" className="btn-close" aria-label={t('reminder.close')} onClick={onClose} />
       </section>
     </div>
   );

@@ -8,14 +8,15 @@ import { useSignedUp } from './use-signed-up.ts';
 /**
  * Spec 2 signup modal: cannot be closed by backdrop or Escape while a signup is in progress (past the first step or
  * something typed); the close button still closes it, except while the signup call runs, and the draft is kept.
+ * `show`: open and its turn among the prompts (src/app/prompts.ts).
  */
-export default function SignupModal() {
+export default function SignupModal({ show }: { show: boolean }) {
   const { t } = useTranslation('account');
-  const { open, inProgress, busy, next } = useSnapshot(signupModal);
+  const { inProgress, busy, next } = useSnapshot(signupModal);
   const signedUp = useSignedUp(next ?? undefined);
   return (
     <Modal
-      show={open}
+      show={show}
       onHide={closeSignupModal}
       backdrop={inProgress ? 'static' : true}
       keyboard={!inProgress}

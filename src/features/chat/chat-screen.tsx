@@ -261,7 +261,11 @@ export default function ChatScreen() {
         </Suspense>
       )}
       {!refused && member && (
-        <div className="bg-white border-top flex-shrink-0" style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}>
+        <div
+          className="bg-white border-top flex-shrink-0"
+          style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}
+          data-bottom-bar
+        >
           {!online && (
             <p className="small text-body-secondary text-center mb-0 pt-2 px-3" role="status">
               {t('offlineQueued')}

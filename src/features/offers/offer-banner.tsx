@@ -10,10 +10,9 @@ import './offers.scss';
 
 /**
  * The time-bonus banner (spec 2, 4) in the members area, counting down to the end of the bonus, else the
- * welcome-discount banner with its countdown; both link to /credits. Fixed at the bottom of the window, so its arrival
- * moves nothing on the page. Drawn by the server too (the offers come with the page, offer-store.ts
- * adoptRenderedOffers): on a short page such as an empty chat list it is the largest paint, which then comes with the
- * first one instead of after the app's start.
+ * welcome-discount banner with its countdown; both link to /credits. In the page under the top navigation (a banner,
+ * not an overlay: it covers nothing). Drawn by the server too (the offers come with the page, offer-store.ts
+ * adoptRenderedOffers), so it is there in the first paint and its arrival moves nothing.
  */
 export function OfferBanner() {
   const { user } = useSnapshot(session);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { TIME_BONUS_DURATION_SECONDS, TIME_BONUS_POPUP_DELAY_SECONDS } from '../../../contract/index.ts';
+import { usePromptTurn } from '../../app/prompts.ts';
 import { inMembersArea } from '../../app/routes.ts';
 import { dismissedAt, storeDismissal } from '../../ui/dismissal.ts';
 import { session } from '../account/session-store.ts';
@@ -19,6 +20,7 @@ const WELCOME_MODAL_KEY = 'hide-welcome-bonus-modal';
  * The time-bonus popup (spec 4): TIME_BONUS_POPUP_DELAY_SECONDS after the member enters the members area, when the
  * balance is 0, the bonus is visible and the popup was never closed; leaving the area cancels it, closing it is
  * remembered. Without a time bonus the welcome-bonus modal takes its place under the same rule. Both link to /credits.
+ * It shows when its turn among the prompts comes (src/app/prompts.ts).
  */
 export function OfferPopup() {
   const { t, ready } = useTranslation('offers', { useSuspense: false });
@@ -41,7 +43,8 @@ export function OfferPopup() {
     const id = setTimeout(() => setDue(true), TIME_BONUS_POPUP_DELAY_SECONDS * 1000);
     return () => clearTimeout(id);
   }, [waiting]);
-  if (!ready || !due || !waiting || kind === null) return null;
+  const turn = usePromptTurn('offer-popup', due && waiting && kind !== null);
+  if (!ready || !turn || kind === null) return null;
   const close = () => {
     storeDismissal(kind === 'bonus' ? TIME_BONUS_MODAL_KEY : WELCOME_MODAL_KEY);
     setDismissed((d) => ({ ...d, [kind]: true }));
