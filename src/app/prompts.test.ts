@@ -15,11 +15,6 @@ describe('choosePrompt: one prompt at a time, by one priority list', () => {
     expect(choosePrompt(all.slice(0, 2))).toBe('photo-alert');
     expect(choosePrompt(all.slice(0, 1))).toBe('install');
   });
-  it('keeps a prompt the member is filling in on screen whatever asks meanwhile', () => {
-    expect(choosePrompt(['signup-modal', 'entry-warning'], 'signup-modal')).toBe('signup-modal');
-    expect(choosePrompt(['signup-modal', 'entry-warning'], null)).toBe('entry-warning');
-    expect(choosePrompt(['entry-warning'], 'signup-modal')).toBe('entry-warning');
-  });
   it('does not depend on the order in which the prompts asked', () => {
     expect(choosePrompt(['photo-alert', 'push-opt-in'])).toBe('push-opt-in');
     expect(choosePrompt(['push-opt-in', 'photo-alert'])).toBe('push-opt-in');
@@ -29,7 +24,6 @@ describe('choosePrompt: one prompt at a time, by one priority list', () => {
 describe('wantPrompt and releasePrompt', () => {
   beforeEach(() => {
     prompts.wanted = [];
-    prompts.answering = null;
   });
   it('shows the next prompt only after the one before it is dismissed', () => {
     wantPrompt('install');
@@ -49,15 +43,6 @@ describe('wantPrompt and releasePrompt', () => {
     expect(choosePrompt(prompts.wanted)).toBe('offer-popup');
     releasePrompt('offer-popup');
     expect(choosePrompt(prompts.wanted)).toBe('photo-alert');
-  });
-  it('forgets the prompt being filled in once it is released', () => {
-    wantPrompt('signup-modal');
-    wantPrompt('entry-warning');
-    prompts.answering = 'signup-modal';
-    expect(choosePrompt(prompts.wanted, prompts.answering)).toBe('signup-modal');
-    releasePrompt('signup-modal');
-    expect(prompts.answering).toBeNull();
-    expect(choosePrompt(prompts.wanted, prompts.answering)).toBe('entry-warning');
   });
   it('asks once however often a prompt asks, and a release of one not asking changes nothing', () => {
     wantPrompt('offer-popup');

@@ -23,17 +23,15 @@ export type PromptName = (typeof PROMPT_ORDER)[number];
 /**
  * The prompt to show among those that `wanted` ask to: the first of them in PROMPT_ORDER, null when none asks. The
  * others wait: the next one shows once the one before it is answered or dismissed (it leaves `wanted`); one of higher
- * priority that comes due later (the offer popup after 40 s) takes the screen and hands it back when closed, except
- * from one the member is filling in (`answering`, e.g. a signup under way: choosing a country can make the entry
- * warning due), which keeps it.
+ * priority that comes due later (the offer popup after 40 s) takes the screen and hands it back when closed. (The entry
+ * warning, first of all, never comes due over a form being filled in: it follows the country the visit began with.)
  */
-export function choosePrompt(wanted: readonly PromptName[], answering: PromptName | null = null): PromptName | null {
-  if (answering !== null && wanted.includes(answering)) return answering;
+export function choosePrompt(wanted: readonly PromptName[]): PromptName | null {
   return PROMPT_ORDER.find((name) => wanted.includes(name)) ?? null;
 }
 
-/** The prompts asking to show now (`wanted`, in the order they asked) and the one being filled in (`answering`). */
-export const prompts = proxy({ wanted: [] as PromptName[], answering: null as PromptName | null });
+/** The prompts asking to show now (`wanted`, in the order they asked). */
+export const prompts = proxy({ wanted: [] as PromptName[] });
 
 /** Asks for `name`'s turn; it shows when choosePrompt gives it. Idempotent. */
 export function wantPrompt(name: PromptName): void {
@@ -43,26 +41,19 @@ export function wantPrompt(name: PromptName): void {
 /** `name` was answered, dismissed or left the page: the next prompt gets its turn. Idempotent. */
 export function releasePrompt(name: PromptName): void {
   prompts.wanted = prompts.wanted.filter((other) => other !== name);
-  if (prompts.answering === name) prompts.answering = null;
 }
 
 /**
  * For a prompt component: `wants` is whether its own rules would show it now; returns true when it may (its turn has
- * come). `answering`: the member is filling it in, so while it shows no other prompt takes its place. Its wish is
- * withdrawn when `wants` turns false or the component unmounts.
+ * come). Its wish is withdrawn when `wants` turns false or the component unmounts.
  */
-export function usePromptTurn(name: PromptName, wants: boolean, answering = false): boolean {
-  const { wanted, answering: filledIn } = useSnapshot(prompts);
+export function usePromptTurn(name: PromptName, wants: boolean): boolean {
+  const { wanted } = useSnapshot(prompts);
   useEffect(() => {
     if (!wants) return;
     wantPrompt(name);
     return () => releasePrompt(name);
   }, [name, wants]);
   // Counted in from its first render, before its effect has asked: a remounted prompt does not blink.
-  const turn = wants && choosePrompt(wanted.includes(name) ? wanted : [...wanted, name], filledIn) === name;
-  useEffect(() => {
-    if (turn && answering) prompts.answering = name;
-    else if (prompts.answering === name) prompts.answering = null;
-  }, [name, turn, answering]);
-  return turn;
+  return wants && choosePrompt(wanted.includes(name) ? wanted : [...wanted, name]) === name;
 }

@@ -7,9 +7,8 @@ const SignupModal = lazy(() => import('../../features/account/signup-modal.tsx')
 
 /** Holds the signup modal of spec 2, shown when open and its turn among the prompts comes; its code loads the first time it opens. */
 export function SignupModalHost() {
-  const { open, inProgress } = useSnapshot(signupModal);
-  // A signup under way keeps the screen (choosing a country can make the entry warning due meanwhile).
-  const turn = usePromptTurn('signup-modal', open, inProgress);
+  const { open } = useSnapshot(signupModal);
+  const turn = usePromptTurn('signup-modal', open);
   const [loaded, setLoaded] = useState(open);
   useEffect(() => {
     if (open) setLoaded(true);
