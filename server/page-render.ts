@@ -99,7 +99,7 @@ export function pageRenderer(app: FastifyInstance, distDir: string): (req: Fasti
       if (!judged) status = 200;
       const subject = subjectOf(route, pathname, language);
       const subjectCall = judged && subject.found ? subject.call : undefined;
-      const calls = redirects ? [] : firstCalls(route, pathname, user, settings);
+      const calls = redirects ? [] : firstCalls(route, pathname, user, settings, language);
       const answers: Record<string, unknown> = {};
       await Promise.all(
         [...new Set([...calls, ...(subjectCall ? [subjectCall] : [])])].map(async (url) => {

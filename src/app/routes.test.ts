@@ -111,7 +111,7 @@ describe('first calls (docs/perf.md, "Server rendering")', () => {
       signup_date: '2026-01-02',
       ...over,
     }) as User;
-  const callsOf = (path: string, user: User | null) => firstCalls(findRoute(path), path, user, settings);
+  const callsOf = (path: string, user: User | null) => firstCalls(findRoute(path), path, user, settings, 'de');
   const offers = ['/api/discountcode.php', '/api/discountcode.php?welcome=true'];
 
   it("names each path's parameters", () => {
@@ -129,7 +129,10 @@ describe('first calls (docs/perf.md, "Server rendering")', () => {
     expect(callsOf('/members', null)).toEqual(['/api/members.php?country=NL&min_age=18&max_age=99&page=1']);
     expect(callsOf('/members/42', null)).toEqual(['/api/member.php?id=42']);
     expect(callsOf('/members/x', null)).toEqual([]);
-    expect(callsOf('/pricing', null)).toEqual(['/api/credits.php?country=NL']);
+    expect(callsOf('/pricing', null)).toEqual(['/api/credits.php?country=NL', '/api/content.php?token=pricing&lang=de']);
+    expect(callsOf('/pages/terms', null)).toEqual(['/api/content.php?token=terms&lang=de']);
+    expect(callsOf('/faq-extra', null)).toEqual(['/api/content.php?token=faq-extra&lang=de']);
+    expect(callsOf('/Bad%20Token', null)).toEqual([]);
     expect(callsOf('/login', null)).toEqual([]);
     const paid = member({ paid_user: true });
     expect(callsOf('/chats', paid)).toEqual(['/api/chats.php']);

@@ -4,6 +4,7 @@
 import type { Settings, User } from '../../contract/index.ts';
 import { CHATS_CALL } from '../features/chat/chat-calls.ts';
 import { landerCall, placeSlug } from '../features/landers/lander-calls.ts';
+import { contentCall } from '../features/pages/content-call.ts';
 import { memberIdOf, profilePath } from '../features/member/member-calls.ts';
 import { firstSearchPath } from '../features/members/search-query.ts';
 import { offerCallsOf } from '../features/offers/offer-calls.ts';
@@ -95,6 +96,8 @@ interface CallContext {
   /** The logged-in member, or null for a visitor. */
   user: User | null;
   settings: Settings;
+  /** The page's language (i18next's; the server render's pick). */
+  language: string;
 }
 
 export interface AppRoute {
@@ -153,8 +156,15 @@ const tokenSubject = (params: Readonly<Record<string, string>>, language: string
   } catch {
     return null;
   }
-  return /^[a-z0-9][a-z0-9-]{0,62}$/.test(token) ? `/api/content.php?token=${token}&lang=${encodeURIComponent(language)}` : null;
+  return contentCall(token, language);
 };
+/** A content page's first call: its block, the subject's call (none for what can be no token). */
+const tokenCalls = ({ params, language }: CallContext) => [tokenSubject(params, language)].filter((c) => c !== null);
+/** A fixed content page's first call: block `token` in the page's language. */
+const blockCalls =
+  (token: string) =>
+  ({ language }: CallContext) =>
+    [contentCall(token, language)].filter((c) => c !== null);
 /** /chats' first call: the chat list. */
 const chatsCalls = () => [CHATS_CALL];
 /** The money screens' first calls: the offer of the payment country, and the member's offers its prices show (spec 4). */
@@ -261,7 +271,14 @@ export const routes: readonly AppRoute[] = [
   },
   { path: '/dev/sms', name: 'dev-sms', layout: 'default', access: 'public', screen: screens.devSms },
   { path: '/premium', name: 'premium', layout: 'default', access: 'members', screen: screens.premium, firstCalls: moneyCalls },
-  { path: '/pricing', name: 'pricing', layout: 'default', access: 'public', screen: screens.pricing, firstCalls: moneyCalls },
+  {
+    path: '/pricing',
+    name: 'pricing',
+    layout: 'default',
+    access: 'public',
+    screen: screens.pricing,
+    firstCalls: (context) => [...moneyCalls(context), ...blockCalls('pricing')(context)],
+  },
   { path: '/complete-signup', name: 'complete-signup', layout: 'default', access: 'members', screen: screens.completeSignup },
   { path: '/signup-matches', name: 'signup-matches', layout: 'default', access: 'members', screen: screens.signupMatches },
   { path: '/lang-config', name: 'lang-config', layout: 'default', access: 'public', screen: screens.langConfig },
@@ -346,9 +363,18 @@ export const routes: readonly AppRoute[] = [
     layout: 'default',
     access: 'public',
     screen: screens.content,
+    firstCalls: blockCalls(page),
   })),
   // Spec 2 `{token}`: any other single segment opens the content block of that token (the 404 page when none).
-  { path: '/:token', name: 'token', layout: 'default', access: 'public', screen: screens.content, subject: tokenSubject },
+  {
+    path: '/:token',
+    name: 'token',
+    layout: 'default',
+    access: 'public',
+    screen: screens.content,
+    subject: tokenSubject,
+    firstCalls: tokenCalls,
+  },
 ];
 
 /** Spec 2: the members area, by route name (likes-type is the likes screen with a tab chosen). */
@@ -408,11 +434,11 @@ export function pathParams(pattern: string, path: string): Record<string, string
 
 /**
  * The GET calls the first render of `pathname` (whose route is `route`) reads for `user` (null: a visitor) on the site
- * of `settings`, by path with query: the screen's (AppRoute.firstCalls) and, in the members area, the member's offers,
+ * of `settings` in `language`, by path with query: the screen's (AppRoute.firstCalls) and, in the members area, the member's offers,
  * which its banner shows (spec 4). Each once. The server's render answers them in-process (server/page-render.ts).
  */
-export function firstCalls(route: AppRoute, pathname: string, user: User | null, settings: Settings): string[] {
-  const screen = route.firstCalls?.({ params: pathParams(route.path, pathname), user, settings }) ?? [];
+export function firstCalls(route: AppRoute, pathname: string, user: User | null, settings: Settings, language: string): string[] {
+  const screen = route.firstCalls?.({ params: pathParams(route.path, pathname), user, settings, language }) ?? [];
   const banner = MEMBERS_AREA.has(route.name) ? offerCallsOf(user) : [];
   return [...new Set([...screen, ...banner])];
 }

@@ -17,11 +17,14 @@ const drawnFor = (route: AppRoute, member: boolean) =>
 
 /**
  * Paths `pattern` matches: optional parameters left out, and given as "amsterdam" (a lander's slug naming a place);
- * `:id` the member `id`, any other parameter "x".
+ * `:id` the member `id`, `:token` a content block that exists ("faq"), any other parameter "x".
  */
 const samplePaths = (pattern: string, id: number) =>
   [...new Set([pattern.replace(/\/:\w+\?/g, ''), pattern.replace(/:\w+\?/g, 'amsterdam')])].map((p) =>
-    p.replace(/:id\b/g, String(id)).replace(/:\w+/g, 'x'),
+    p
+      .replace(/:id\b/g, String(id))
+      .replace(/:token\b/g, 'faq')
+      .replace(/:\w+/g, 'x'),
   );
 
 describe('first calls', () => {
@@ -36,7 +39,9 @@ describe('first calls', () => {
       const { user } =
         client === member ? ((await client.get('/api/user.php')).body as { user: User }) : { user: null as User | null };
       for (const route of [...routes, notFoundRoute].filter((r) => drawnFor(r, user !== null))) {
-        for (const call of samplePaths(route.path, members[0].id).flatMap((path) => firstCalls(route, path, user, settings))) {
+        for (const call of samplePaths(route.path, members[0].id).flatMap((path) =>
+          firstCalls(route, path, user, settings, settings.domain_language.split('-')[0]),
+        )) {
           const res = await client.call('GET', call, undefined, headers);
           expect(res.status, `${route.name} (${user ? 'member' : 'visitor'}): GET ${call}`).toBe(200);
           answered.add(route.name);

@@ -19,6 +19,14 @@ test("with scripts off, visitor pages and a member's search, profile, chats and 
   // The lander's members (GET /api/lander.php, answered by the server into the page).
   expect(await page.locator('.gallery-item strong').count()).toBeGreaterThan(3);
 
+  // Content pages and /pricing arrive with their block (GET /api/content.php), not the built-in text or a spinner.
+  await page.goto('/pages/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.content-body')).toContainText('Heartline');
+  await page.goto('/pricing');
+  await expect(page.locator('.content-body')).toBeVisible();
+  await expect(page.locator('.pricing-table tbody tr').first()).toBeVisible();
+
   // A visitor's /members redirects in the app: the plain shell, not a drawn page.
   await page.goto('/members');
   await expect(page.locator('#ssr-boot')).toHaveCount(0);
