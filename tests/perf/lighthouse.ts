@@ -43,6 +43,8 @@ const PAGES: { path: string; member: boolean; perfGate?: true }[] = [
   { path: '/chats', member: true },
   { path: '/credits', member: true, perfGate: true },
   { path: '/landers/gallery', member: false, perfGate: true },
+  { path: '/pricing', member: false },
+  { path: '/pages/terms', member: false },
 ];
 
 /** Starts the site with a throwaway data folder; answers its port and the function that stops it. */
