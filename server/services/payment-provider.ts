@@ -2,14 +2,13 @@
 // its official Node client. The same adapter talks to Adyen (PAYMENT_PROVIDER=adyen) or to the embedded test
 // service that speaks the same protocol on this server (server/services/test-psp.ts); only the endpoint differs.
 import { randomBytes } from 'node:crypto';
-import adyen from '@adyen/api-library';
+import type { CheckoutBankTransferAction } from '@adyen/api-library/lib/src/typings/checkout/models';
 import type { PaymentMethod, PaymentWebhookRequest } from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { storedOnce } from '../db/meta-value.ts';
+import { Client, EnvironmentEnum, HmacValidator, ModificationsApi, PaymentsApi, RecurringApi } from './adyen-parts.ts';
 import { TEST_PSP_PATH } from './test-psp.ts';
-
-const { Client, CheckoutAPI, EnvironmentEnum, hmacValidator } = adyen;
 
 /** The base of Adyen's test Checkout API in the client's URLs, replaced by `endpoint` for the embedded service. */
 const ADYEN_TEST_BASE = 'https://checkout-test.adyen.com';
@@ -226,11 +225,10 @@ function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
     ...(opts.livePrefix ? { liveEndpointUrlPrefix: opts.livePrefix } : {}),
   });
   client.httpClient = fetchClient(opts.endpoint) as unknown as typeof client.httpClient;
-  const checkout = new CheckoutAPI(client);
-  const payments = checkout.PaymentsApi;
-  const modifications = checkout.ModificationsApi;
-  const recurring = checkout.RecurringApi;
-  const validator = new hmacValidator();
+  const payments = new PaymentsApi(client);
+  const modifications = new ModificationsApi(client);
+  const recurring = new RecurringApi(client);
+  const validator = new HmacValidator();
   /** The fields every order sends: merchant, amount, our reference, where to return, and the member. */
   const order = (req: { reference: string; amount: number; currency: string; returnUrl: string; shopperReference: string }) => ({
     merchantAccount: opts.merchantAccount,
@@ -289,7 +287,7 @@ function createPaymentProvider(opts: ProviderOptions): PaymentProvider {
         { ...order(req), countryCode: req.country, paymentMethod: { type: 'bankTransfer_IBAN' as never } },
         { idempotencyKey: req.reference },
       );
-      const action = result.action as Partial<adyen.Types.checkout.CheckoutBankTransferAction> | undefined;
+      const action = result.action as Partial<CheckoutBankTransferAction> | undefined;
       const { iban, bic, beneficiary, reference, totalAmount } = action ?? {};
       if (result.resultCode !== 'PresentToShopper' || !iban || !reference || !totalAmount)
         throw new Error(`payment provider answered no bank transfer instructions (${String(result.resultCode)})`);

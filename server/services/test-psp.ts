@@ -7,15 +7,13 @@
 // Sessions live in memory: a restart forgets open checkouts (their payments stay pending until they expire).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import adyen from '@adyen/api-library';
 import type { Config } from '../config.ts';
 import { formatMoney } from '../../contract/index.ts';
 import { escapeHtml } from '../domain/notifications/notice-mail.ts';
 import { errorBody } from '../errors.ts';
 import { devToolsAllowed } from '../security.ts';
+import { HmacValidator } from './adyen-parts.ts';
 import type { SessionStatus } from './payment-provider.ts';
-
-const { hmacValidator } = adyen;
 
 /** Where the embedded service's API and pages live on this server. */
 export const TEST_PSP_PATH = '/dev/psp';
@@ -85,7 +83,7 @@ export interface TestPspOptions {
 export async function testPspRoutes(app: FastifyInstance, opts: TestPspOptions): Promise<void> {
   const sessions = new Map<string, Session>();
   const byIdempotencyKey = new Map<string, string>();
-  const validator = new hmacValidator();
+  const validator = new HmacValidator();
 
   const guard = (req: FastifyRequest, reply: FastifyReply): boolean => {
     if (devToolsAllowed(req, opts.config)) return true;

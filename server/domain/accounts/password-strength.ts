@@ -4,6 +4,7 @@ import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/lang
 import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { once } from '../../memo.ts';
 import { profiles, sites, users } from '../../db/schema.ts';
 import type { Site } from '../types.ts';
 
@@ -22,16 +23,21 @@ const MIN_SCORE = 3;
 const SCORED_LENGTH = 64;
 
 /**
- * Built once: ranking the dictionaries (breach passwords, English words and names, keyboard rows) takes ~150 ms.
- * At most 5 l33t substitutions per word (zxcvbn's 100 cost up to a second for "a1a1…" patterns; people substitute a
- * few letters) and no Levenshtein matching (seconds per check); a check then takes a few ms, at worst ~100 ms.
+ * Built once, at the first password check: ranking the dictionaries (breach passwords, English words and names,
+ * keyboard rows) takes ~150 ms and ~50 MB, which an instance that never sees a new password (a worker, a quiet web
+ * instance) should not hold (docs/perf.md "Memory"). At most 5 l33t substitutions per word (zxcvbn's 100 cost up to a
+ * second for "a1a1…" patterns; people substitute a few letters) and no Levenshtein matching (seconds per check); a
+ * check then takes a few ms, at worst ~100 ms.
  */
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...commonDictionary, ...englishDictionary },
-  graphs: adjacencyGraphs,
-  maxLength: SCORED_LENGTH,
-  l33tMaxSubstitutions: 5,
-});
+const zxcvbn = once(
+  () =>
+    new ZxcvbnFactory({
+      dictionary: { ...commonDictionary, ...englishDictionary },
+      graphs: adjacencyGraphs,
+      maxLength: SCORED_LENGTH,
+      l33tMaxSubstitutions: 5,
+    }),
+);
 
 /** Words of `text` (letters and digits runs of 3 or more), lower case: "Heartline Media B.V." gives heartline, media. */
 function wordsOf(text: string): string[] {
@@ -81,5 +87,5 @@ export async function memberPasswordInputs(db: Db, userId: number): Promise<stri
  * (on the event loop: callers check the length first and, for a reset, the token).
  */
 export function isWeakPassword(password: string, userInputs: readonly string[]): boolean {
-  return zxcvbn.check(password, [...userInputs]).score < MIN_SCORE;
+  return zxcvbn().check(password, [...userInputs]).score < MIN_SCORE;
 }
