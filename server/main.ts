@@ -9,8 +9,7 @@ import { openMediaStore } from './services/media-store.ts';
 import { createPushService, loadVapidKeys, vapidSubject } from './services/push.ts';
 import { createLiveHub } from './services/live.ts';
 import { seedSites } from './seed/site.ts';
-import { SEED_META_KEY, seedDemoMembers } from './seed/members.ts';
-import { audienceOf } from '../contract/niches.ts';
+import { seedDemoSites } from './seed/first-start.ts';
 
 import { allSites } from './domain/content/sites.ts';
 import { startJobQueue, type JobLog } from './services/jobs.ts';
@@ -18,30 +17,13 @@ import { jobHandlers } from './job-handlers.ts';
 import { paymentProviderFor } from './services/payment-provider.ts';
 import { startPlannerStatistics } from './services/planner-statistics.ts';
 
-/** Demo members seeded on each site after the first (the first gets SEED_MEMBERS). */
-const NICHE_SITE_MEMBERS = 300;
-
 const config = loadConfig();
 const { db, client, close, listen } = await openDatabase(config);
 await seedSites(db);
 const [site, ...nicheSites] = await allSites(db);
-if (config.seedMembers > 0) {
-  const started = Date.now();
-  const created = await seedDemoMembers(db, { siteId: site.id, members: config.seedMembers });
-  if (created) console.log(`seeded ${created} demo members in ${Date.now() - started} ms`);
-  // Spec 1: every further site (one per niche) gets its own, smaller set of demo members, all of its niche's audience.
-  for (const other of nicheSites) {
-    const members = Math.min(config.seedMembers, NICHE_SITE_MEMBERS);
-    await seedDemoMembers(db, {
-      siteId: other.id,
-      members,
-      key: `${SEED_META_KEY}:${other.id}`,
-      seed: 20_240_601 + other.id,
-      withAccounts: false,
-      audience: audienceOf(other.settings.niche),
-    });
-  }
-}
+const started = Date.now();
+const seeded = await seedDemoSites(db, [site, ...nicheSites], config.seedMembers);
+if (seeded) console.log(`seeded ${seeded} demo members in ${Date.now() - started} ms`);
 const mail = await createMailService({
   db,
   smtpUrl: config.smtpUrl,

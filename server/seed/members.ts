@@ -13,9 +13,8 @@ import { countryCounts, drawMember, type MemberSpec } from './member-traits.ts';
 import { createNameDrawer } from './names.ts';
 import type { PortraitParams } from './portrait.ts';
 import { createRandom } from './random.ts';
+import { SEED_META_KEY } from './first-start.ts';
 
-/** The meta key that marks the seed as done (value: when, how many, which seed). */
-export const SEED_META_KEY = 'seed:members';
 /** Rows per INSERT statement. */
 const BATCH = 500;
 /** Credits the demo accounts start with (through a ledger row, like every balance change). */
