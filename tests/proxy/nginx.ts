@@ -77,6 +77,8 @@ export async function startNginx(prefix: string, port: number, web: [string, str
       'http {',
       `  log_format pins ${LOG_FORMAT};`,
       '  access_log access.log pins;',
+      // Which instance answered, for the browser to see (the site file sets no add_header, so this one applies).
+      '  add_header X-Heartline-Upstream $upstream_addr always;',
       // Debian's build puts these under /var/lib/nginx; the test's nginx keeps them in its prefix.
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path tmp/${t};`),
       '  include heartline.conf;',

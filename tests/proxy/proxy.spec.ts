@@ -27,11 +27,11 @@ async function member(browser: Browser, pin: 1 | 2, account: { email: string; pa
     context,
     page,
     log,
-    /** Opens the chat with `peerId` and waits until its live stream answered. */
+    /** Opens the chat with `peerId`, waits until its live stream answered and answers the instance streaming it. */
     async openChat(peerId: number) {
       const stream = page.waitForResponse((r) => r.url().includes('/api/events.php') && r.status() === 200);
       await page.goto(`/chats/${peerId}`);
-      await stream;
+      return answeredBy((await stream).headers());
     },
     async send(text: string) {
       await page.getByRole('textbox', { name: 'Message' }).fill(text);
@@ -60,6 +60,9 @@ const upstreamsOf = (setup: ProxySetup, pin: string, since = 0) =>
       .map((r) => r.upstream),
   );
 
+/** The instance that answered a response through nginx (the header tests/proxy/nginx.ts adds; the last one tried). */
+const answeredBy = (headers: Record<string, string>) => headers['x-heartline-upstream']?.split(', ').at(-1);
+
 test('two members chat across two instances behind nginx, and go on through the survivor when one is killed', async ({
   browser,
   proxySetup: setup,
@@ -68,8 +71,8 @@ test('two members chat across two instances behind nginx, and go on through the 
   const stamp = Date.now().toString(36);
   const sanne = await member(browser, 1, SANNE);
   const lucas = await member(browser, 2, LUCAS);
-  await sanne.openChat(lucas.id);
-  await lucas.openChat(sanne.id);
+  expect(await sanne.openChat(lucas.id)).toBe(web1.address);
+  expect(await lucas.openChat(sanne.id)).toBe(web2.address);
   const texts: string[] = [];
   /** `from` sends `text`; the other sees it through their live stream within a few seconds (polling is far slower). */
   const say = async (from: typeof sanne, to: typeof sanne, text: string, within = 5_000) => {
@@ -123,9 +126,14 @@ test('two members chat across two instances behind nginx, and go on through the 
   // reconnects its live stream through nginx, which now passes her requests to instance 2.
   const inFlight = `Sent as the server died ${stamp}`;
   texts.push(inFlight);
+  const reopened = sanne.page.waitForResponse(
+    (r) => r.url().includes('/api/events.php') && r.status() === 200 && answeredBy(r.headers()) === web2.address,
+    { timeout: 30_000 },
+  );
   await sanne.send(inFlight);
   web1.process.child.kill('SIGKILL');
   await web1.process.exited;
+  await reopened;
   await expect(lucas.log.getByText(inFlight, { exact: true })).toHaveCount(1, { timeout: 30_000 });
   const sinceKill = proxiedRequests(setup.nginxPrefix).length;
   // Sanne's stream is back (EventSource retries after 5 s): Lucas's messages reach her live again.
