@@ -203,8 +203,9 @@ async function main(): Promise<void> {
     });
     const child = server;
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const starting = Date.now();
     await waitForServer(base, exited);
-    console.log(`smoke: serving on ${database ? 'PostgreSQL' : 'PGlite'}`);
+    console.log(`smoke: serving on ${database ? 'PostgreSQL' : 'PGlite'} after ${Math.round((Date.now() - starting) / 1000)} s`);
     await checkInstall(base);
   } finally {
     if (server?.pid && server.exitCode === null) {
