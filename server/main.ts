@@ -1,4 +1,6 @@
 // Server entry: configuration, database and migrations, seed on first start, services, listen.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
@@ -18,6 +20,12 @@ import { paymentProviderFor } from './services/payment-provider.ts';
 import { startPlannerStatistics } from './services/planner-statistics.ts';
 
 const config = loadConfig();
+// Production mode (`npm run serve`) serves a build made earlier; without one it would be an API with no site.
+const built = ['index.html', '.ssr/ssr-entry.js'].every((file) => existsSync(path.join(config.distDir, file)));
+if (process.env.NODE_ENV === 'production' && !built) {
+  console.error(`No build at ${config.distDir} (DIST_DIR): run \`npm run build\` first, then \`npm run serve\`.`);
+  process.exit(1);
+}
 const { db, client, close, listen } = await openDatabase(config);
 await seedSites(db);
 const [site, ...nicheSites] = await allSites(db);

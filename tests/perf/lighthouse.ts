@@ -55,7 +55,13 @@ async function startSite(): Promise<{ port: number; stop: () => void }> {
   try {
     // A visitor of no known country (LOCAL_COUNTRY=none; the machine's loopback would get the site's own): no entry
     // warning, whose client-drawn modal would be the first visit's LCP (docs/perf.md "The entry warning").
-    const { port, child } = await startServerProcess({ DATA_DIR: dataDir, SEED_MEMBERS: '300', LOCAL_COUNTRY: 'none' });
+    // NODE_ENV=production as `npm run serve` sets it: the server render runs React's production build.
+    const { port, child } = await startServerProcess({
+      DATA_DIR: dataDir,
+      SEED_MEMBERS: '300',
+      LOCAL_COUNTRY: 'none',
+      NODE_ENV: 'production',
+    });
     return {
       port,
       stop: () => {
