@@ -37,6 +37,7 @@ import invoiceRoutes from './routes/invoices.ts';
 import complaintRoutes from './routes/complaints.ts';
 import offerRoutes from './routes/offers.ts';
 import discoveryRoutes from './routes/discovery.ts';
+import opsRoutes from './routes/ops.ts';
 
 /** The API's route plugins, each given the server's context. */
 const ROUTES = [
@@ -64,6 +65,7 @@ const ROUTES = [
   invoiceRoutes,
   offerRoutes,
   discoveryRoutes,
+  opsRoutes,
 ] as const;
 
 /**

@@ -24,6 +24,11 @@ export interface Config {
   distDir: string;
   /** Cookies carry Secure (COOKIE_SECURE, default: when publicUrl is https). */
   cookieSecure: boolean;
+  /**
+   * Staff sessions of the back office (docs/operations.md): ended after `idleMinutes` without a call
+   * (OPS_IDLE_MINUTES, default 30) and `hours` after sign-in (OPS_SESSION_HOURS, default 12).
+   */
+  ops: { idleMinutes: number; hours: number };
   /** VAPID subject of Web Push, an https: URL or mailto: address (VAPID_SUBJECT; unset = PUBLIC_URL when https, else mailto:support_email). */
   vapidSubject: string | null;
   /**
@@ -93,7 +98,7 @@ export interface Limits {
   shedHeapUsedBytes: number;
 }
 
-/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT or a bad limit (limitsConfig). */
+/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT, a bad limit (limitsConfig) or OPS_* value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedMembers: Number(env.SEED_MEMBERS ?? 2400),
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
+    ops: { idleMinutes: positive(env, 'OPS_IDLE_MINUTES', 30), hours: positive(env, 'OPS_SESSION_HOURS', 12) },
     vapidSubject: env.VAPID_SUBJECT || null,
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || null,
     trustProxy: env.TRUST_PROXY?.trim() || false,
@@ -119,6 +125,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adyen: adyenConfig(env),
     limits: limitsConfig(env),
   };
+}
+
+/** The positive number of variable `name` of `env`, `fallback` when unset; throws on anything else. */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number, got ${raw}`);
+  return value;
 }
 
 /** LOCAL_COUNTRY (Config.localCountry): unset or empty gives null; throws unless 'none' or two letters. */

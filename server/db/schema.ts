@@ -709,3 +709,75 @@ export const discountRedemptions = pgTable(
     index('discount_redemptions_code_user').on(t.codeId, t.userId),
   ],
 );
+
+/** The back office's staff roles (docs/operations.md): each sees and calls only its own part; admin everything. */
+export const STAFF_ROLES = ['admin', 'moderator', 'support', 'operator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Staff accounts, apart from members (docs/operations.md). `passwordHash` null until the set-up link is used;
+ * `totpSecret` (base32) is answered once, at set-up, and never again; sign-in needs `totpEnabled`.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    role: text('role').$type<StaffRole>().notNull(),
+    passwordHash: text('password_hash'),
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The TOTP step of the last code accepted: a code is good once (RFC 6238 section 5.2). */
+    totpLastStep: integer('totp_last_step'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('staff_role', sql`${t.role} in ('admin', 'moderator', 'support', 'operator')`)],
+);
+
+/** Staff sign-ins: the cookie token's SHA-256; ended (sign-out, idle, disabled) rows stay for the record. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff').on(t.staffId)],
+);
+
+/** One-time set-up links (the token's SHA-256), made by the command line; used once, before `expiresAt`. */
+export const staffSetupTokens = pgTable('staff_setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every change made by staff (docs/operations.md "Audit log"): append-only, a trigger refuses UPDATE and DELETE.
+ * `staffId` null: the command line. `sourceAddress`: the request's IP.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    role: text('role').$type<StaffRole>(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    sourceAddress: text('source_address'),
+  },
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_target').on(t.targetKind, t.targetId)],
+);
