@@ -3,6 +3,7 @@
 // (every ops call x every role x member x visitor) and the append-only audit log.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpsAuditResponse, OpsSetupResponse, OpsStaffResponse, StaffRole } from '../../contract/ops.ts';
 import { auditLog, staff, staffSessions, staffSetupTokens } from '../../server/db/schema.ts';
@@ -10,6 +11,7 @@ import { hashToken } from '../../server/domain/accounts/sessions.ts';
 import { runStaffCommand } from '../../server/domain/staff/staff-command.ts';
 import { TOTP_LIMIT } from '../../server/domain/staff/staff-throttle.ts';
 import { totpCode } from '../../server/domain/staff/totp.ts';
+import { guardOpsRoutes } from '../../server/routes/ops-guard.ts';
 import { activeMember, Client, expectShape, startServer, type Answer, type TestServer } from './harness.ts';
 
 /** A server behind a reverse proxy on loopback (TRUST_PROXY=loopback): X-Forwarded-For names the client. */
@@ -164,6 +166,29 @@ describe('set-up and sign-in', () => {
     expect(await runStaffCommand(server.db, server.url, ['list'])).toContain(`${s.email}\tmoderator\tdisabled`);
   });
 
+  it('gives a new set-up link from the command line: sessions end, the old secret stops, the new one signs in', async () => {
+    const s = await signedIn('support');
+    const out = await runStaffCommand(server.db, server.url, ['reset', '--email', s.email]);
+    const token = new URL(out.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+    expect((await s.client.get('/api/ops/me')).status).toBe(401);
+    const client = new OpsClient(server.url);
+    const old = await client.post('/api/ops/login', {
+      email: s.email,
+      password: PASSWORD,
+      code: totpCode(s.secret, Date.now() + 30_000),
+    });
+    expect(old.status).toBe(401);
+    const setup = expectShape(OpsSetupResponse, await client.post('/api/ops/setup', { token, password: PASSWORD }));
+    expect(setup.secret).not.toBe(s.secret);
+    expect((await client.post('/api/ops/setup/confirm', { token, code: totpCode(setup.secret) })).status).toBe(200);
+    const login = await client.post('/api/ops/login', {
+      email: s.email,
+      password: PASSWORD,
+      code: totpCode(setup.secret, Date.now() + 30_000),
+    });
+    expect(login.status).toBe(200);
+  });
+
   it('throttles TOTP guesses per staff member from every address, the right code included', async () => {
     const { email, token } = await added('admin');
     const setup = expectShape(
@@ -229,6 +254,19 @@ describe('role guard', () => {
       }
     }
     expect(cells.filter((c) => c.includes('expected'))).toEqual([]);
+  });
+
+  it('refuses to start with an ops route that declares no roles', async () => {
+    const app = Fastify();
+    const start = async () => {
+      await app.register(async (ops) => {
+        guardOpsRoutes(ops, server.app.ctx);
+        ops.get('/api/ops/forgotten', async () => ({}));
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/declares no roles/);
+    await app.close();
   });
 
   it('a staff session never acts as a member', async () => {
