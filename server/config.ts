@@ -29,6 +29,11 @@ export interface Config {
    * (OPS_IDLE_MINUTES, default 30) and `hours` after sign-in (OPS_SESSION_HOURS, default 12).
    */
   ops: { idleMinutes: number; hours: number };
+  /**
+   * The AES-256 key sealing staff TOTP secrets (OPS_TOTP_KEY, 32 bytes in base64; unset = one made once and kept in
+   * the database). docs/operations.md "Set-up".
+   */
+  opsTotpKey: Buffer | null;
   /** VAPID subject of Web Push, an https: URL or mailto: address (VAPID_SUBJECT; unset = PUBLIC_URL when https, else mailto:support_email). */
   vapidSubject: string | null;
   /**
@@ -98,7 +103,7 @@ export interface Limits {
   shedHeapUsedBytes: number;
 }
 
-/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT, a bad limit (limitsConfig) or OPS_* value. */
+/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT, a bad limit (limitsConfig) or a bad OPS_* value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -116,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
     ops: { idleMinutes: positive(env, 'OPS_IDLE_MINUTES', 30), hours: positive(env, 'OPS_SESSION_HOURS', 12) },
+    opsTotpKey: opsTotpKeyConfig(env.OPS_TOTP_KEY),
     vapidSubject: env.VAPID_SUBJECT || null,
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || null,
     trustProxy: env.TRUST_PROXY?.trim() || false,
@@ -134,6 +140,14 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const value = Number(raw);
   if (!(value > 0)) throw new Error(`${name} must be a positive number, got ${raw}`);
   return value;
+}
+
+/** OPS_TOTP_KEY (Config.opsTotpKey): unset or empty gives null; throws unless base64 of 32 bytes. */
+function opsTotpKeyConfig(raw: string | undefined): Buffer | null {
+  if (!raw?.trim()) return null;
+  const key = Buffer.from(raw.trim(), 'base64');
+  if (key.length !== 32) throw new Error('OPS_TOTP_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
 }
 
 /** LOCAL_COUNTRY (Config.localCountry): unset or empty gives null; throws unless 'none' or two letters. */

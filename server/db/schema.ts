@@ -716,7 +716,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * Staff accounts, apart from members (docs/operations.md). `passwordHash` null until the set-up link is used;
- * `totpSecret` (base32) is answered once, at set-up, and never again; sign-in needs `totpEnabled`.
+ * `totpSecret` is sealed (domain/staff/totp-key.ts) and answered once, at set-up; sign-in needs `totpEnabled`.
  */
 export const staff = pgTable(
   'staff',

@@ -17,6 +17,7 @@ import type { ServerContext } from '../context.ts';
 import { readAudit } from '../domain/staff/audit.ts';
 import { confirmSetup, listStaff, startSetup, type StaffMember } from '../domain/staff/staff-accounts.ts';
 import { endAllStaffSessions, endStaffSession, signIn } from '../domain/staff/staff-sessions.ts';
+import { totpKey } from '../domain/staff/totp-key.ts';
 import { parse } from '../validate.ts';
 import { actorOf, ALL_ROLES, clearOpsCookie, guardOpsRoutes, setOpsCookie, staffOf } from './ops-guard.ts';
 
@@ -39,17 +40,18 @@ export default async function opsRoutes(app: FastifyInstance, ctx: ServerContext
 
   app.post('/api/ops/setup', signedOut, async (req): Promise<OpsSetupResponse> => {
     const { token, password } = parse(OpsSetupRequest, req.body);
-    return startSetup(db, { token, password, issuer: new URL(config.publicUrl).hostname });
+    const issuer = new URL(config.publicUrl).hostname;
+    return startSetup(db, { token, password, issuer, key: await totpKey(db, config) });
   });
 
   app.post('/api/ops/setup/confirm', signedOut, async (req): Promise<OpsStaffResponse> => {
     const { token, code } = parse(OpsSetupConfirmRequest, req.body);
-    return { staff: toStaff(await confirmSetup(db, { token, code, ip: req.ip })) };
+    return { staff: toStaff(await confirmSetup(db, { token, code, ip: req.ip, key: await totpKey(db, config) })) };
   });
 
   app.post('/api/ops/login', signedOut, async (req, reply): Promise<OpsStaffResponse> => {
     const body = parse(OpsLoginRequest, req.body);
-    const { member, token } = await signIn(db, { ...body, ip: req.ip });
+    const { member, token } = await signIn(db, { ...body, ip: req.ip, key: await totpKey(db, config) });
     setOpsCookie(reply, token, config.cookieSecure, config.ops.hours);
     return { staff: toStaff(member) };
   });

@@ -9,6 +9,7 @@ import { checkNewPassword, hashPassword } from '../accounts/passwords.ts';
 import { hashToken } from '../accounts/sessions.ts';
 import { audit, type Actor } from './audit.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
+import { openTotpSecret, sealTotpSecret } from './totp-key.ts';
 import { claimTotpAttempt, totpSucceeded } from './staff-throttle.ts';
 
 /** A set-up link is good for this long (hours). */
@@ -150,13 +151,14 @@ async function setupMember(db: Db, token: string, now: Date) {
 
 /**
  * Set-up, step one: sets the password of the set-up link `token`'s staff member and a new TOTP secret (not enabled
- * until confirmSetup), and answers the secret and its otpauth URI (for the QR code; `issuer`: the site's name). The
+ * until confirmSetup; stored sealed with `key`, totpKey), and answers the secret and its otpauth URI (for the QR
+ * code; `issuer`: the site's name). The
  * link stays usable until confirmed, so a step can be repeated (a new secret each time). Throws ApiError 400
  * link_invalid (unknown, used, expired token; disabled staff member), password_too_short or password_too_common.
  */
 export async function startSetup(
   db: Db,
-  { token, password, issuer }: { token: string; password: string; issuer: string },
+  { token, password, issuer, key }: { token: string; password: string; issuer: string; key: Buffer },
   now = new Date(),
 ): Promise<{ email: string; secret: string; uri: string }> {
   const member = await setupMember(db, token, now);
@@ -164,24 +166,31 @@ export async function startSetup(
   const secret = newTotpSecret();
   await db
     .update(staff)
-    .set({ passwordHash: await hashPassword(password), totpSecret: secret, totpEnabled: false, totpLastStep: null })
+    .set({
+      passwordHash: await hashPassword(password),
+      totpSecret: sealTotpSecret(key, secret),
+      totpEnabled: false,
+      totpLastStep: null,
+    })
     .where(eq(staff.id, member.id));
   return { email: member.email, secret, uri: totpUri(secret, member.email, issuer) };
 }
 
 /**
- * Set-up, step two: the first TOTP `code` from the authenticator enables the second factor and uses the link up.
+ * Set-up, step two: the first TOTP `code` from the authenticator (checked against the secret sealed with `key`)
+ * enables the second factor and uses the link up.
  * Wrong codes are throttled as sign-in codes are (claimTotpAttempt). Throws ApiError 400 link_invalid, 400
  * code_invalid (a wrong code, or step one not done), 429 login_throttled.
  */
 export async function confirmSetup(
   db: Db,
-  { token, code, ip }: { token: string; code: string; ip: string },
+  { token, code, ip, key }: { token: string; code: string; ip: string; key: Buffer },
   now = new Date(),
 ): Promise<StaffMember> {
   const member = await setupMember(db, token, now);
   if (!(await claimTotpAttempt(db, member.id, now))) throw new ApiError(429, 'login_throttled');
-  const step = member.totpSecret && member.passwordHash ? totpStep(member.totpSecret, code, now.getTime()) : null;
+  const secret = member.totpSecret && member.passwordHash ? openTotpSecret(key, member.totpSecret) : null;
+  const step = secret ? totpStep(secret, code, now.getTime()) : null;
   if (step === null) throw new ApiError(400, 'code_invalid', {}, { code: 'code_invalid' });
   await totpSucceeded(db, member.id);
   return db.transaction(async (tx) => {

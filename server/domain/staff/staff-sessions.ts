@@ -11,6 +11,7 @@ import { audit, type Actor } from './audit.ts';
 import type { StaffMember } from './staff-accounts.ts';
 import { claimStaffLogin, claimTotpAttempt, staffLoginSucceeded, totpSucceeded } from './staff-throttle.ts';
 import { totpStep } from './totp.ts';
+import { openTotpSecret } from './totp-key.ts';
 
 /** How long staff sessions last: ended after `idleMinutes` without a call, and `hours` after sign-in whatever happens. */
 export interface StaffSessionLimits {
@@ -24,14 +25,15 @@ export interface StaffViewer extends StaffMember {
 }
 
 /**
- * Signs staff member `email` in with `password` and TOTP `code` from `ip`, and answers them and a new session token.
+ * Signs staff member `email` in with `password` and TOTP `code` from `ip` (the secret sealed with `key`, totpKey), and
+ * answers them and a new session token.
  * Throttled before anything is checked (claimStaffLogin), and wrong codes per staff member (claimTotpAttempt); a code
  * is accepted once (its step is kept). One answer for every failure (unknown address, wrong password, TOTP not set
  * up, disabled, wrong code): ApiError 401 login_failed; or 429 login_throttled.
  */
 export async function signIn(
   db: Db,
-  { email, password, code, ip }: { email: string; password: string; code: string; ip: string },
+  { email, password, code, ip, key }: { email: string; password: string; code: string; ip: string; key: Buffer },
   now = new Date(),
 ): Promise<{ member: StaffMember; token: string }> {
   if (!(await claimStaffLogin(db, email, ip, now))) throw new ApiError(429, 'login_throttled');
@@ -39,7 +41,8 @@ export async function signIn(
   const passwordOk = await verifyPassword(row?.passwordHash ?? null, password);
   if (!row || !passwordOk || !row.totpEnabled || !row.totpSecret || row.disabledAt) throw new ApiError(401, 'login_failed');
   if (!(await claimTotpAttempt(db, row.id, now))) throw new ApiError(429, 'login_throttled');
-  const step = totpStep(row.totpSecret, code, now.getTime());
+  const secret = openTotpSecret(key, row.totpSecret);
+  const step = secret === null ? null : totpStep(secret, code, now.getTime());
   if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) throw new ApiError(401, 'login_failed');
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
