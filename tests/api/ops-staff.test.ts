@@ -192,6 +192,20 @@ describe('set-up and sign-in', () => {
     expect(login.status).toBe(200);
   });
 
+  it('lets one of two simultaneous sign-ins with the same code through', async () => {
+    const { email, token } = await added('operator');
+    const client = new OpsClient(server.url);
+    const setup = expectShape(OpsSetupResponse, await client.post('/api/ops/setup', { token, password: PASSWORD }));
+    await client.post('/api/ops/setup/confirm', { token, code: totpCode(setup.secret) });
+    const code = totpCode(setup.secret, Date.now() + 30_000);
+    const both = await Promise.all(
+      ['192.0.2.61', '192.0.2.62'].map((ip) =>
+        new OpsClient(server.url, ip).post('/api/ops/login', { email, password: PASSWORD, code }),
+      ),
+    );
+    expect(both.map((a) => a.status).sort()).toEqual([200, 401]);
+  });
+
   it('throttles TOTP guesses per staff member from every address, the right code included', async () => {
     const { email, token } = await added('admin');
     const setup = expectShape(
