@@ -152,9 +152,9 @@ async function setupMember(db: Db, token: string, now: Date) {
 /**
  * Set-up, step one: sets the password of the set-up link `token`'s staff member and a new TOTP secret (not enabled
  * until confirmSetup; stored sealed with `key`, totpKey), and answers the secret and its otpauth URI (for the QR
- * code; `issuer`: the site's name). The
- * link stays usable until confirmed, so a step can be repeated (a new secret each time). Throws ApiError 400
- * link_invalid (unknown, used, expired token; disabled staff member), password_too_short or password_too_common.
+ * code; `issuer`: the site's name). The link stays usable until confirmed, so a step can be repeated (a new secret
+ * each time). Throws ApiError 400 link_invalid (unknown, used, expired token; disabled staff member),
+ * password_too_short or password_too_common.
  */
 export async function startSetup(
   db: Db,
@@ -178,9 +178,9 @@ export async function startSetup(
 
 /**
  * Set-up, step two: the first TOTP `code` from the authenticator (checked against the secret sealed with `key`)
- * enables the second factor and uses the link up.
- * Wrong codes are throttled as sign-in codes are (claimTotpAttempt). Throws ApiError 400 link_invalid, 400
- * code_invalid (a wrong code, or step one not done), 429 login_throttled.
+ * enables the second factor and uses the link up. Wrong codes are throttled as sign-in codes are
+ * (claimTotpAttempt). Throws ApiError 400 link_invalid, 400 code_invalid (a wrong code, or step one not done), 429
+ * login_throttled.
  */
 export async function confirmSetup(
   db: Db,

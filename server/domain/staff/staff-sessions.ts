@@ -26,9 +26,8 @@ export interface StaffViewer extends StaffMember {
 
 /**
  * Signs staff member `email` in with `password` and TOTP `code` from `ip` (the secret sealed with `key`, totpKey), and
- * answers them and a new session token.
- * Throttled before anything is checked (claimStaffLogin), and wrong codes per staff member (claimTotpAttempt); a code
- * is accepted once (its step is kept). One answer for every failure (unknown address, wrong password, TOTP not set
+ * answers them and a new session token. Throttled before anything is checked (claimStaffLogin), and wrong codes per
+ * staff member (claimTotpAttempt); a code is accepted once (its step is kept). One answer for every failure (unknown address, wrong password, TOTP not set
  * up, disabled, wrong code): ApiError 401 login_failed; or 429 login_throttled.
  */
 export async function signIn(
