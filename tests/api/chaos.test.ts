@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sum } from 'drizzle-orm';
-import adyen from '@adyen/api-library';
+import { authorisationBody } from './psp-webhook.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import { creditLedger, messages, meta, payments, users } from '../../server/db/schema.ts';
 import { startServerProcess } from '../server-process.ts';
@@ -185,24 +185,11 @@ describe.each(DATABASES)('faults on %s', (database) => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       started.push(res.body.payment);
     }
-    const notification = (p: { id: string; amount: number; currency: string }) => {
-      const item = {
-        additionalData: {} as Record<string, string>,
-        amount: { value: p.amount, currency: p.currency },
-        eventCode: 'AUTHORISATION',
-        merchantAccountCode: 'HeartlineTestMerchant',
-        merchantReference: p.id,
-        pspReference: `PSP${p.id.slice(-12)}`,
-        success: 'true',
-      };
-      item.additionalData.hmacSignature = new adyen.hmacValidator().calculateHmac(item as never, keys.hmacKey);
-      return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
-    };
     const post = (url: string, p: (typeof started)[number]) =>
       fetch(`${url}/api/payment-webhook.php`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: notification(p),
+        body: authorisationBody(p, `PSP${p.id.slice(-12)}`, keys.hmacKey),
       })
         .then(async (r) => r.ok && (await r.text()) === '[accepted]')
         .catch(() => false);

@@ -2,7 +2,7 @@
 // in the offer (the pricing page, "1 message ≈"), and the refund the confirmation names (refundShare of the user
 // call's bought_credits) against the refund itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import adyen from '@adyen/api-library';
+import { sendAuthorisation } from './psp-webhook.ts';
 import { eq } from 'drizzle-orm';
 import { CreatePaymentResponse, CreditsResponse, refundShare, UserResponse } from '../../contract/index.ts';
 import { profiles, users } from '../../server/db/schema.ts';
@@ -23,25 +23,7 @@ async function bought(m: Awaited<ReturnType<typeof activeMember>>) {
     CreatePaymentResponse,
     await m.client.post('/api/payment.php', { id: newId(), bundle: 1, method: 'ideal' }),
   );
-  const item = {
-    additionalData: {} as Record<string, string>,
-    amount: { value: payment.amount, currency: payment.currency },
-    eventCode: 'AUTHORISATION',
-    eventDate: new Date().toISOString(),
-    merchantAccountCode: 'HeartlineTestMerchant',
-    merchantReference: payment.id,
-    paymentMethod: 'ideal',
-    pspReference: `PSP${payment.id.slice(0, 8)}`,
-    reason: '',
-    success: 'true',
-  };
-  item.additionalData.hmacSignature = new adyen.hmacValidator().calculateHmac(item as never, server.payments.testKeys!.hmacKey);
-  const res = await fetch(`${server.url}/api/payment-webhook.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }),
-  });
-  expect(res.status).toBe(200);
+  await sendAuthorisation(server, payment, `PSP${payment.id.slice(0, 8)}`);
   return payment;
 }
 

@@ -5,14 +5,14 @@ import { expect } from 'vitest';
 import type { TestServer } from './harness.ts';
 
 /**
- * Posts the signed AUTHORISATION success of payment `p` (amount in minor units) with the provider reference
- * `pspReference` to `server`'s webhook and expects `[accepted]`.
+ * The JSON body of the test service's AUTHORISATION success for payment `p` (amount in minor units) with provider
+ * reference `pspReference`, signed with `hmacKey` as Adyen signs it.
  */
-export async function sendAuthorisation(
-  server: TestServer,
+export function authorisationBody(
   p: { id: string; amount: number; currency: string },
   pspReference: string,
-): Promise<void> {
+  hmacKey: string,
+): string {
   const item = {
     additionalData: {} as Record<string, string>,
     amount: { value: p.amount, currency: p.currency },
@@ -22,11 +22,23 @@ export async function sendAuthorisation(
     pspReference,
     success: 'true',
   };
-  item.additionalData.hmacSignature = new adyen.hmacValidator().calculateHmac(item as never, server.payments.testKeys!.hmacKey);
+  item.additionalData.hmacSignature = new adyen.hmacValidator().calculateHmac(item as never, hmacKey);
+  return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
+}
+
+/**
+ * Posts the signed AUTHORISATION success of payment `p` (amount in minor units) with the provider reference
+ * `pspReference` to `server`'s webhook and expects `[accepted]`.
+ */
+export async function sendAuthorisation(
+  server: TestServer,
+  p: { id: string; amount: number; currency: string },
+  pspReference: string,
+): Promise<void> {
   const res = await fetch(`${server.url}/api/payment-webhook.php`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }),
+    body: authorisationBody(p, pspReference, server.payments.testKeys!.hmacKey),
   });
   expect(await res.text()).toBe('[accepted]');
 }
