@@ -77,7 +77,7 @@ export type RetryPolicy = Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retr
  * The dead-letter queue of job `name`: where pg-boss moves a job that failed its last try (docs/jobs.md "Dead
  * letters"). No worker reads it; its jobs wait there (state created) for an operator.
  */
-export const deadLetterQueue = (name: string) => `${name}-dead`;
+const deadLetterQueue = (name: string) => `${name}-dead`;
 
 /** True when `name` is one of the queues' names (a dead letter's original queue, say). */
 export const isJobName = (name: string): name is JobName => Object.hasOwn(CONCURRENCY, name);

@@ -5,7 +5,7 @@ import type { OpsDashboardResponse } from '../../../contract/ops-support.ts';
 import type { Db } from '../../db/connect.ts';
 
 /** Days before today the dashboard shows. */
-export const DASHBOARD_DAYS = 14;
+const DASHBOARD_DAYS = 14;
 const DAY_MS = 86400_000;
 
 /** The UTC day of a timestamp column, as YYYY-MM-DD. */

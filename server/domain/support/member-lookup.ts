@@ -20,7 +20,7 @@ import { ApiError } from '../../errors.ts';
 import type { Site, UserRow } from '../types.ts';
 
 /** Hits per search page. */
-export const SEARCH_PAGE_SIZE = 25;
+const SEARCH_PAGE_SIZE = 25;
 /** Ledger rows on the member's page (more through ledgerPage). */
 const LEDGER_ROWS = 50;
 const DAY_MS = 86400_000;
