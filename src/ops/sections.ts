@@ -17,6 +17,15 @@ export interface OpsSection {
 
 /** Every section, in nav order. */
 export const SECTIONS: readonly OpsSection[] = [
+  // First: the console's start page for every role (figures only).
+  {
+    path: 'dashboard',
+    label: 'Dashboard',
+    roles: ['admin', 'moderator', 'support', 'operator'],
+    load: () => import('./support/dashboard-section.tsx'),
+  },
+  { path: 'support', label: 'Support', roles: ['support'], load: () => import('./support/support-section.tsx') },
+  { path: 'dead-jobs', label: 'Dead jobs', roles: ['support'], load: () => import('./support/dead-jobs-section.tsx') },
   { path: 'staff', label: 'Staff', roles: ['admin'], load: () => import('./staff/staff-section.tsx') },
   { path: 'audit', label: 'Audit log', roles: ['admin'], load: () => import('./audit/audit-section.tsx') },
 ];
