@@ -64,7 +64,7 @@ test('support refunds a payment and gives goodwill credits in the console; the m
   await expect(goodwill).toBeHidden();
   await expect(ops.getByRole('status')).toContainText('25 goodwill credits given');
   await ops.getByRole('tab', { name: 'Credits ledger' }).click();
-  await expect(ops.getByRole('cell', { name: 'goodwill' })).toBeVisible();
+  await expect(ops.getByRole('cell', { name: 'goodwill', exact: true })).toBeVisible();
   await ops.getByRole('tab', { name: 'Overview' }).click();
   await shots(ops, 'member');
 

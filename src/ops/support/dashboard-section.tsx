@@ -1,7 +1,6 @@
 import type { OpsDashboardResponse } from '../../../contract/ops-support.ts';
 import { useOpsData } from '../api.ts';
 import { duration, money } from './format.ts';
-import './dashboard.scss';
 
 type Day = OpsDashboardResponse['days'][number];
 /** The per-day figures drawn with a bar: column header and value. */
@@ -12,12 +11,16 @@ const FIGURES: { label: string; value: (d: Day) => number }[] = [
   { label: 'Messages', value: (d) => d.messages },
 ];
 
-/** A number with a bar of its share of the column's largest (CSS only). */
+/** A number beside a bar of its share of the column's largest (Bootstrap's progress bar, no chart library). */
 function Bar({ value, max }: { value: number; max: number }) {
   return (
-    <span className="ops-figure">
-      <span className="ops-figure-fill" style={{ width: `${max ? Math.round((value / max) * 100) : 0}%` }} aria-hidden="true" />
-      <span className="ops-figure-value">{value}</span>
+    <span className="d-flex align-items-center gap-2">
+      <span className="text-end" style={{ minWidth: '2.5rem', fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </span>
+      <span className="progress flex-grow-1" style={{ minWidth: '3rem', height: '0.5rem' }} aria-hidden="true">
+        <span className="progress-bar" style={{ width: `${max ? Math.round((value / max) * 100) : 0}%` }} />
+      </span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Form, Tab, Tabs } from 'react-bootstrap';
+import { useId, useState, type ReactNode } from 'react';
+import { Button, Form } from 'react-bootstrap';
 import { Link } from 'wouter';
 import type { OpsLedgerResponse, OpsLedgerRow, OpsMemberResponse, OpsPayment } from '../../../contract/ops-support.ts';
 import { opsFetch, useOpsData } from '../api.ts';
@@ -156,94 +156,123 @@ export function MemberPage({ id }: { id: number }) {
         </Button>
       </div>
 
-      <Tabs defaultActiveKey="overview" id={`member-${m.id}-tabs`} className="mb-3">
-        <Tab eventKey="overview" title="Overview">
-          <dl className="row">
-            <Fact label="Site">{m.site}</Fact>
-            <Fact label="Language">{m.language}</Fact>
-            <Fact label="Signed up">{when(m.signup_date)}</Fact>
-            <Fact label="Last seen">{when(m.last_seen_at)}</Fact>
-            <Fact label="Deleted">
-              {m.deleted_at ? `${when(m.deleted_at)} (restorable until ${when(m.restorable_until)})` : 'no'}
-            </Fact>
-            <Fact label="Credits">
-              {m.credits} ({m.bought_credits} bought, unspent)
-            </Fact>
-            <Fact label="Premium">{m.premium ? 'yes' : 'no'}</Fact>
-          </dl>
-          <h2 className="h6">Restrictions</h2>
-          {data.restrictions.length === 0 ? (
-            <p className="text-body-secondary">None.</p>
-          ) : (
-            <ul>
-              {data.restrictions.map((r) => (
-                <li key={r.id}>
-                  {r.kind} ({r.ground}) since {when(r.created_at)}
-                  {r.ends_at && `, until ${when(r.ends_at)}`}
-                  {r.lifted_at && `, lifted ${when(r.lifted_at)}`}
-                </li>
-              ))}
-            </ul>
-          )}
-          <h2 className="h6">Login throttles</h2>
-          {data.throttles.length === 0 ? (
-            <p className="text-body-secondary">None holds this member.</p>
-          ) : (
-            <ul>
-              {data.throttles.map((t) => (
-                <li key={t.kind}>
-                  {t.kind}: {t.count} attempts{t.blocked_until ? `, blocked until ${when(t.blocked_until)}` : ''}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Tab>
-        <Tab eventKey="ledger" title="Credits ledger">
-          <Ledger id={m.id} first={data.ledger} />
-        </Tab>
-        <Tab eventKey="payments" title={`Payments (${data.payments.length})`}>
-          <DataTable columns={paymentColumns} data={data.payments} caption="Payments, newest first" pageSize={25} />
-          <h2 className="h6">Stored cards</h2>
-          {data.cards.length === 0 ? (
-            <p className="text-body-secondary">None.</p>
-          ) : (
-            <ul>
-              {data.cards.map((c) => (
-                <li key={c.id}>
-                  {c.method} ending {c.last4}
-                  {c.expiry_month && c.expiry_year ? `, expires ${String(c.expiry_month).padStart(2, '0')}/${c.expiry_year}` : ''}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Tab>
-        <Tab eventKey="devices" title="Devices and sessions">
-          <h2 className="h6">Push devices</h2>
-          {data.devices.length === 0 ? (
-            <p className="text-body-secondary">None.</p>
-          ) : (
-            <ul>
-              {data.devices.map((d) => (
-                <li key={d.id}>
-                  {d.host}, since {when(d.created_at)}, last push {when(d.last_success_at)}
-                </li>
-              ))}
-            </ul>
-          )}
-          <h2 className="h6">Sessions</h2>
-          {data.sessions.length === 0 ? (
-            <p className="text-body-secondary">No live session.</p>
-          ) : (
-            <ul>
-              {data.sessions.map((s, i) => (
-                <li key={i}>
-                  signed in {when(s.created_at)}, expires {when(s.expires_at)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Tab>
-      </Tabs>
+      <MemberTabs
+        id={m.id}
+        tabs={[
+          {
+            key: 'overview',
+            title: 'Overview',
+            panel: (
+              <>
+                <dl className="row">
+                  <Fact label="Site">{m.site}</Fact>
+                  <Fact label="Language">{m.language}</Fact>
+                  <Fact label="Signed up">{when(m.signup_date)}</Fact>
+                  <Fact label="Last seen">{when(m.last_seen_at)}</Fact>
+                  <Fact label="Deleted">
+                    {m.deleted_at ? `${when(m.deleted_at)} (restorable until ${when(m.restorable_until)})` : 'no'}
+                  </Fact>
+                  <Fact label="Credits">
+                    {m.credits} ({m.bought_credits} bought, unspent)
+                  </Fact>
+                  <Fact label="Premium">{m.premium ? 'yes' : 'no'}</Fact>
+                </dl>
+                <h2 className="h6">Restrictions</h2>
+                {data.restrictions.length === 0 ? (
+                  <p className="text-body-secondary">None.</p>
+                ) : (
+                  <ul>
+                    {data.restrictions.map((r) => (
+                      <li key={r.id}>
+                        {r.kind} ({r.ground}) since {when(r.created_at)}
+                        {r.ends_at && `, until ${when(r.ends_at)}`}
+                        {r.lifted_at && `, lifted ${when(r.lifted_at)}`}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <h2 className="h6">Login throttles</h2>
+                {data.throttles.length === 0 ? (
+                  <p className="text-body-secondary">None holds this member.</p>
+                ) : (
+                  <ul>
+                    {data.throttles.map((t) => (
+                      <li key={t.kind}>
+                        {t.kind}: {t.count} attempts{t.blocked_until ? `, blocked until ${when(t.blocked_until)}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'ledger',
+            title: 'Credits ledger',
+            panel: (
+              <>
+                <Ledger key={data.ledger[0]?.id ?? 0} id={m.id} first={data.ledger} />
+              </>
+            ),
+          },
+          {
+            key: 'payments',
+            title: `Payments (${data.payments.length})`,
+            panel: (
+              <>
+                <DataTable columns={paymentColumns} data={data.payments} caption="Payments, newest first" pageSize={25} />
+                <h2 className="h6">Stored cards</h2>
+                {data.cards.length === 0 ? (
+                  <p className="text-body-secondary">None.</p>
+                ) : (
+                  <ul>
+                    {data.cards.map((c) => (
+                      <li key={c.id}>
+                        {c.method} ending {c.last4}
+                        {c.expiry_month && c.expiry_year
+                          ? `, expires ${String(c.expiry_month).padStart(2, '0')}/${c.expiry_year}`
+                          : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'devices',
+            title: 'Devices and sessions',
+            panel: (
+              <>
+                <h2 className="h6">Push devices</h2>
+                {data.devices.length === 0 ? (
+                  <p className="text-body-secondary">None.</p>
+                ) : (
+                  <ul>
+                    {data.devices.map((d) => (
+                      <li key={d.id}>
+                        {d.host}, since {when(d.created_at)}, last push {when(d.last_success_at)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <h2 className="h6">Sessions</h2>
+                {data.sessions.length === 0 ? (
+                  <p className="text-body-secondary">No live session.</p>
+                ) : (
+                  <ul>
+                    {data.sessions.map((s, i) => (
+                      <li key={i}>
+                        signed in {when(s.created_at)}, expires {when(s.expires_at)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
 
       {current && action && (
         <ConfirmDialog
@@ -296,7 +325,47 @@ export function MemberPage({ id }: { id: number }) {
   );
 }
 
-/** The ledger tab: the page's newest rows, then older pages on request. */
+/** One tab of the member page: its key, its title and its panel. */
+interface MemberTab {
+  key: string;
+  title: string;
+  panel: ReactNode;
+}
+
+/**
+ * The member page's tabs (Bootstrap's nav-tabs markup with the WAI-ARIA tabs pattern: a tablist of buttons, the open
+ * tab's panel), written here rather than react-bootstrap's Tabs so the section's chunk holds console modules only.
+ */
+function MemberTabs({ id, tabs }: { id: number; tabs: MemberTab[] }) {
+  const prefix = `${useId()}-member-${id}`;
+  const [open, setOpen] = useState(tabs[0].key);
+  const current = tabs.find((t) => t.key === open) ?? tabs[0];
+  return (
+    <>
+      <div className="nav nav-tabs mb-3" role="tablist">
+        {tabs.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`${prefix}-${t.key}-tab`}
+            aria-selected={t.key === current.key}
+            aria-controls={`${prefix}-${t.key}-panel`}
+            className={`nav-link${t.key === current.key ? ' active' : ''}`}
+            onClick={() => setOpen(t.key)}
+          >
+            {t.title}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${prefix}-${current.key}-panel`} aria-labelledby={`${prefix}-${current.key}-tab`}>
+        {current.panel}
+      </div>
+    </>
+  );
+}
+
+/** The ledger tab: the page's newest rows, then older pages on request (keyed by the newest row: a reload starts over). */
 function Ledger({ id, first }: { id: number; first: OpsLedgerRow[] }) {
   const [rows, setRows] = useState(first);
   const [more, setMore] = useState(first.length >= 50);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form, InputGroup } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { Link, useSearch, useLocation } from 'wouter';
 import type { OpsMemberHit, OpsMemberSearchResponse } from '../../../contract/ops-support.ts';
 import { useOpsData } from '../api.ts';
@@ -60,7 +60,7 @@ export function MemberSearch() {
       </h1>
       <Form onSubmit={submit} role="search" className="mb-3" style={{ maxWidth: 560 }}>
         <Form.Label htmlFor="support-q">E-mail address, member id or profile name</Form.Label>
-        <InputGroup>
+        <div className="input-group">
           <Form.Control
             id="support-q"
             type="search"
@@ -70,7 +70,7 @@ export function MemberSearch() {
             autoComplete="off"
           />
           <Button type="submit">Search</Button>
-        </InputGroup>
+        </div>
       </Form>
       {error && (
         <div className="alert alert-danger" role="alert">
@@ -80,7 +80,7 @@ export function MemberSearch() {
       {loading && !data && <p className="text-body-secondary">Searching…</p>}
       {data && q && (
         <>
-          <DataTable columns={columns} data={data.members} caption={`Members matching “${q}”`} pageSize={25} />
+          <DataTable columns={columns} data={data.members} caption="Members found" pageSize={25} />
           <nav aria-label="Result pages" className="d-flex gap-2 align-items-center">
             <Button variant="outline-secondary" size="sm" disabled={page === 0} onClick={() => go(q, page - 1)}>
               Previous results
