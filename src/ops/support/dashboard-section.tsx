@@ -25,11 +25,11 @@ function Bar({ value, max }: { value: number; max: number }) {
   );
 }
 
-/** Money of one day: "3 × €44.97" per currency for payments (and refunds), or "—". */
+/** Money of one day per currency: the total and how many, e.g. "€44.97 (3)", for payments or refunds; "—" for none. */
 const moneyOf = (d: Day, pick: 'payments' | 'refunds') => {
   const parts = d.money
     .filter((m) => m[pick] > 0)
-    .map((m) => `${m[pick]} × ${money(pick === 'payments' ? m.paid : m.refunded, m.currency)}`);
+    .map((m) => `${money(pick === 'payments' ? m.paid : m.refunded, m.currency)} (${m[pick]})`);
   return parts.length ? parts.join(', ') : '—';
 };
 
@@ -73,7 +73,7 @@ export default function DashboardSection() {
       </div>
       <div className="table-responsive">
         <table className="table table-sm align-middle ops-dashboard">
-          <caption>Today and the last 14 days (UTC), newest first</caption>
+          <caption className="caption-top">Today and the last 14 days (UTC), newest first</caption>
           <thead>
             <tr>
               <th scope="col">Day</th>
