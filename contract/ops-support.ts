@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Text } from './common.ts';
 
 /** The most goodwill credits one grant may give (docs/operations.md "Support"). */
-export const GOODWILL_MAX = 500;
+const GOODWILL_MAX = 500;
 
 /**
  * GET /api/ops/members?q=&page=: `q` an e-mail address (exact, or a prefix when it has no `@` domain part complete),
