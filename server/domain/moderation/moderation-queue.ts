@@ -22,10 +22,11 @@ const CONVERSATION_LIMIT = 200;
 /** Pending photos listed at most. */
 const PHOTOS_LIMIT = 200;
 
-type ComplaintRow = typeof complaints.$inferSelect;
-
 /** The member a complaint reports: the one it names, else the reported message's sender; null when neither. */
-export async function reportedMemberId(db: Db, c: Pick<ComplaintRow, 'memberId' | 'messageId'>): Promise<number | null> {
+export async function reportedMemberId(
+  db: Db,
+  c: Pick<typeof complaints.$inferSelect, 'memberId' | 'messageId'>,
+): Promise<number | null> {
   if (c.memberId) return c.memberId;
   if (!c.messageId) return null;
   const [m] = await db.select({ senderId: messages.senderId }).from(messages).where(eq(messages.id, c.messageId));
@@ -44,30 +45,31 @@ const staffPhoto = (p: typeof photos.$inferSelect, cdnPrefix: string): StaffPhot
 /** The cdn prefix of site `siteId` (the default site's when unknown). */
 const cdnOf = (sites: Sites, siteId: number) => (sites.all.find((s) => s.id === siteId) ?? sites.all[0]).settings.cdn_prefix;
 
-async function queued(db: Db, rows: ComplaintRow[]): Promise<QueuedComplaint[]> {
-  const out: QueuedComplaint[] = [];
-  for (const c of rows) {
-    const memberId = await reportedMemberId(db, c);
-    const [member] = memberId
-      ? await db
-          .select({ id: users.id, name: profiles.name, fictional: users.fictional })
-          .from(users)
-          .innerJoin(profiles, eq(profiles.userId, users.id))
-          .where(eq(users.id, memberId))
-      : [];
-    out.push({
-      id: c.id,
-      reference: c.reference,
-      topic: c.topic as ComplaintTopic,
-      excerpt: c.text.length > 200 ? `${c.text.slice(0, 199)}…` : c.text,
-      created_at: c.createdAt.toISOString(),
-      complainant_id: c.userId,
-      member: member ?? null,
-      handled_at: c.handledAt?.toISOString() ?? null,
-      outcome: (c.outcome as ComplaintOutcome | null) ?? null,
-    });
-  }
-  return out;
+/** The member a complaint reports, in SQL: the one it names, else the reported message's sender. */
+const reportedSql = sql`coalesce(${complaints.memberId}, ${messages.senderId})`;
+
+/** Complaints matching `where` in `order`, with their reported member, in one statement. */
+async function queued(db: Db, where: SQL | undefined, order: SQL[], limit: number): Promise<QueuedComplaint[]> {
+  const rows = await db
+    .select({ c: complaints, memberId: users.id, name: profiles.name, fictional: users.fictional })
+    .from(complaints)
+    .leftJoin(messages, eq(messages.id, complaints.messageId))
+    .leftJoin(users, sql`${users.id} = ${reportedSql}`)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  return rows.map(({ c, memberId, name, fictional }) => ({
+    id: c.id,
+    reference: c.reference,
+    topic: c.topic as ComplaintTopic,
+    excerpt: c.text.length > 200 ? `${c.text.slice(0, 199)}…` : c.text,
+    created_at: c.createdAt.toISOString(),
+    complainant_id: c.userId,
+    member: memberId !== null && name !== null ? { id: memberId, name, fictional: fictional ?? false } : null,
+    handled_at: c.handledAt?.toISOString() ?? null,
+    outcome: (c.outcome as ComplaintOutcome | null) ?? null,
+  }));
 }
 
 /** The complaints queue under `q`: open ones first, oldest first; handled ones after, newest handled first. */
@@ -76,13 +78,12 @@ export async function complaintQueue(db: Db, q: ComplaintsQuery): Promise<Queued
   if (q.state === 'open') where.push(isNull(complaints.handledAt));
   if (q.state === 'handled') where.push(isNotNull(complaints.handledAt));
   if (q.topic) where.push(eq(complaints.topic, q.topic));
-  const rows = await db
-    .select()
-    .from(complaints)
-    .where(and(...where))
-    .orderBy(sql`${complaints.handledAt} is not null`, desc(complaints.handledAt), asc(complaints.createdAt), asc(complaints.id))
-    .limit(q.limit);
-  return queued(db, rows);
+  return queued(
+    db,
+    and(...where),
+    [sql`${complaints.handledAt} is not null`, desc(complaints.handledAt), asc(complaints.createdAt), asc(complaints.id)],
+    q.limit,
+  );
 }
 
 /** Member `userId` as moderators see them, photos under their site's cdn prefix. Throws 404 not_found. */
@@ -120,7 +121,7 @@ export async function moderatedMember(db: Db, sites: Sites, userId: number): Pro
 export async function complaintDetail(db: Db, sites: Sites, id: number): Promise<ComplaintDetailResponse> {
   const [c] = await db.select().from(complaints).where(eq(complaints.id, id));
   if (!c) throw new ApiError(404, 'not_found');
-  const [base] = await queued(db, [c]);
+  const [base] = await queued(db, eq(complaints.id, id), [], 1);
   const memberId = base.member?.id ?? null;
   const member = memberId ? await moderatedMember(db, sites, memberId) : null;
   let conversation: ComplaintDetailResponse['conversation'] = [];
