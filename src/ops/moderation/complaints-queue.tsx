@@ -11,7 +11,11 @@ const COLUMNS: ColumnDef<QueuedComplaint>[] = [
   {
     accessorKey: 'reference',
     header: 'Reference',
-    cell: (c) => <Link href={`/complaints/${c.row.original.id}`}>{c.getValue<string>()}</Link>,
+    cell: (c) => (
+      <Link href={`/complaints/${c.row.original.id}`} className="text-nowrap">
+        {c.getValue<string>()}
+      </Link>
+    ),
   },
   { accessorKey: 'created_at', header: 'Filed', cell: (c) => new Date(c.getValue<string>()).toLocaleString() },
   { accessorKey: 'topic', header: 'Topic' },

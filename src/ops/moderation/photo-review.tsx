@@ -28,7 +28,9 @@ export function PhotoReview() {
     <>
       {failure && <Alert variant="danger">{failure}</Alert>}
       <p className="small text-body-secondary">
-        {data.photos.length === 0 ? 'No photo waits for review.' : `${data.photos.length} photos wait for review, oldest first.`}
+        {data.photos.length === 0
+          ? 'No photo waits for review.'
+          : `${data.photos.length} ${data.photos.length === 1 ? 'photo waits' : 'photos wait'} for review, oldest first.`}
       </p>
       <ul className="list-unstyled ops-review-grid">
         {data.photos.map((p) => (
