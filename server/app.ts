@@ -39,6 +39,7 @@ import offerRoutes from './routes/offers.ts';
 import discoveryRoutes from './routes/discovery.ts';
 import opsRoutes from './routes/ops.ts';
 import opsSupportRoutes from './routes/ops-support.ts';
+import opsModerationRoutes from './routes/ops-moderation.ts';
 
 /** The API's route plugins, each given the server's context. */
 const ROUTES = [
@@ -68,6 +69,7 @@ const ROUTES = [
   discoveryRoutes,
   opsRoutes,
   opsSupportRoutes,
+  opsModerationRoutes,
 ] as const;
 
 /**

@@ -28,6 +28,7 @@ export const SECTIONS: readonly OpsSection[] = [
   { path: 'dead-jobs', label: 'Dead jobs', roles: ['support'], load: () => import('./support/dead-jobs-section.tsx') },
   { path: 'staff', label: 'Staff', roles: ['admin'], load: () => import('./staff/staff-section.tsx') },
   { path: 'audit', label: 'Audit log', roles: ['admin'], load: () => import('./audit/audit-section.tsx') },
+  { path: 'moderation', label: 'Moderation', roles: ['moderator'], load: () => import('./moderation/moderation-section.tsx') },
 ];
 
 /** The sections `role` may see: all of them for admins, else those listing the role. */
