@@ -38,6 +38,7 @@ import complaintRoutes from './routes/complaints.ts';
 import offerRoutes from './routes/offers.ts';
 import discoveryRoutes from './routes/discovery.ts';
 import opsRoutes from './routes/ops.ts';
+import opsInboxRoutes from './routes/ops-inbox.ts';
 
 /** The API's route plugins, each given the server's context. */
 const ROUTES = [
@@ -66,6 +67,7 @@ const ROUTES = [
   offerRoutes,
   discoveryRoutes,
   opsRoutes,
+  opsInboxRoutes,
 ] as const;
 
 /**
