@@ -2,9 +2,10 @@
 // fictional profiles are "operated by the site for entertainment and cannot be met in person" (spec 1), so an
 // operator's reply may carry no way to reach anyone off the site and no proposal to meet. Pure functions.
 import type { Language } from '../../../contract/common.ts';
+import type { InboxReplyRule } from '../../../contract/ops-inbox.ts';
 
 /** What a refused reply carried: a phone number, an e-mail address, a link (URL or domain) or a proposal to meet. */
-export type ReplyRule = 'phone' | 'email' | 'link' | 'meeting';
+export type ReplyRule = InboxReplyRule;
 
 /** Why a reply was refused: the rule and the text that matched it. */
 export interface ReplyRefusal {
