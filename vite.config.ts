@@ -1,7 +1,7 @@
 // Vite build and dev server of the page app (DESIGN: budgets; the API server proxies in dev).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -46,6 +46,42 @@ function localizeManifest(base: Partial<ManifestOptions>): Partial<ManifestOptio
 }
 
 /**
+ * The staff console (docs/operations.md "Console"): ops.html -> src/ops/main.tsx, a second input. Its chunks and
+ * styles are named `ops-…` (opsFileNames) so the precache, the size check and tests can tell them apart.
+ */
+const OPS_FILE_PREFIX = 'ops-';
+const isOpsModule = (id: string) => /[\\/]src[\\/]ops[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]/.test(id);
+
+/**
+ * `assets/ops-[name]-[hash].js` for a chunk of the console's modules only, else Vite's default name. (The console's
+ * entry is the input named `ops`: `assets/ops-[hash].js`, its CSS `assets/ops-[hash].css`.)
+ */
+function chunkFileName(chunk: { moduleIds: readonly string[] }): string {
+  const ops = chunk.moduleIds.length > 0 && chunk.moduleIds.every(isOpsModule);
+  return ops ? `assets/${OPS_FILE_PREFIX}[name]-[hash].js` : 'assets/[name]-[hash].js';
+}
+
+/**
+ * The console's page in dev and build: the dev server answers /ops and /ops/* with ops.html (as server/app.ts does
+ * in production), and the build drops the web app manifest link the PWA plugin adds to every page (the console is
+ * not installable).
+ */
+const opsPage: Plugin = {
+  name: 'ops-page',
+  enforce: 'post',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/ops(\/|\?|$)/.test(req.url)) req.url = `/ops.html${req.url.slice(req.url.search(/\?|$/))}`;
+      next();
+    });
+  },
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, ctx) => (ctx.path.endsWith('/ops.html') ? html.replace(/\s*<link rel="manifest"[^>]*>/, '') : html),
+  },
+};
+
+/**
  * The service worker (docs/pwa.md): sw/sw.ts built by vite-plugin-pwa with the precache list injected. The
  * precache holds the app shell and every chunk (routes and locale namespaces), so any screen opens offline;
  * fonts only as woff2 (every browser with service workers reads it), icons but not the manifest screenshots.
@@ -60,6 +96,8 @@ const pwa = VitePWA({
   includeManifestIcons: false,
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,woff2}', 'icons/*.{png,svg}'],
+    // The staff console (ops.html and its `ops-` files, OPS_FILE_PREFIX) is never precached for members.
+    globIgnores: ['**/node_modules/**/*', 'ops.html', `assets/${OPS_FILE_PREFIX}*`],
     // A classic script: module service workers are not yet supported by every browser that installs PWAs.
     rollupFormat: 'iife',
   },
@@ -94,6 +132,8 @@ function extractClassNames(content: string): string[] {
 function purgeTheme(): PostcssPlugin {
   const purge = purgeCss({
     content: ['index.html', 'src/**/*.{ts,tsx}'],
+    // The console has Bootstrap's whole stylesheet of its own: its class names must not keep rules in the member's.
+    skippedContentGlobs: ['src/ops/**'],
     defaultExtractor: extractClassNames,
     keyframes: true,
     // Classes react-bootstrap's Button, Dropdown, Form, Modal, Navbar and Spinner add at run time.
@@ -225,7 +265,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The server-render build (`vite build --ssr`, src/app/ssr-entry.tsx) needs neither them nor the service worker.
   plugins: isSsrBuild
     ? [react()]
-    : [react(), pwa, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 })],
+    : [react(), pwa, opsPage, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 })],
   resolve: {
     // Dexie's package entry wraps its ES5 build (30.1 KB gzip); its ES2017+ module build is 28.8 KB and keeps the
     // shared Dexie chunk within the 30 KB lazy-chunk budget. One module for every importer, so one Dexie instance.
@@ -245,7 +285,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // module loads, and the whole contract at once was the longest task after a drawn page's paint (docs/perf.md).
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CONTRACT_CHUNKS } } },
+      : {
+          input: { index: 'index.html', ops: 'ops.html' },
+          output: {
+            codeSplitting: { includeDependenciesRecursively: false, groups: CONTRACT_CHUNKS },
+            chunkFileNames: chunkFileName,
+          },
+        },
   },
   css: {
     postcss: { plugins: (command === 'build' ? [purgeTheme(), fontsourceFaces()] : [fontsourceFaces()]) as AcceptedPlugin[] },

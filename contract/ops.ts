@@ -30,8 +30,11 @@ export type Staff = z.infer<typeof Staff>;
  */
 export const OpsSetupRequest = z.object({ token: SetupToken, password: Text.min(1).max(200) });
 export type OpsSetupRequest = z.infer<typeof OpsSetupRequest>;
-/** The new TOTP `secret` (base32) and its otpauth `uri` for the QR code: answered here only, never again. */
-export const OpsSetupResponse = z.object({ email: z.string(), secret: z.string(), uri: z.string() });
+/**
+ * The new TOTP `secret` (base32), its otpauth `uri` and that URI's QR code `qr` (an SVG data URL for an <img>):
+ * answered here only, never again.
+ */
+export const OpsSetupResponse = z.object({ email: z.string(), secret: z.string(), uri: z.string(), qr: z.string() });
 export type OpsSetupResponse = z.infer<typeof OpsSetupResponse>;
 
 /**

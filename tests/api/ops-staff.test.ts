@@ -91,6 +91,7 @@ describe('set-up and sign-in', () => {
     const setup = expectShape(OpsSetupResponse, await client.post('/api/ops/setup', { token, password: PASSWORD }));
     expect(setup.email).toBe(email);
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\/127\.0\.0\.1:staff.*secret=[A-Z2-7]{32}/);
+    expect(setup.qr).toMatch(/^data:image\/svg\+xml;base64,/);
     const [stored] = await server.db.select({ secret: staff.totpSecret }).from(staff).where(eq(staff.email, email));
     expect(stored.secret).toMatch(/^v1\./);
     expect(stored.secret).not.toContain(setup.secret);

@@ -8,7 +8,7 @@ import { ApiError } from '../../errors.ts';
 import { checkNewPassword, hashPassword } from '../accounts/passwords.ts';
 import { hashToken } from '../accounts/sessions.ts';
 import { audit, type Actor } from './audit.ts';
-import { newTotpSecret, totpStep, totpUri } from './totp.ts';
+import { newTotpSecret, totpQr, totpStep, totpUri } from './totp.ts';
 import { openTotpSecret, sealTotpSecret } from './totp-key.ts';
 import { claimTotpAttempt, totpSucceeded } from './staff-throttle.ts';
 
@@ -151,8 +151,8 @@ async function setupMember(db: Db, token: string, now: Date) {
 
 /**
  * Set-up, step one: sets the password of the set-up link `token`'s staff member and a new TOTP secret (not enabled
- * until confirmSetup; stored sealed with `key`, totpKey), and answers the secret and its otpauth URI (for the QR
- * code; `issuer`: the site's name). The link stays usable until confirmed, so a step can be repeated (a new secret
+ * until confirmSetup; stored sealed with `key`, totpKey), and answers the secret, its otpauth URI (`issuer`: the
+ * site's name) and that URI's QR code as an SVG data URL. The link stays usable until confirmed, so a step can be repeated (a new secret
  * each time). Throws ApiError 400 link_invalid (unknown, used, expired token; disabled staff member),
  * password_too_short or password_too_common.
  */
@@ -160,7 +160,7 @@ export async function startSetup(
   db: Db,
   { token, password, issuer, key }: { token: string; password: string; issuer: string; key: Buffer },
   now = new Date(),
-): Promise<{ email: string; secret: string; uri: string }> {
+): Promise<{ email: string; secret: string; uri: string; qr: string }> {
   const member = await setupMember(db, token, now);
   checkNewPassword(password, [member.email, member.email.split('@')[0], issuer]);
   const secret = newTotpSecret();
@@ -173,7 +173,8 @@ export async function startSetup(
       totpLastStep: null,
     })
     .where(eq(staff.id, member.id));
-  return { email: member.email, secret, uri: totpUri(secret, member.email, issuer) };
+  const uri = totpUri(secret, member.email, issuer);
+  return { email: member.email, secret, uri, qr: await totpQr(uri) };
 }
 
 /**

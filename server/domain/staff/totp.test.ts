@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newTotpSecret, totpCode, totpStep, totpUri } from './totp.ts';
+import { newTotpSecret, totpCode, totpQr, totpStep, totpUri } from './totp.ts';
 
 // RFC 6238 appendix B, SHA-1: the ASCII secret "12345678901234567890" (base32 below), 8-digit codes cut to 6.
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -23,9 +23,15 @@ describe('TOTP (RFC 6238)', () => {
     expect(totpStep(secret, 'abcdef', at)).toBeNull();
   });
 
-  it('writes an otpauth URI', () => {
+  it('writes an otpauth URI (defaults SHA1, 6 digits, 30 s left out, as the Key Uri Format allows)', () => {
     expect(totpUri(RFC_SECRET, 'ann@example.org', 'Heartline')).toBe(
-      `otpauth://totp/Heartline:ann%40example.org?secret=${RFC_SECRET}&issuer=Heartline&algorithm=SHA1&digits=6&period=30`,
+      `otpauth://totp/Heartline:ann%40example.org?secret=${RFC_SECRET}&issuer=Heartline`,
     );
+  });
+
+  it('draws the URI as an SVG QR code data URL', async () => {
+    const qr = await totpQr(totpUri(RFC_SECRET, 'ann@example.org', 'Heartline'));
+    expect(qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(qr.split(',')[1], 'base64').toString()).toContain('<svg');
   });
 });

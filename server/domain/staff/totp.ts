@@ -1,6 +1,7 @@
-// TOTP second factor of staff sign-in (RFC 6238: HMAC-SHA1, 6 digits, 30-second steps), on node:crypto. A small
-// interface of its own so that a library (otplib) can stand behind it without touching its callers.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// TOTP second factor of staff sign-in (RFC 6238: HMAC-SHA1, 6 digits, 30-second steps) on otplib, behind a small
+// interface of its own so that callers never see the library. The enrolment QR code is made here too (qrcode).
+import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
+import QRCode from 'qrcode';
 
 /** Seconds per TOTP step (RFC 6238 default; what authenticator apps assume). */
 const TOTP_STEP_SECONDS = 30;
@@ -9,84 +10,42 @@ const DIGITS = 6;
 /** Steps either side of now that a code may come from: one, for clocks a few seconds apart. */
 const WINDOW = 1;
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** RFC 4648 base32 of `bytes`, without padding (as otpauth URIs carry secrets). */
-function base32(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
-/** The bytes of base32 text `text` (case and padding ignored); throws on a character outside the alphabet. */
-function fromBase32(text: string): Buffer {
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of text.toUpperCase().replace(/=+$/, '')) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error('totp: secret is not base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
 /** A new TOTP secret: 160 random bits (RFC 4226's recommended length) in base32, 32 characters. */
-export const newTotpSecret = (): string => base32(randomBytes(20));
+export const newTotpSecret = (): string => generateSecret({ length: 20 });
 
-/** The 6-digit code of base32 `secret` for step `counter` (RFC 4226 HOTP). */
-function hotp(secret: string, counter: number): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac('sha1', fromBase32(secret)).update(message).digest();
-  const offset = mac[mac.length - 1] & 15;
-  const number = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(number % 10 ** DIGITS).padStart(DIGITS, '0');
-}
-
-/** The code of base32 `secret` at `at` (default now). */
-export const totpCode = (secret: string, at = Date.now()): string => hotp(secret, Math.floor(at / 1000 / TOTP_STEP_SECONDS));
+/** The 6-digit code of base32 `secret` at `at` (ms since the epoch, default now). */
+export const totpCode = (secret: string, at = Date.now()): string =>
+  generateSync({ secret, digits: DIGITS, period: TOTP_STEP_SECONDS, epoch: Math.floor(at / 1000) });
 
 /**
- * The step of `code` when it is a code of `secret` at `at` or one step either side (WINDOW), else null. The caller
- * keeps the last step used so that a code is accepted once.
+ * The step (seconds since the epoch / 30) of `code` when it is a code of base32 `secret` at `at` (ms) or one step
+ * either side (WINDOW), else null; also null for anything but six digits. The caller keeps the last step used so
+ * that a code is accepted once.
  */
 export function totpStep(secret: string, code: string, at = Date.now()): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const now = Math.floor(at / 1000 / TOTP_STEP_SECONDS);
-  for (let step = now - WINDOW; step <= now + WINDOW; step++) {
-    if (timingSafeEqual(Buffer.from(hotp(secret, step)), Buffer.from(code))) return step;
-  }
-  return null;
+  const epoch = Math.floor(at / 1000);
+  const result = verifySync({
+    secret,
+    token: code,
+    digits: DIGITS,
+    period: TOTP_STEP_SECONDS,
+    epoch,
+    epochTolerance: WINDOW * TOTP_STEP_SECONDS,
+  });
+  // delta: the matching step's distance from now's step (the functional API's result type has no step of its own)
+  return result.valid ? Math.floor(epoch / TOTP_STEP_SECONDS) + result.delta : null;
 }
 
 /**
  * The otpauth URI of `secret` for `account` (an e-mail address) at `issuer` (the site's name), which an authenticator
  * app reads from a QR code (Key Uri Format: otpauth://totp/Issuer:account?secret=…&issuer=…).
  */
-export function totpUri(secret: string, account: string, issuer: string): string {
-  const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const params = new URLSearchParams({
-    secret,
-    issuer,
-    algorithm: 'SHA1',
-    digits: String(DIGITS),
-    period: String(TOTP_STEP_SECONDS),
-  });
-  return `otpauth://totp/${label}?${params.toString()}`;
+export const totpUri = (secret: string, account: string, issuer: string): string =>
+  generateURI({ issuer, label: account, secret, algorithm: 'sha1', digits: DIGITS, period: TOTP_STEP_SECONDS });
+
+/** The QR code of otpauth `uri` as an SVG data URL (`data:image/svg+xml;base64,…`), for an <img> at set-up. */
+export async function totpQr(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
