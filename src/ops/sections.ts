@@ -19,6 +19,7 @@ export interface OpsSection {
 export const SECTIONS: readonly OpsSection[] = [
   { path: 'staff', label: 'Staff', roles: ['admin'], load: () => import('./staff/staff-section.tsx') },
   { path: 'audit', label: 'Audit log', roles: ['admin'], load: () => import('./audit/audit-section.tsx') },
+  { path: 'inbox', label: 'Inbox', roles: ['operator'], load: () => import('./inbox/inbox-section.tsx') },
 ];
 
 /** The sections `role` may see: all of them for admins, else those listing the role. */
