@@ -66,7 +66,10 @@ export function ConversationScreen({ conversationId, onBack }: { conversationId:
     const timer = setInterval(reload, REFRESH_MS);
     return () => clearInterval(timer);
   }, [reload]);
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [data?.messages.length]);
+  // Braces: Chromium's scrollIntoView answers a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [data?.messages.length]);
 
   if (error) return <Alert variant="danger">{error.message}</Alert>;
   if (!data) return <p>Loading…</p>;
@@ -135,10 +138,7 @@ export function ConversationScreen({ conversationId, onBack }: { conversationId:
         )}
       </div>
       <div className="row g-3">
-        <div className="col-12 col-lg-4 order-lg-2">
-          <PersonaPanel persona={data.persona} />
-        </div>
-        <div className="col-12 col-lg-8 order-lg-1">
+        <div className="col-12 col-lg-8">
           <ol
             className="list-unstyled border rounded p-2 bg-body-tertiary mb-2"
             style={{ maxHeight: '60vh', overflowY: 'auto' }}
@@ -174,6 +174,9 @@ export function ConversationScreen({ conversationId, onBack }: { conversationId:
               </Button>
             </div>
           </Form>
+        </div>
+        <div className="col-12 col-lg-4">
+          <PersonaPanel persona={data.persona} />
         </div>
       </div>
     </div>
