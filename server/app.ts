@@ -39,8 +39,8 @@ import offerRoutes from './routes/offers.ts';
 import discoveryRoutes from './routes/discovery.ts';
 import opsRoutes from './routes/ops.ts';
 
-/** The API's route plugins, each given the server's context. */
-const ROUTES = [
+/** The API's route plugins, each given the server's context (tests/api/ops-access.test.ts walks their ops routes). */
+export const ROUTES = [
   accountRoutes,
   siteRoutes,
   contentRoutes,
