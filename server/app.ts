@@ -40,8 +40,8 @@ import discoveryRoutes from './routes/discovery.ts';
 import opsRoutes from './routes/ops.ts';
 import opsInboxRoutes from './routes/ops-inbox.ts';
 
-/** The API's route plugins, each given the server's context. */
-const ROUTES = [
+/** The API's route plugins, each given the server's context (tests/api/ops-access.test.ts walks their ops routes). */
+export const ROUTES = [
   accountRoutes,
   siteRoutes,
   contentRoutes,
