@@ -1,7 +1,7 @@
 // Vite build and dev server of the page app (DESIGN: budgets; the API server proxies in dev).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -46,40 +46,63 @@ function localizeManifest(base: Partial<ManifestOptions>): Partial<ManifestOptio
 }
 
 /**
- * The staff console (docs/operations.md "Console"): ops.html -> src/ops/main.tsx, a second input. Its chunks and
- * styles are named `ops-…` (opsFileNames) so the precache, the size check and tests can tell them apart.
+ * The staff console (docs/operations.md "Console"): ops.html -> src/ops/main.tsx, built apart from the member app
+ * into the same dist/ once the member build is written (opsBuild), so the member bundle's chunks are exactly what
+ * they would be without it (a shared input made Rolldown split React, wouter, the preload helper and its runtime
+ * into chunks of their own). Every console file is named `assets/ops-…`, which the precache leaves out.
  */
 const OPS_FILE_PREFIX = 'ops-';
-const isOpsModule = (id: string) => /[\\/]src[\\/]ops[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]/.test(id);
 
-/**
- * `assets/ops-[name]-[hash].js` for a chunk of the console's modules only, else Vite's default name. (The console's
- * entry is the input named `ops`: `assets/ops-[hash].js`, its CSS `assets/ops-[hash].css`.)
- */
-function chunkFileName(chunk: { moduleIds: readonly string[] }): string {
-  const ops = chunk.moduleIds.length > 0 && chunk.moduleIds.every(isOpsModule);
-  return ops ? `assets/${OPS_FILE_PREFIX}[name]-[hash].js` : 'assets/[name]-[hash].js';
+/** The console's own build (no PWA plugin: no manifest link, no service worker), into `outDir` beside the app. */
+async function buildConsole(root: string, outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react(), compression({ include: /\.(html|css|js|svg)$/, threshold: 1024 })],
+    resolve: { alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }] },
+    publicDir: false,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      manifest: false,
+      rolldownOptions: {
+        input: { ops: path.join(root, 'ops.html') },
+        output: {
+          entryFileNames: `assets/${OPS_FILE_PREFIX}[name]-[hash].js`,
+          chunkFileNames: `assets/${OPS_FILE_PREFIX}[name]-[hash].js`,
+          assetFileNames: `assets/${OPS_FILE_PREFIX}[name]-[hash][extname]`,
+        },
+      },
+    },
+  });
 }
 
 /**
- * The console's page in dev and build: the dev server answers /ops and /ops/* with ops.html (as server/app.ts does
- * in production), and the build drops the web app manifest link the PWA plugin adds to every page (the console is
- * not installable).
+ * The console's page: in dev the server answers /ops and /ops/* with ops.html (as server/app.ts does in production);
+ * a build of the member app is followed by the console's (buildConsole), into the same folder.
  */
-const opsPage: Plugin = {
-  name: 'ops-page',
-  enforce: 'post',
-  configureServer(server) {
-    server.middlewares.use((req, _res, next) => {
-      if (req.url && /^\/ops(\/|\?|$)/.test(req.url)) req.url = `/ops.html${req.url.slice(req.url.search(/\?|$/))}`;
-      next();
-    });
-  },
-  transformIndexHtml: {
-    order: 'post',
-    handler: (html, ctx) => (ctx.path.endsWith('/ops.html') ? html.replace(/\s*<link rel="manifest"[^>]*>/, '') : html),
-  },
-};
+function opsPage(): Plugin {
+  let root = '';
+  let outDir = '';
+  let building = false;
+  return {
+    name: 'ops-page',
+    configResolved(config) {
+      root = config.root;
+      building = config.command === 'build';
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/ops(\/|\?|$)/.test(req.url)) req.url = `/ops.html${req.url.slice(req.url.search(/\?|$/))}`;
+        next();
+      });
+    },
+    // The dev server closes its plugins too: only a build builds the console.
+    closeBundle: { order: 'post', sequential: true, handler: () => (building ? buildConsole(root, outDir) : undefined) },
+  };
+}
 
 /**
  * The service worker (docs/pwa.md): sw/sw.ts built by vite-plugin-pwa with the precache list injected. The
@@ -265,7 +288,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The server-render build (`vite build --ssr`, src/app/ssr-entry.tsx) needs neither them nor the service worker.
   plugins: isSsrBuild
     ? [react()]
-    : [react(), pwa, opsPage, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 })],
+    : [react(), pwa, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 }), opsPage()],
+
   resolve: {
     // Dexie's package entry wraps its ES5 build (30.1 KB gzip); its ES2017+ module build is 28.8 KB and keeps the
     // shared Dexie chunk within the 30 KB lazy-chunk budget. One module for every importer, so one Dexie instance.
@@ -285,13 +309,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // module loads, and the whole contract at once was the longest task after a drawn page's paint (docs/perf.md).
     rolldownOptions: isSsrBuild
       ? {}
-      : {
-          input: { index: 'index.html', ops: 'ops.html' },
-          output: {
-            codeSplitting: { includeDependenciesRecursively: false, groups: CONTRACT_CHUNKS },
-            chunkFileNames: chunkFileName,
-          },
-        },
+      : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CONTRACT_CHUNKS } } },
   },
   css: {
     postcss: { plugins: (command === 'build' ? [purgeTheme(), fontsourceFaces()] : [fontsourceFaces()]) as AcceptedPlugin[] },

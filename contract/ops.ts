@@ -67,13 +67,36 @@ export type OpsEndedResponse = z.infer<typeof OpsEndedResponse>;
 export const OpsStaffListResponse = z.object({ staff: z.array(Staff) });
 export type OpsStaffListResponse = z.infer<typeof OpsStaffListResponse>;
 
-/** GET /api/ops/audit (admin): filters of the audit log, each narrowing it; `before` pages back by row id. */
+/**
+ * POST /api/ops/staff (admin): adds a staff member; answers OpsStaffSetupResponse with their one-time set-up link.
+ * Errors: 400 invalid_email, 409 email_taken.
+ */
+export const OpsAddStaffRequest = z.object({ email: Text.trim().min(1).max(254), role: StaffRole });
+export type OpsAddStaffRequest = z.infer<typeof OpsAddStaffRequest>;
+
+/** PATCH /api/ops/staff/:id (admin): a new role (their sessions end). Errors: 404 not_found, 409 conflict (their own account: an admin never demotes themself). */
+export const OpsStaffRoleRequest = z.object({ role: StaffRole });
+export type OpsStaffRoleRequest = z.infer<typeof OpsStaffRoleRequest>;
+
+/**
+ * POST /api/ops/staff (added) and POST /api/ops/staff/:id/reset (a new link, their second factor off): the staff
+ * member and their one-time set-up link (`/ops/setup?token=…`, valid 72 hours), shown once.
+ */
+export const OpsStaffSetupResponse = z.object({ staff: Staff, setup_link: z.string() });
+export type OpsStaffSetupResponse = z.infer<typeof OpsStaffSetupResponse>;
+
+/**
+ * GET /api/ops/audit (admin): filters of the audit log, each narrowing it (`action` exact; `from`/`to` ISO times,
+ * `to` excluded); `before` pages back by row id.
+ */
 export const OpsAuditQuery = z.object({
   staff_id: z.coerce.number().int().positive().optional(),
   action: Text.max(100).optional(),
   target_kind: Text.max(50).optional(),
   target_id: Text.max(100).optional(),
   before: z.coerce.number().int().positive().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type OpsAuditQuery = z.infer<typeof OpsAuditQuery>;

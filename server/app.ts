@@ -40,9 +40,10 @@ import discoveryRoutes from './routes/discovery.ts';
 import opsRoutes from './routes/ops.ts';
 import opsSupportRoutes from './routes/ops-support.ts';
 import opsModerationRoutes from './routes/ops-moderation.ts';
+import opsInboxRoutes from './routes/ops-inbox.ts';
 
-/** The API's route plugins, each given the server's context. */
-const ROUTES = [
+/** The API's route plugins, each given the server's context (tests/api/ops-access.test.ts walks their ops routes). */
+export const ROUTES = [
   accountRoutes,
   siteRoutes,
   contentRoutes,
@@ -70,6 +71,7 @@ const ROUTES = [
   opsRoutes,
   opsSupportRoutes,
   opsModerationRoutes,
+  opsInboxRoutes,
 ] as const;
 
 /**

@@ -34,6 +34,11 @@ export interface Config {
    * the database). docs/operations.md "Set-up".
    */
   opsTotpKey: Buffer | null;
+  /**
+   * How long an operator's claim on a fictional profile's conversation lasts, renewed by each reply
+   * (FICTIONAL_CLAIM_MINUTES, default 10). docs/operations.md "Fictional profiles' inbox".
+   */
+  fictionalClaimMinutes: number;
   /** VAPID subject of Web Push, an https: URL or mailto: address (VAPID_SUBJECT; unset = PUBLIC_URL when https, else mailto:support_email). */
   vapidSubject: string | null;
   /**
@@ -122,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
     ops: { idleMinutes: positive(env, 'OPS_IDLE_MINUTES', 30), hours: positive(env, 'OPS_SESSION_HOURS', 12) },
     opsTotpKey: opsTotpKeyConfig(env.OPS_TOTP_KEY),
+    fictionalClaimMinutes: positive(env, 'FICTIONAL_CLAIM_MINUTES', 10),
     vapidSubject: env.VAPID_SUBJECT || null,
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || null,
     trustProxy: env.TRUST_PROXY?.trim() || false,

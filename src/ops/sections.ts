@@ -29,6 +29,7 @@ export const SECTIONS: readonly OpsSection[] = [
   { path: 'staff', label: 'Staff', roles: ['admin'], load: () => import('./staff/staff-section.tsx') },
   { path: 'audit', label: 'Audit log', roles: ['admin'], load: () => import('./audit/audit-section.tsx') },
   { path: 'moderation', label: 'Moderation', roles: ['moderator'], load: () => import('./moderation/moderation-section.tsx') },
+  { path: 'inbox', label: 'Inbox', roles: ['operator'], load: () => import('./inbox/inbox-section.tsx') },
 ];
 
 /** The sections `role` may see: all of them for admins, else those listing the role. */

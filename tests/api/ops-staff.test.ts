@@ -5,7 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpsAuditResponse, OpsSetupResponse, OpsStaffResponse, StaffRole } from '../../contract/ops.ts';
+import {
+  OpsAuditResponse,
+  OpsSetupResponse,
+  OpsStaffListResponse,
+  OpsStaffResponse,
+  OpsStaffSetupResponse,
+  StaffRole,
+} from '../../contract/ops.ts';
 import { auditLog, staff, staffSessions, staffSetupTokens } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/domain/accounts/sessions.ts';
 import { runStaffCommand } from '../../server/domain/staff/staff-command.ts';
@@ -292,6 +299,60 @@ describe('role guard', () => {
     const asMember = new Client(server.url);
     asMember.cookie = s.client.cookie;
     expect((await asMember.get('/api/user.php')).body).toEqual({ user: null });
+  });
+});
+
+describe('staff management in the console (admins)', () => {
+  it('adds with a set-up link, changes the role, gives a new link and disables, each audited; never the own account', async () => {
+    const admin = await signedIn('admin');
+    const email = newEmail();
+    const added = expectShape(OpsStaffSetupResponse, await admin.client.post('/api/ops/staff', { email, role: 'operator' }));
+    expect(added.staff).toMatchObject({ email, role: 'operator', totp_enabled: false, disabled_at: null });
+    const link = new URL(added.setup_link);
+    expect(link.pathname).toBe('/ops/setup');
+    const setup = await new OpsClient(server.url).post('/api/ops/setup', {
+      token: link.searchParams.get('token'),
+      password: PASSWORD,
+    });
+    expect(setup.status).toBe(200);
+    expect((await admin.client.post('/api/ops/staff', { email, role: 'support' })).body.error.code).toBe('email_taken');
+
+    const id = added.staff.id;
+    const moved = expectShape(OpsStaffResponse, await admin.client.call('PATCH', `/api/ops/staff/${id}`, { role: 'support' }));
+    expect(moved.staff.role).toBe('support');
+    const reset = expectShape(OpsStaffSetupResponse, await admin.client.post(`/api/ops/staff/${id}/reset`, {}));
+    expect(reset.setup_link).not.toBe(added.setup_link);
+    const disabled = expectShape(OpsStaffResponse, await admin.client.post(`/api/ops/staff/${id}/disable`, {}));
+    expect(disabled.staff.disabled_at).not.toBeNull();
+    const list = expectShape(OpsStaffListResponse, await admin.client.get('/api/ops/staff'));
+    expect(list.staff.find((m) => m.id === id)?.disabled_at).not.toBeNull();
+
+    expect((await admin.client.call('PATCH', `/api/ops/staff/${admin.id}`, { role: 'support' })).status).toBe(409);
+    expect((await admin.client.post(`/api/ops/staff/${admin.id}/disable`, {})).status).toBe(409);
+    expect((await admin.client.post('/api/ops/staff/999999/disable', {})).status).toBe(404);
+
+    const { rows } = expectShape(OpsAuditResponse, await admin.client.get(`/api/ops/audit?target_kind=staff&target_id=${id}`));
+    expect(rows.map((r) => r.action)).toEqual(['staff.disable', 'staff.reset_setup', 'staff.role', 'staff.add']);
+    expect(rows[2]).toMatchObject({
+      staff_id: admin.id,
+      role: 'admin',
+      before: { role: 'operator' },
+      after: { role: 'support' },
+    });
+    expect(rows[3]).toMatchObject({ staff_id: admin.id, role: 'admin', after: { email, role: 'operator' } });
+  });
+
+  it('filters the audit log by staff member and time range', async () => {
+    const admin = await signedIn('admin');
+    const mine = expectShape(OpsAuditResponse, await admin.client.get(`/api/ops/audit?staff_id=${admin.id}`));
+    expect(mine.rows.length).toBeGreaterThan(0);
+    expect(mine.rows.every((r) => r.staff_id === admin.id)).toBe(true);
+    const future = encodeURIComponent(new Date(Date.now() + 3600_000).toISOString());
+    const none = expectShape(OpsAuditResponse, await admin.client.get(`/api/ops/audit?staff_id=${admin.id}&from=${future}`));
+    expect(none.rows).toEqual([]);
+    const before = expectShape(OpsAuditResponse, await admin.client.get(`/api/ops/audit?staff_id=${admin.id}&to=${future}`));
+    expect(before.rows).toHaveLength(mine.rows.length);
+    expect((await admin.client.get('/api/ops/audit?from=yesterday')).status).toBe(400);
   });
 });
 

@@ -1,6 +1,6 @@
 // The audit log (docs/operations.md "Audit log"): every change made by staff, or by the command line, writes one row
 // in the transaction of the change. Rows are only ever inserted; the database refuses UPDATE and DELETE on them.
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect.ts';
 import { auditLog, type StaffRole } from '../../db/schema.ts';
 
@@ -47,6 +47,10 @@ export interface AuditFilter {
   targetKind?: string;
   targetId?: string;
   beforeId?: number;
+  /** Rows at or after this time. */
+  since?: Date;
+  /** Rows before this time. */
+  until?: Date;
   /** Rows per page, at most 200. */
   limit: number;
 }
@@ -59,6 +63,8 @@ export async function readAudit(db: Db, filter: AuditFilter) {
   if (filter.targetKind !== undefined) where.push(eq(auditLog.targetKind, filter.targetKind));
   if (filter.targetId !== undefined) where.push(eq(auditLog.targetId, filter.targetId));
   if (filter.beforeId !== undefined) where.push(lt(auditLog.id, filter.beforeId));
+  if (filter.since !== undefined) where.push(gte(auditLog.at, filter.since));
+  if (filter.until !== undefined) where.push(lt(auditLog.at, filter.until));
   return db
     .select()
     .from(auditLog)

@@ -103,6 +103,38 @@ export async function resetStaffSetup(db: Db, actor: Actor, email: string, now =
   });
 }
 
+/** Staff member `id`, or undefined. */
+export async function staffById(db: Db, id: number): Promise<StaffMember | undefined> {
+  const [member] = await db.select(PUBLIC_COLUMNS).from(staff).where(eq(staff.id, id));
+  return member;
+}
+
+/**
+ * Gives staff member `id` the role `role`; their sessions end, so the new role holds from their next sign-in (a
+ * session's role is read per request anyway). Throws ApiError 404 not_found for no such staff member; the same role
+ * again changes nothing and writes no audit row.
+ */
+export async function changeStaffRole(db: Db, actor: Actor, id: number, role: StaffRole, now = new Date()): Promise<StaffMember> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select(PUBLIC_COLUMNS).from(staff).where(eq(staff.id, id));
+    if (!found) throw new ApiError(404, 'not_found');
+    if (found.role === role) return found;
+    const [member] = await tx.update(staff).set({ role }).where(eq(staff.id, id)).returning(PUBLIC_COLUMNS);
+    await tx
+      .update(staffSessions)
+      .set({ endedAt: now })
+      .where(and(eq(staffSessions.staffId, id), isNull(staffSessions.endedAt)));
+    await audit(tx, actor, {
+      action: 'staff.role',
+      targetKind: 'staff',
+      targetId: id,
+      before: { role: found.role },
+      after: { role },
+    });
+    return member;
+  });
+}
+
 /** Every staff member, by id. */
 export function listStaff(db: Db): Promise<StaffMember[]> {
   return db.select(PUBLIC_COLUMNS).from(staff).orderBy(asc(staff.id));

@@ -13,8 +13,8 @@ const STAFF_USAGE = `Usage: npm run staff -- <command>
   disable --email <address>                                         disable a staff member, ending their sessions
   reset --email <address>                                           new set-up link (lost authenticator), TOTP off`;
 
-/** The set-up page's link of `token` on the site at `publicUrl`. */
-const setupLink = (publicUrl: string, token: string) => `${publicUrl}/ops/setup?token=${encodeURIComponent(token)}`;
+/** The console's set-up page for set-up link `token` at the site `publicUrl`. */
+export const setupLink = (publicUrl: string, token: string) => `${publicUrl}/ops/setup?token=${encodeURIComponent(token)}`;
 
 /**
  * Runs staff command `args` (the words after `npm run staff --`) on `db` and answers what to print; links use
