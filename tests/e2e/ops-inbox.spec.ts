@@ -1,42 +1,12 @@
 // The fictional profiles' inbox end to end (docs/operations.md "Fictional profiles' inbox"): a member writes to a
 // fictional profile, seeing the fictional marker and warning; an operator claims the conversation in the desk and
 // replies; the reply arrives live in the member's open chat; a reply with a phone number is refused in the desk.
-//
-// Staff accounts come from the staff command line, which opens the server's database from a second process: run it
-// with DATABASE_URL (a PostgreSQL database the server uses too); embedded PGlite is one process's only.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { totpCode } from '../../server/domain/staff/totp.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { addStaff, signInOps } from './ops-support.ts';
 import { signup } from './support.ts';
 
 const SHOTS = '/tmp/shots-ops';
-const STAFF_PASSWORD = 'plum tractor harbour 42';
-
-/** A staff member of `role` added by `npm run staff -- add` and set up through the API: address, password, TOTP secret. */
-async function addStaff(request: APIRequestContext, role: 'operator' | 'admin') {
-  const email = `${role}.${Date.now()}@heartline.example`;
-  const out = execFileSync('npm', ['run', '--silent', 'staff', '--', 'add', '--email', email, '--role', role], {
-    encoding: 'utf8',
-  });
-  const token = new URL(out.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
-  const setup = await request.post('/api/ops/setup', { data: { token, password: STAFF_PASSWORD } });
-  expect(setup.ok(), await setup.text()).toBe(true);
-  const { secret } = (await setup.json()) as { secret: string };
-  const confirm = await request.post('/api/ops/setup/confirm', { data: { token, code: totpCode(secret) } });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-  return { email, password: STAFF_PASSWORD, secret };
-}
-
-/** Signs `staff` in through the console's login form (the next TOTP step: set-up used this one). */
-async function signInOps(page: Page, staff: { email: string; password: string; secret: string }) {
-  await page.goto('/ops');
-  await page.getByLabel('E-mail').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByLabel('Authenticator code').fill(totpCode(staff.secret, Date.now() + 30_000));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('link', { name: 'Inbox' })).toBeVisible();
-}
 
 /** A fictional woman of the NL search the member may write to: her id and name. */
 async function fictionalProfile(request: APIRequestContext): Promise<{ id: number; name: string }> {
@@ -65,7 +35,7 @@ test('a member writes to a fictional profile; an operator claims it and the repl
 
   // The operator's desk: the waiting list shows the conversation; claim it.
   const ops = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const operator = await addStaff(ops.request, 'operator');
+  const operator = await addStaff('operator');
   const desk = await ops.newPage();
   await signInOps(desk, operator);
   await desk.goto('/ops/inbox');

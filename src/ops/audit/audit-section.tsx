@@ -78,7 +78,7 @@ export default function AuditSection() {
       header: 'Before → after',
       enableSorting: false,
       accessorFn: (r) => diffText(r.before, r.after),
-      cell: (c) => <pre className="small mb-0 text-wrap">{c.getValue<string>()}</pre>,
+      cell: (c) => <pre className="small mb-0 ops-diff">{c.getValue<string>()}</pre>,
     },
     { accessorKey: 'source_address', header: 'From', cell: (c) => c.getValue<string | null>() ?? '' },
   ];

@@ -93,7 +93,7 @@ export default function StaffSection() {
       enableSorting: false,
       cell: ({ row: { original: s } }) =>
         s.id === me.id || s.disabled_at ? null : (
-          <div className="d-flex flex-wrap gap-1">
+          <div className="d-flex flex-nowrap gap-1">
             <Button size="sm" variant="outline-secondary" onClick={() => void reset(s)}>
               New set-up link
             </Button>
