@@ -16,7 +16,7 @@ export interface OpsSection {
 }
 
 /** Every section, in nav order. */
-export const SECTIONS: readonly OpsSection[] = [
+const SECTIONS: readonly OpsSection[] = [
   // First: the console's start page for every role (figures only).
   {
     path: 'dashboard',
