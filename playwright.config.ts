@@ -30,7 +30,9 @@ export default defineConfig({
   // no country (LOCAL_COUNTRY=none), so no entry warning covers the pages of tests about something else.
   webServer: {
     // The data directory is per port, so two runs on different E2E_PORTs never wipe each other's database.
-    command: `rm -rf .tmp/e2e-data-${PORT} && DATA_DIR=.tmp/e2e-data-${PORT} DIST_DIR=${DIST} PORT=${PORT} TRUST_PROXY=loopback LOCAL_COUNTRY=none LOG_LEVEL=warn node --import tsx server/main.ts`,
+    // Back office staff are added before the server starts (tests/e2e/ops-staff-bootstrap.ts: the embedded database
+    // is the server's alone once it runs).
+    command: `rm -rf .tmp/e2e-data-${PORT} && DATA_DIR=.tmp/e2e-data-${PORT} PUBLIC_URL=http://localhost:${PORT} node --import tsx tests/e2e/ops-staff-bootstrap.ts && DATA_DIR=.tmp/e2e-data-${PORT} DIST_DIR=${DIST} PORT=${PORT} TRUST_PROXY=loopback LOCAL_COUNTRY=none LOG_LEVEL=warn node --import tsx server/main.ts`,
     url: `http://localhost:${PORT}/api/settings.php`,
     timeout: 120_000,
     reuseExistingServer: false,

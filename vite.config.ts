@@ -1,7 +1,7 @@
 // Vite build and dev server of the page app (DESIGN: budgets; the API server proxies in dev).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -46,6 +46,65 @@ function localizeManifest(base: Partial<ManifestOptions>): Partial<ManifestOptio
 }
 
 /**
+ * The staff console (docs/operations.md "Console"): ops.html -> src/ops/main.tsx, built apart from the member app
+ * into the same dist/ once the member build is written (opsBuild), so the member bundle's chunks are exactly what
+ * they would be without it (a shared input made Rolldown split React, wouter, the preload helper and its runtime
+ * into chunks of their own). Every console file is named `assets/ops-…`, which the precache leaves out.
+ */
+const OPS_FILE_PREFIX = 'ops-';
+
+/** The console's own build (no PWA plugin: no manifest link, no service worker), into `outDir` beside the app. */
+async function buildConsole(root: string, outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react(), compression({ include: /\.(html|css|js|svg)$/, threshold: 1024 })],
+    resolve: { alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }] },
+    publicDir: false,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      manifest: false,
+      rolldownOptions: {
+        input: { ops: path.join(root, 'ops.html') },
+        output: {
+          entryFileNames: `assets/${OPS_FILE_PREFIX}[name]-[hash].js`,
+          chunkFileNames: `assets/${OPS_FILE_PREFIX}[name]-[hash].js`,
+          assetFileNames: `assets/${OPS_FILE_PREFIX}[name]-[hash][extname]`,
+        },
+      },
+    },
+  });
+}
+
+/**
+ * The console's page: in dev the server answers /ops and /ops/* with ops.html (as server/app.ts does in production);
+ * a build of the member app is followed by the console's (buildConsole), into the same folder.
+ */
+function opsPage(): Plugin {
+  let root = '';
+  let outDir = '';
+  let building = false;
+  return {
+    name: 'ops-page',
+    configResolved(config) {
+      root = config.root;
+      building = config.command === 'build';
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/ops(\/|\?|$)/.test(req.url)) req.url = `/ops.html${req.url.slice(req.url.search(/\?|$/))}`;
+        next();
+      });
+    },
+    // The dev server closes its plugins too: only a build builds the console.
+    closeBundle: { order: 'post', sequential: true, handler: () => (building ? buildConsole(root, outDir) : undefined) },
+  };
+}
+
+/**
  * The service worker (docs/pwa.md): sw/sw.ts built by vite-plugin-pwa with the precache list injected. The
  * precache holds the app shell and every chunk (routes and locale namespaces), so any screen opens offline;
  * fonts only as woff2 (every browser with service workers reads it), icons but not the manifest screenshots.
@@ -60,6 +119,8 @@ const pwa = VitePWA({
   includeManifestIcons: false,
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,woff2}', 'icons/*.{png,svg}'],
+    // The staff console (ops.html and its `ops-` files, OPS_FILE_PREFIX) is never precached for members.
+    globIgnores: ['**/node_modules/**/*', 'ops.html', `assets/${OPS_FILE_PREFIX}*`],
     // A classic script: module service workers are not yet supported by every browser that installs PWAs.
     rollupFormat: 'iife',
   },
@@ -94,6 +155,8 @@ function extractClassNames(content: string): string[] {
 function purgeTheme(): PostcssPlugin {
   const purge = purgeCss({
     content: ['index.html', 'src/**/*.{ts,tsx}'],
+    // The console has Bootstrap's whole stylesheet of its own: its class names must not keep rules in the member's.
+    skippedContentGlobs: ['src/ops/**'],
     defaultExtractor: extractClassNames,
     keyframes: true,
     // Classes react-bootstrap's Button, Dropdown, Form, Modal, Navbar and Spinner add at run time.
@@ -225,7 +288,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The server-render build (`vite build --ssr`, src/app/ssr-entry.tsx) needs neither them nor the service worker.
   plugins: isSsrBuild
     ? [react()]
-    : [react(), pwa, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 })],
+    : [react(), pwa, compression({ include: /\.(html|css|js|mjs|svg|json|webmanifest)$/, threshold: 1024 }), opsPage()],
+
   resolve: {
     // Dexie's package entry wraps its ES5 build (30.1 KB gzip); its ES2017+ module build is 28.8 KB and keeps the
     // shared Dexie chunk within the 30 KB lazy-chunk budget. One module for every importer, so one Dexie instance.

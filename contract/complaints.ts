@@ -2,8 +2,17 @@
 import { z } from 'zod';
 import { Id, Text } from './common.ts';
 
-/** What a complaint is about. */
-export const complaintTopics = ['fake_profile', 'harassment', 'illegal_content', 'minor', 'payment', 'privacy', 'other'] as const;
+/** What a complaint is about; `objection`: an objection to a moderation decision (docs/operations.md "Moderation"). */
+export const complaintTopics = [
+  'fake_profile',
+  'harassment',
+  'illegal_content',
+  'minor',
+  'payment',
+  'privacy',
+  'objection',
+  'other',
+] as const;
 export const ComplaintTopic = z.enum(complaintTopics);
 export type ComplaintTopic = z.infer<typeof ComplaintTopic>;
 

@@ -14,6 +14,8 @@ export const ErrorCode = z.enum([
   'email_taken',
   'new_email_invalid',
   'account_pending_deletion',
+  'account_suspended',
+  'account_banned',
   'username_is_email',
   'username_at',
   'invalid_date_of_birth',
@@ -52,6 +54,7 @@ export const ErrorCode = z.enum([
   'nothing_to_refund',
   'payment_unavailable',
   'swipe_limit',
+  'fictional_profile',
   'server_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -78,6 +81,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   email_taken: 'This email address already owns an account on this website',
   new_email_invalid: 'New email adress is invalid',
   account_pending_deletion: 'Account pending deletion (reactivate via emailed link or contact customer service)',
+  account_suspended: 'Your account is suspended until {{until}}. You received an e-mail with the reason.',
+  account_banned:
+    'Your account has been closed because it broke our terms and conditions (see the access ban page). You received an e-mail with the reason.',
   username_is_email: 'Username may not be the same as your e-mail address',
   username_at: 'Username may not start with @',
   invalid_date_of_birth: 'Invalid date of birth',
@@ -116,5 +122,6 @@ export const errorMessages: Record<ErrorCode, string> = {
   nothing_to_refund: 'All credits of this purchase have been used.',
   payment_unavailable: 'Payments are not available right now, please try again in a few minutes.',
   swipe_limit: 'You have used your likes of today. Come back tomorrow for new ones.',
+  fictional_profile: 'Fictional profiles cannot be warned, suspended or banned; only their photos and text can be reviewed.',
   server_error: 'An error occurred, please try again later.',
 };

@@ -1,7 +1,7 @@
 // Builds the Fastify instance: plugins, security headers, error mapping, API routes and the built PWA.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
@@ -37,9 +37,13 @@ import invoiceRoutes from './routes/invoices.ts';
 import complaintRoutes from './routes/complaints.ts';
 import offerRoutes from './routes/offers.ts';
 import discoveryRoutes from './routes/discovery.ts';
+import opsRoutes from './routes/ops.ts';
+import opsSupportRoutes from './routes/ops-support.ts';
+import opsModerationRoutes from './routes/ops-moderation.ts';
+import opsInboxRoutes from './routes/ops-inbox.ts';
 
-/** The API's route plugins, each given the server's context. */
-const ROUTES = [
+/** The API's route plugins, each given the server's context (tests/api/ops-access.test.ts walks their ops routes). */
+export const ROUTES = [
   accountRoutes,
   siteRoutes,
   contentRoutes,
@@ -64,12 +68,17 @@ const ROUTES = [
   invoiceRoutes,
   offerRoutes,
   discoveryRoutes,
+  opsRoutes,
+  opsSupportRoutes,
+  opsModerationRoutes,
+  opsInboxRoutes,
 ] as const;
 
 /**
  * Builds the app (not listening) over `services`, with its own context (server/context.ts): two apps in one process
  * share only the services they were both given. Serves /api/* (spec 7 paths), /media/* (images) and, when
- * `config.distDir` exists, the built PWA with a history-mode fallback to index.html. The HTTP server gets the
+ * `config.distDir` exists, the built PWA with a history-mode fallback to index.html, and the staff console's
+ * ops.html at /ops and /ops/*. The HTTP server gets the
  * timeouts, connection caps and load shedding of `config.limits` (server/http-limits.ts).
  */
 export async function buildApp(services: Services, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
@@ -144,6 +153,16 @@ export async function buildApp(services: Services, opts: FastifyServerOptions = 
     });
   }
   app.setNotFoundHandler(async (_req, reply) => reply.status(404).send(errorBody('not_found')));
+  const opsHtml = path.join(config.distDir, 'ops.html');
+  if (existsSync(opsHtml)) {
+    // The staff console (docs/operations.md "Console"): one page for /ops and every path under it, never the member
+    // page renderer; not indexed, and never kept stale by a cache (each load asks for the current build's file).
+    const html = readFileSync(opsHtml, 'utf8');
+    const answerConsole = async (_req: FastifyRequest, reply: FastifyReply) =>
+      reply.header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(html);
+    app.get('/ops', answerConsole);
+    app.get('/ops/*', answerConsole);
+  }
   if (hasDist) {
     const page = pageRenderer(app, config.distDir);
     // History-mode routing (spec 2): every page path answers the page, its first screen rendered by the server. A

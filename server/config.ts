@@ -24,6 +24,21 @@ export interface Config {
   distDir: string;
   /** Cookies carry Secure (COOKIE_SECURE, default: when publicUrl is https). */
   cookieSecure: boolean;
+  /**
+   * Staff sessions of the back office (docs/operations.md): ended after `idleMinutes` without a call
+   * (OPS_IDLE_MINUTES, default 30) and `hours` after sign-in (OPS_SESSION_HOURS, default 12).
+   */
+  ops: { idleMinutes: number; hours: number };
+  /**
+   * The AES-256 key sealing staff TOTP secrets (OPS_TOTP_KEY, 32 bytes in base64; unset = one made once and kept in
+   * the database). docs/operations.md "Set-up".
+   */
+  opsTotpKey: Buffer | null;
+  /**
+   * How long an operator's claim on a fictional profile's conversation lasts, renewed by each reply
+   * (FICTIONAL_CLAIM_MINUTES, default 10). docs/operations.md "Fictional profiles' inbox".
+   */
+  fictionalClaimMinutes: number;
   /** VAPID subject of Web Push, an https: URL or mailto: address (VAPID_SUBJECT; unset = PUBLIC_URL when https, else mailto:support_email). */
   vapidSubject: string | null;
   /**
@@ -93,7 +108,7 @@ export interface Limits {
   shedHeapUsedBytes: number;
 }
 
-/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT or a bad limit (limitsConfig). */
+/** Reads the configuration from `env` (default process.env). Throws on a non-numeric PORT, a bad limit (limitsConfig) or a bad OPS_* value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -110,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedMembers: Number(env.SEED_MEMBERS ?? 2400),
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
+    ops: { idleMinutes: positive(env, 'OPS_IDLE_MINUTES', 30), hours: positive(env, 'OPS_SESSION_HOURS', 12) },
+    opsTotpKey: opsTotpKeyConfig(env.OPS_TOTP_KEY),
+    fictionalClaimMinutes: positive(env, 'FICTIONAL_CLAIM_MINUTES', 10),
     vapidSubject: env.VAPID_SUBJECT || null,
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || null,
     trustProxy: env.TRUST_PROXY?.trim() || false,
@@ -119,6 +137,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adyen: adyenConfig(env),
     limits: limitsConfig(env),
   };
+}
+
+/** The positive number of variable `name` of `env`, `fallback` when unset; throws on anything else. */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number, got ${raw}`);
+  return value;
+}
+
+/** OPS_TOTP_KEY (Config.opsTotpKey): unset or empty gives null; throws unless base64 of 32 bytes. */
+function opsTotpKeyConfig(raw: string | undefined): Buffer | null {
+  if (!raw?.trim()) return null;
+  const key = Buffer.from(raw.trim(), 'base64');
+  if (key.length !== 32) throw new Error('OPS_TOTP_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
 }
 
 /** LOCAL_COUNTRY (Config.localCountry): unset or empty gives null; throws unless 'none' or two letters. */

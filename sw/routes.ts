@@ -20,9 +20,17 @@ const CONTENT_BLOCK_PATHS: readonly string[] = [
 
 /**
  * Paths the app shell must never answer: server endpoints, photos, the embedded test payment service's server-rendered
- * checkout pages (/dev/psp, docs/payments.md), and files (anything with an extension).
+ * checkout pages (/dev/psp, docs/payments.md), the staff console (/ops, docs/operations.md) and files (anything with
+ * an extension).
  */
-const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/media\//, /^\/dev\/psp\//, /\/[^/?]+\.[^/?]+$/];
+const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/media\//, /^\/dev\/psp\//, /^\/ops(\/|$)/, /\/[^/?]+\.[^/?]+$/];
+
+/** Whether `request` was made by a staff console page (/ops, /ops/…), by its referrer's path. */
+function isConsoleRequest(request: Request): boolean {
+  if (!request.referrer || request.referrer === 'about:client') return false;
+  const referrer = new URL(request.referrer);
+  return referrer.origin === self.location.origin && /^\/ops(\/|$)/.test(referrer.pathname);
+}
 
 /** Images kept at most this long / this many (the oldest go first). */
 const IMAGE_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -35,10 +43,13 @@ export function registerRuntimeRoutes(): void {
   // crawlers (docs/pwa.md).
   registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 
-  // Photos never change under a name (server/routes/media.ts), so the cached copy is always right.
+  // Photos never change under a name (server/routes/media.ts), so the cached copy is always right. Not those the
+  // staff console shows: its pages send their full address as referrer (same origin), and nothing of /ops is kept.
   registerRoute(
     ({ request, url }) =>
-      url.origin === self.location.origin && (url.pathname.startsWith('/media/') || request.destination === 'image'),
+      url.origin === self.location.origin &&
+      (url.pathname.startsWith('/media/') || request.destination === 'image') &&
+      !isConsoleRequest(request),
     new CacheFirst({
       cacheName: RUNTIME_CACHES.images,
       plugins: [new ExpirationPlugin({ maxEntries: IMAGE_MAX_ENTRIES, maxAgeSeconds: IMAGE_MAX_AGE_S, purgeOnQuotaError: true })],

@@ -150,9 +150,22 @@ export const photos = pgTable(
     key: text('key').notNull().unique(),
     blurKey: text('blur_key').notNull().unique(),
     generator: jsonb('generator').$type<Record<string, string | number>>(),
+    /**
+     * Moderation (docs/operations.md "Photo review"): a photo is live at once and listed for review while `pending`;
+     * `approved` or `rejected` by a moderator (a rejected photo is removed). Photos older than review are `approved`.
+     */
+    reviewState: text('review_state').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_user').on(t.userId, t.position)],
+  (t) => [
+    index('photos_user').on(t.userId, t.position),
+    index('photos_review')
+      .on(t.createdAt)
+      .where(sql`${t.reviewState} = 'pending'`),
+    check('photos_review_state', sql`${t.reviewState} in ('pending', 'approved', 'rejected')`),
+  ],
 );
 
 /** A login session: only the SHA-256 of the 256-bit token is stored (DESIGN: security baseline). */
@@ -242,8 +255,17 @@ export const complaints = pgTable(
     messageId: uuid('message_id'),
     source: text('source').notNull(),
     createdAt: createdAt(),
+    /** When and by whom the moderation queue handled it, and how (docs/operations.md "Moderation"); null: open. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => staff.id, { onDelete: 'set null' }),
+    outcome: text('outcome'),
   },
-  (t) => [index('complaints_source').on(t.source, t.createdAt)],
+  (t) => [
+    index('complaints_source').on(t.source, t.createdAt),
+    index('complaints_open')
+      .on(t.createdAt)
+      .where(sql`${t.handledAt} is null`),
+  ],
 );
 
 /** Mails the embedded mail service kept (the dev mailbox). */
@@ -708,4 +730,154 @@ export const discountRedemptions = pgTable(
       .where(sql`${t.oncePerUser} and ${t.consumedAt} is not null`),
     index('discount_redemptions_code_user').on(t.codeId, t.userId),
   ],
+);
+
+/** The back office's staff roles (docs/operations.md): each sees and calls only its own part; admin everything. */
+export const STAFF_ROLES = ['admin', 'moderator', 'support', 'operator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Staff accounts, apart from members (docs/operations.md). `passwordHash` null until the set-up link is used;
+ * `totpSecret` is sealed (domain/staff/totp-key.ts) and answered once, at set-up; sign-in needs `totpEnabled`.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    role: text('role').$type<StaffRole>().notNull(),
+    passwordHash: text('password_hash'),
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The TOTP step of the last code accepted: a code is good once (RFC 6238 section 5.2). */
+    totpLastStep: integer('totp_last_step'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('staff_role', sql`${t.role} in ('admin', 'moderator', 'support', 'operator')`)],
+);
+
+/** Staff sign-ins: the cookie token's SHA-256; ended (sign-out, idle, disabled) rows stay for the record. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff').on(t.staffId)],
+);
+
+/** One-time set-up links (the token's SHA-256), made by the command line; used once, before `expiresAt`. */
+export const staffSetupTokens = pgTable('staff_setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every change made by staff (docs/operations.md "Audit log"): append-only, a trigger refuses UPDATE and DELETE.
+ * `staffId` null: the command line. `sourceAddress`: the request's IP.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    role: text('role').$type<StaffRole>(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    sourceAddress: text('source_address'),
+  },
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_target').on(t.targetKind, t.targetId)],
+);
+
+/** What moderation did to a member (docs/operations.md "Moderation"); a suspension or ban ends sign-in while active. */
+export const RESTRICTION_KINDS = ['warning', 'suspension', 'ban', 'photo_removed', 'text_removed'] as const;
+export type RestrictionKind = (typeof RESTRICTION_KINDS)[number];
+
+/**
+ * A moderation decision about a member, with the statement of reasons mailed to them (EU DSA Art. 17): what was
+ * restricted, the ground (`ground`: the terms' clause), decided by a person (`staffId`). A suspension ends at `endsAt`;
+ * a ban has none; `liftedAt` ends either early. `complaintId`: the complaint that led to it, if any.
+ */
+export const memberRestrictions = pgTable(
+  'member_restrictions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<RestrictionKind>().notNull(),
+    ground: text('ground').notNull(),
+    detail: text('detail').notNull().default(''),
+    complaintId: integer('complaint_id').references(() => complaints.id, { onDelete: 'set null' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('member_restrictions_user').on(t.userId, t.createdAt),
+    check('member_restrictions_kind', sql`${t.kind} in ('warning', 'suspension', 'ban', 'photo_removed', 'text_removed')`),
+  ],
+);
+
+/**
+ * An operator's claim on a conversation a member opened with a fictional profile (docs/operations.md "Fictional
+ * profiles' inbox"): one row per conversation, so two operators never answer the same; stale after `expiresAt`.
+ */
+export const fictionalClaims = pgTable('fictional_claims', {
+  conversationId: integer('conversation_id')
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Free-text persona notes that staff keep per fictional profile, shown to operators beside the conversation. */
+export const fictionalNotes = pgTable('fictional_notes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  notes: text('notes').notNull().default(''),
+  updatedBy: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A message an operator sent as a fictional profile: who, and how long the member had waited (ms, since their oldest
+ * unanswered message) for the per-operator figures.
+ */
+export const operatorReplies = pgTable(
+  'operator_replies',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    waitedMs: integer('waited_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operator_replies_staff').on(t.staffId, t.createdAt)],
 );

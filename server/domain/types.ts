@@ -8,8 +8,8 @@ export type Site = typeof sites.$inferSelect;
 /** A member's account row, as stored. */
 export type UserRow = typeof users.$inferSelect;
 
-/** A photo row of a member's profile, as stored. */
-export type PhotoRow = typeof photos.$inferSelect;
+/** A photo row of a member's profile, as members' views read it (the review columns are the back office's). */
+export type PhotoRow = Omit<typeof photos.$inferSelect, 'reviewState' | 'reviewedAt' | 'reviewedBy'>;
 
 /** A message row, as stored. */
 export type MessageRow = typeof messages.$inferSelect;

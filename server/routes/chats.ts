@@ -25,7 +25,7 @@ import {
   sendMessage,
   type MessageDraft,
 } from '../domain/messaging/messaging.ts';
-import { messageNoticeJob } from '../domain/notifications/email-notices.ts';
+import { messageNotices } from '../domain/messaging/message-notices.ts';
 import { parse } from '../validate.ts';
 
 /**
@@ -77,18 +77,8 @@ export default async function chatRoutes(app: FastifyInstance, ctx: ServerContex
    */
   const sendAs = async (req: FastifyRequest, userId: number, body: MessageDraft) => {
     const { site } = req;
-    // The push and the mail are jobs written with the message: the sender never waits for a push service. An
-    // unconfirmed sender's message is held back from the recipient (spec 8; messaging.ts visibleChatOf), so nobody is told.
-    return sendMessage(db, site, userId, {
-      draft: body,
-      notify: async (tx, message, user) => {
-        if (user.status === 'confirmed')
-          await jobs.enqueueAll(tx, [
-            { name: 'push-message', data: { cdnPrefix: site.settings.cdn_prefix, message, recipientId: body.profile } },
-            messageNoticeJob(message, body.profile),
-          ]);
-      },
-    });
+    // The push and the mail are jobs written with the message: the sender never waits for a push service.
+    return sendMessage(db, site, userId, { draft: body, notify: messageNotices(jobs, site, body.profile) });
   };
 
   /** Sends a text message or a gift; `draft` parses the body after the session check. */

@@ -7,6 +7,7 @@ import { toUser } from '../domain/accounts/accounts.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../domain/accounts/password-reset.ts';
 import { hashToken, SESSION_COOKIE, startSession } from '../domain/accounts/sessions.ts';
 import { countAttempt, isBlocked, RESET_PROBE_LIMIT } from '../domain/accounts/throttle.ts';
+import { refuseRestricted } from '../domain/moderation/restrictions.ts';
 import { ApiError } from '../errors.ts';
 import { parse } from '../validate.ts';
 import { setSessionCookie } from './session-cookie.ts';
@@ -41,6 +42,8 @@ export default async function passwordRoutes(app: FastifyInstance, { db, config,
   app.post('/api/password-reset-do.php', async (req, reply): Promise<UserResponse> => {
     const { token, password } = parse(PasswordResetDoRequest, req.body);
     const user = await resetPassword(db, token, password);
+    // A new password does not get a suspended or banned member past the restriction.
+    await refuseRestricted(db, user.id);
     setSessionCookie(reply, await startSession(db, user.id), config.cookieSecure);
     return { user: await toUser(db, user) };
   });

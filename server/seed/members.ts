@@ -96,6 +96,8 @@ function photoRows(userId: number, count: number, p: Omit<PortraitParams, 'index
     key: newMediaKey(),
     blurKey: newMediaKey(),
     generator: { v: 1, ...p, index } satisfies PortraitParams,
+    // The site's own demo portraits need no review: the photo review queue starts empty.
+    reviewState: 'approved' as const,
   }));
 }
 

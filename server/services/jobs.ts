@@ -30,7 +30,7 @@ export interface JobData {
 }
 
 /** A job's name. */
-type JobName = keyof JobData;
+export type JobName = keyof JobData;
 
 /** The function that runs each kind of job; a rejection fails the attempt, which pg-boss retries later. */
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
@@ -78,6 +78,9 @@ export type RetryPolicy = Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retr
  * letters"). No worker reads it; its jobs wait there (state created) for an operator.
  */
 const deadLetterQueue = (name: string) => `${name}-dead`;
+
+/** True when `name` is one of the queues' names (a dead letter's original queue, say). */
+export const isJobName = (name: string): name is JobName => Object.hasOwn(CONCURRENCY, name);
 /**
  * Minutes a job of a queue is kept before pg-boss's archive (then deletion a day later) takes it, also while it waits.
  * A dead letter is kept about twice as long as its job was (pg-boss: keep_until + (keep_until - start_after)), so 30

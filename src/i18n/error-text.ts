@@ -21,14 +21,22 @@ function asApiError(error: unknown): Pick<ApiCallError, 'code' | 'params'> | nul
   return null;
 }
 
+/** An ISO time of the server's `params.until` (a suspension's end) as the reader's language writes it. */
+function readableUntil(iso: string | undefined): string {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return '';
+  return new Intl.DateTimeFormat(i18next.resolvedLanguage ?? 'en', { dateStyle: 'long', timeStyle: 'short' }).format(at);
+}
+
 /**
  * The translated message of `error`: `errors:<code>` for an ApiCallError (`errors:network` when the
  * network failed), `errors:server_error` for anything else. Needs the `errors` namespace, which is
- * loaded at boot.
+ * loaded at boot. The server's `params.until` (account_suspended) is shown as a local date and time.
  */
 export function errorText(error: unknown, opts: ErrorTextOptions = {}): string {
   const t = opts.t ?? i18next.t.bind(i18next);
   const apiError = asApiError(error);
   const name = opts.name ?? apiError?.params?.name ?? '';
-  return t(`errors:${apiError?.code ?? 'server_error'}`, { name, defaultValue: t('errors:server_error') });
+  const until = readableUntil(apiError?.params?.until);
+  return t(`errors:${apiError?.code ?? 'server_error'}`, { name, until, defaultValue: t('errors:server_error') });
 }

@@ -113,8 +113,10 @@ export function graphFromManifest(manifest: Manifest, html?: string): BuildGraph
     });
   }
   const all = Object.values(manifest).filter((e) => e.isEntry && isJs(e.file));
-  // The page's entry is the one built from an HTML file; other entries (a worker, say) are not the page's.
-  const htmlEntries = all.filter((e) => e.src?.endsWith('.html'));
+  // The page's entry is the one built from index.html (else any HTML file); other entries (a worker, the staff
+  // console's ops.html) are not the member page's.
+  const fromIndex = all.filter((e) => e.src === 'index.html');
+  const htmlEntries = fromIndex.length ? fromIndex : all.filter((e) => e.src?.endsWith('.html') && e.src !== OPS_HTML);
   const entries = (htmlEntries.length ? htmlEntries : all).map((e) => e.file);
   // The app's start, which the entry imports at once (after the first frame of a server-rendered page): as much a
   // part of every page's start as the entry itself.
@@ -127,6 +129,9 @@ export function graphFromManifest(manifest: Manifest, html?: string): BuildGraph
   }
   return { source: 'manifest', entries: uniq(entries), entryCss: uniq(entryCss), chunks };
 }
+
+/** The staff console's page (vite.config.ts): its files are reported apart, never in the member budgets. */
+const OPS_HTML = 'ops.html';
 
 /** Modules the entry (src/app/main.tsx) loads at once by dynamic import: counted as entry JS. */
 const START_STAGES = ['node_modules/react-dom/client.js', 'src/i18n/index.ts', 'src/app/boot.tsx'];
@@ -482,6 +487,17 @@ export function loadDist(distDir: string, budgets: Budgets = BUDGETS): SizeRepor
     ...report.lazy.flatMap((l) => [...l.files.map((f) => f.file), ...l.css.map((c) => c.file)]),
     ...report.css.entry.map((c) => c.file),
   ]);
+  // The staff console: everything ops.html loads, at start or when a section opens, that is not the member page's
+  // (shown for information, not budgeted).
+  const opsHtml = read(OPS_HTML);
+  if (opsHtml !== undefined) {
+    const ops = graphFromHtml(opsHtml, read);
+    const opsFiles = [...ops.chunks.keys(), ...ops.entryCss, ...[...ops.chunks.values()].flatMap((c) => c.css)];
+    const own = uniq(opsFiles).filter((f) => !counted.has(f));
+    const files = own.map((f) => ({ file: f, ...size(f) }));
+    report.info.push({ label: `Staff console (${OPS_HTML}, not budgeted): ${kb(sum(files, 'gzip'))} gzip of its own`, files });
+    for (const f of own) counted.add(f);
+  }
   const loose = all.filter((f) => (isJs(f) || isCss(f)) && !isWorker(f) && !counted.has(f));
   if (loose.length)
     report.info.push({

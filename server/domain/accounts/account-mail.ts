@@ -6,7 +6,8 @@ import { escapeHtml } from '../notifications/notice-mail.ts';
 
 /**
  * A mail of `section` of mail.json (`<section>.subject`, `.body`, optional `.action` with `link`, optional `.ignore`),
- * greeting `name`. `values` fill the texts' {{placeholders}}.
+ * greeting `name`. `values` fill the texts' {{placeholders}}. `extra`: more paragraphs after the body, already in
+ * the mail's language (a moderation decision's statement of reasons).
  */
 export function accountMail(opts: {
   to: string;
@@ -16,10 +17,11 @@ export function accountMail(opts: {
   values: Record<string, string>;
   link?: string;
   ignore?: boolean;
+  extra?: string[];
 }): OutgoingMail {
   const t = (key: string) => serverText(opts.language, 'mail', key, { name: opts.name, ...opts.values });
   const subject = t(`${opts.section}.subject`);
-  const lines = [t(opts.name ? 'greeting' : 'greetingPlain'), t(`${opts.section}.body`)];
+  const lines = [t(opts.name ? 'greeting' : 'greetingPlain'), t(`${opts.section}.body`), ...(opts.extra ?? [])];
   const action = opts.link ? t(`${opts.section}.action`) : null;
   const ignore = opts.ignore ? t(`${opts.section}.ignore`) : null;
   const e = escapeHtml;

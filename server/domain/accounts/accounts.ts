@@ -23,6 +23,7 @@ import { passwordUserInputs } from './password-strength.ts';
 import type { Site, UserRow } from '../types.ts';
 import { claimLoginAttempt, deviceCookieSecret, knownDeviceId, loginSucceeded, newDeviceCookie } from './throttle.ts';
 import { offerUnlock } from './unlock.ts';
+import { refuseRestricted } from '../moderation/restrictions.ts';
 import { prepared } from '../../db/prepared.ts';
 
 /** Activation links stay valid this many days. */
@@ -199,7 +200,8 @@ export async function activate(db: Db, token: string): Promise<boolean> {
  * Throws ApiError 429 login_throttled when an attempt limit of throttle.ts LOGIN_LIMITS is passed (the password is
  * then not checked; past the account-wide one the owner is mailed an unlock link, unlock.ts offerUnlock), 401
  * login_failed otherwise (the same answer and similar timing whether the account exists or not), and 403
- * account_pending_deletion for the right password of an account deleted less than 14 days ago.
+ * account_pending_deletion for the right password of an account deleted less than 14 days ago, 403 account_banned or
+ * account_suspended (params.until) for the right password of an account a moderator banned or suspended.
  */
 export async function login(
   ctx: Pick<ServerContext, 'db' | 'jobs' | 'config'>,
@@ -222,6 +224,7 @@ export async function login(
   await loginSucceeded(db, email, ip, deviceId);
   // Spec 8: a deleted account can only come back through the mailed link (or customer service) while it waits.
   if (user.deletedAt) throw new ApiError(403, 'account_pending_deletion');
+  await refuseRestricted(db, user.id);
   return { user, newDevice: deviceId ? null : newDeviceCookie(secret, user.id) };
 }
 

@@ -86,6 +86,9 @@ export interface MessageDraft {
  * for the sender. The same `draft.id` again answers the first send (no new debit; the balance as it was right after
  * it) and writes nothing. `draft.text` holds at most messageLengthLimit characters (UTF-16 code units).
  * `notify(tx, message, sender)` writes the notices' jobs of a new message in the transaction, so a refused send has none.
+ * `free`: the sender pays nothing (a fictional profile's reply written by an operator): cost 0, no debit, no ledger row.
+ * `written(tx, message)` runs in the transaction after a new message is written and before the change log (rows that
+ * reference the message; an error there rolls the send back); never for a replayed id.
  * Returns the answer and `created` (false for a replayed id). Errors: 400 bad_request (fields.text: too long), 404
  * not_found, 403 blocked, 403 premium_only, 403 authentication_required (the sender is gone), 402 not_enough_credits,
  * 409 conflict (the id is another message's). Its locks: docs/architecture.md, "Money and messages".
@@ -97,7 +100,14 @@ export async function sendMessage(
   {
     draft: req,
     notify,
-  }: { draft: MessageDraft; notify: (tx: Db, message: Message, sender: Pick<UserRow, 'status'>) => Promise<void> },
+    free = false,
+    written,
+  }: {
+    draft: MessageDraft;
+    notify: (tx: Db, message: Message, sender: Pick<UserRow, 'status'>) => Promise<void>;
+    free?: boolean;
+    written?: (tx: Tx, message: Message) => Promise<void>;
+  },
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
   const maxLength = messageLengthLimit(settings);
   if (req.text.length > maxLength) throw new ApiError(400, 'bad_request', {}, { text: `at most ${maxLength} characters` });
@@ -194,7 +204,7 @@ export async function sendMessage(
       }
       const photoKey = req.photo?.key ?? null;
       const photoBlurKey = req.photo?.blurKey ?? null;
-      const cost = messageCost(settings, peer.country ?? undefined, req.gift ? 'gift' : req.photo ? 'photo' : 'text');
+      const cost = free ? 0 : messageCost(settings, peer.country ?? undefined, req.gift ? 'gift' : req.photo ? 'photo' : 'text');
       // The message as it will be written: its seq taken from the sequence by the read, its time the transaction's
       // (now(), as the insert's). So the notices' jobs, which carry it, are written before the message, in its transaction.
       const row = {
@@ -216,11 +226,14 @@ export async function sendMessage(
       // (creditsChange: only while the balance covers it, its ledger row under the key), the message, the conversation's
       // time, the chat shown again to both and one more unread for the recipient. No row: the balance did not cover it
       // (and the transaction rolls back, jobs included). The debit locks the sender's row for three round trips (this
-      // one, the change log, the commit).
-      const [written] = await tx
+      // one, the change log, the commit). A free send reads the balance instead of debiting it.
+      const credited = free
+        ? sql`credited as (select credits from ${users} where id = ${me.id})`
+        : creditsChange(me.id, -cost, 'message', ledgerKey);
+      const [stored] = await tx
         .execute<{ credits: number }>(
           sql`
-        with ${creditsChange(me.id, -cost, 'message', ledgerKey)}, msg as (
+        with ${credited}, msg as (
           insert into ${messages} (id, seq, conversation_id, sender_id, text, gift, photo_key, photo_blur_key, cost, created_at)
           select ${req.id}, ${row.seq}, ${conversationId}, ${me.id}, ${req.text}, ${req.gift}, ${photoKey}, ${photoBlurKey}, ${cost}, now() from credited
           returning created_at
@@ -233,8 +246,9 @@ export async function sendMessage(
         select credited.credits from credited, msg`,
         )
         .then((r) => r.rows);
-      if (!written) throw new ApiError(402, 'not_enough_credits');
-      const credits = Number(written.credits);
+      if (!stored) throw new ApiError(402, 'not_enough_credits');
+      const credits = Number(stored.credits);
+      await written?.(tx, message);
       await recordChanges(tx, [
         { userId: me.id, kind: 'user' as const, entityId: me.id },
         ...[me.id, req.profile].flatMap((userId) => [

@@ -5,7 +5,8 @@ import type { Tx } from '../../db/connect.ts';
 import { creditLedger, users } from '../../db/schema.ts';
 
 /** Why a balance moved: the `reason` of a ledger row. */
-export const LEDGER_REASONS = ['signup', 'purchase', 'refund', 'message', 'seed'] as const;
+/** `goodwill`: credits support granted (server/domain/support/goodwill.ts); free credits, spent first. */
+export const LEDGER_REASONS = ['signup', 'purchase', 'refund', 'message', 'seed', 'goodwill'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 /**

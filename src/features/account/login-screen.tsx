@@ -11,17 +11,18 @@ import { login } from './session-store.ts';
 import './account.scss';
 
 /**
- * /login: e-mail and password; failures show spec 8's messages (login failed, throttled, pending deletion). Returns to
+ * /login: e-mail and password; failures show spec 8's messages (login failed, throttled, pending deletion) and a
+ * moderator's restriction (suspended until a date; closed, with a link to the access ban page). Returns to
  * `?next=`; `?reactivate=` restores a deleted account first (the deletion mail's link); `?unlock=` lets this browser
  * past the lock of an account that strangers' guesses blocked (the unlock mail's link).
  */
 export default function LoginScreen() {
-  const { t } = useTranslation(['account', 'errors']);
+  const { t } = useTranslation(['account', 'errors', 'common']);
   const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; banned: boolean } | null>(null);
   const [link, setLink] = useState<{ kind: 'reactivate' | 'unlock'; done?: boolean; error?: unknown } | null>(null);
   usePageTitle(t('login.title'));
 
@@ -44,7 +45,7 @@ export default function LoginScreen() {
     if (busy) return;
     const parsed = LoginRequest.safeParse({ email, password });
     if (!parsed.success) {
-      setError(t('login.required'));
+      setError({ text: t('login.required'), banned: false });
       return;
     }
     setBusy(true);
@@ -53,7 +54,7 @@ export default function LoginScreen() {
       await login(parsed.data);
       navigate(nextAfterLogin(window.location.search), { replace: true });
     } catch (err) {
-      setError(errorText(err, { t }));
+      setError({ text: errorText(err, { t }), banned: (err as { code?: unknown }).code === 'account_banned' });
       setBusy(false);
     }
   }
@@ -79,7 +80,15 @@ export default function LoginScreen() {
             <Form noValidate onSubmit={onSubmit} aria-busy={busy}>
               {error && (
                 <div className="alert alert-danger" role="alert">
-                  {error}
+                  {error.text}
+                  {error.banned && (
+                    <>
+                      {' '}
+                      <Link href="/pages/ban" className="alert-link">
+                        {t('common:footer.ban')}
+                      </Link>
+                    </>
+                  )}
                 </div>
               )}
               <Form.Group className="mb-3" controlId="login-email">

@@ -19,7 +19,7 @@ const STATUS_BADGE: Record<Payment['status'], string> = {
 };
 
 /** The ledger reasons with their own label; others show as "Other". */
-const REASONS = ['signup', 'seed', 'message', 'purchase'];
+const REASONS = ['signup', 'seed', 'message', 'purchase', 'refund', 'goodwill'];
 
 /**
  * /transactions/{id?} (spec 2): every payment (any state) and every credit movement of the ledger, newest first; with

@@ -2,6 +2,7 @@
 // A route the server registers but this table lacks fails the fuzzer, so new calls are fuzzed from the start.
 import { z } from 'zod';
 import * as c from '../../../contract/index.ts';
+import * as ops from '../../../contract/ops.ts';
 
 /** One call: method, path, and the schema of its JSON body or of its query. */
 export interface FuzzRoute {
@@ -105,4 +106,12 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'DELETE', path: '/api/reading.php', body: c.ReadingRequest },
   { method: 'POST', path: '/api/page-hidden.php', body: none },
   { method: 'GET', path: '/media/x.webp', query: none, cacheable: true },
+  { method: 'POST', path: '/api/ops/setup', body: ops.OpsSetupRequest },
+  { method: 'POST', path: '/api/ops/setup/confirm', body: ops.OpsSetupConfirmRequest },
+  { method: 'POST', path: '/api/ops/login', body: ops.OpsLoginRequest },
+  { method: 'GET', path: '/api/ops/me', query: none },
+  { method: 'POST', path: '/api/ops/logout', body: none, endsSession: true },
+  { method: 'POST', path: '/api/ops/logout-everywhere', body: none, endsSession: true },
+  { method: 'GET', path: '/api/ops/staff', query: none },
+  { method: 'GET', path: '/api/ops/audit', query: ops.OpsAuditQuery },
 ];
