@@ -15,8 +15,8 @@ export interface OpsSection {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-/** Every section, in nav order. */
-export const SECTIONS: readonly OpsSection[] = [
+/** Every section, in nav order: each part adds its one entry here. */
+const SECTIONS: readonly OpsSection[] = [
   { path: 'staff', label: 'Staff', roles: ['admin'], load: () => import('./staff/staff-section.tsx') },
   { path: 'audit', label: 'Audit log', roles: ['admin'], load: () => import('./audit/audit-section.tsx') },
 ];
