@@ -15,7 +15,7 @@ export interface OpsSection {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-/** Every section, in nav order. */
+/** Every section, in nav order: each part adds its one entry here. */
 const SECTIONS: readonly OpsSection[] = [
   // First: the console's start page for every role (figures only).
   {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newStaffEmail, OPS_PASSWORD, signInOps, takeSetupLink, totpCurrent, type OpsStaff } from './ops-support.ts';
+import { newStaffEmail, OPS_PASSWORD, signInOps, takeSetupLink, totpCurrent, addStaff, type OpsStaff } from './ops-support.ts';
 
 const SHOTS = '/tmp/shots-ops';
 
@@ -46,7 +46,10 @@ test('an admin sets up, adds a moderator and an operator who see only their sect
 }) => {
   const bootstrap = takeSetupLink('admin');
   const admin = await setUpInConsole(page, bootstrap.path, bootstrap.email);
-  await page.goto('/ops');
+  const answer = (await page.goto('/ops/staff'))!;
+  expect(answer.headers()).toMatchObject({ 'x-robots-tag': 'noindex', 'cache-control': 'no-cache' });
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Back office sign-in' })).toBeVisible();
   await shoot(page, 'login');
   await signInOps(page, admin);
@@ -92,6 +95,12 @@ test('an admin sets up, adds a moderator and an operator who see only their sect
   await page.getByLabel('Action').fill('');
   await page.getByRole('button', { name: 'Filter' }).click();
   await shoot(page, 'audit');
+});
+
+test('a staff member set up through the API signs in through the console and sees only their sections', async ({ page }) => {
+  await signInOps(page, await addStaff('support'));
+  await expect(page.getByText(/\(support\)/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' })).toHaveCount(0);
 });
 
 test("a member's page never loads the console, and the precache holds none of it", async ({ page }) => {
