@@ -9,11 +9,15 @@ import { Id, QueryCursor } from './common.ts';
 export const EventsQuery = z.object({ last_event_id: QueryCursor.optional() });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 
-/** Event names of the stream: `ready` once when it opens, `changed` when the member's change log grew. */
-export const LIVE_EVENTS = { ready: 'ready', changed: 'changed' } as const;
+/**
+ * Event names of the stream: `ready` once when it opens, `changed` when the member's change log grew, `reconnect`
+ * last, when the server is shutting down (a drain): the page opens a new stream, which a proxy sends to another
+ * instance.
+ */
+export const LIVE_EVENTS = { ready: 'ready', changed: 'changed', reconnect: 'reconnect' } as const;
 
 /**
- * The `data` of both events (JSON): `cursor` is the member's highest change-log seq, the same number as the
+ * The `data` of the events (JSON): `cursor` is the member's highest change-log seq, the same number as the
  * `cursor` GET /api/sync.php answers once caught up. A `changed` event is only a hint: the client then syncs.
  */
 export const LiveEvent = z.object({ cursor: z.number().int().nonnegative() });

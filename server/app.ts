@@ -12,6 +12,8 @@ import { ApiError, clientErrorHandler, errorBody, errorReply } from './errors.ts
 import { checkCanonicalPath, checkMutation, securityHeaders } from './security.ts';
 import { capConnections, serverLimitOptions, shedLoad } from './http-limits.ts';
 import { pageRenderer } from './page-render.ts';
+import healthRoutes from './health.ts';
+import { serveMetrics } from './metrics.ts';
 import { inlineStyleHashes } from './page-shell.ts';
 import accountRoutes from './routes/account.ts';
 import siteRoutes from './routes/site.ts';
@@ -78,8 +80,11 @@ export const ROUTES = [
  * Builds the app (not listening) over `services`, with its own context (server/context.ts): two apps in one process
  * share only the services they were both given. Serves /api/* (spec 7 paths), /media/* (images) and, when
  * `config.distDir` exists, the built PWA with a history-mode fallback to index.html, and the staff console's
- * ops.html at /ops and /ops/*. The HTTP server gets the
- * timeouts, connection caps and load shedding of `config.limits` (server/http-limits.ts).
+ * ops.html at /ops and /ops/*. The HTTP server gets the timeouts, connection caps and load shedding of
+ * `config.limits` (server/http-limits.ts). /healthz and /readyz
+ * (server/health.ts); the metrics (server/metrics.ts) on `config.metricsPort` from when the app is ready until it
+ * closes. Closing it (app.close(), a SIGTERM in main.ts) is the graceful drain: /readyz answers 503, the live streams
+ * are told to reconnect (elsewhere), no connection is accepted, and requests already on a connection are answered.
  */
 export async function buildApp(services: Services, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const ctx = await createContext(services);
@@ -88,12 +93,33 @@ export async function buildApp(services: Services, opts: FastifyServerOptions = 
     trustProxy: config.trustProxy,
     bodyLimit: 1_000_000,
     clientErrorHandler,
+    // A drain answers the requests that still arrive on open connections (with Connection: close) instead of 503,
+    // so /readyz can say `draining` and a request sent just before the close is not bounced.
+    return503OnClosing: false,
     ...serverLimitOptions(config.limits),
     ...opts,
   });
   capConnections(app.server, config.limits);
   // First of the hooks: an overloaded server answers 503 before spending anything on a request.
   await shedLoad(app, config.limits, config.publicUrl);
+  // Per route pattern (never the raw URL: one series per route, and no ids or e-mail addresses from paths).
+  app.addHook('onResponse', async (req, reply) => {
+    ctx.metrics.requestDuration.observe(
+      { route: req.routeOptions.url ?? 'unmatched', method: req.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` },
+      reply.elapsedTime / 1000,
+    );
+  });
+  if (config.metricsPort !== null) {
+    const port = config.metricsPort;
+    let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | null = null;
+    app.addHook('onReady', async () => {
+      metricsServer = await serveMetrics(ctx.metrics.registry, port, config.host);
+    });
+    app.addHook('onClose', async () => {
+      metricsServer?.closeAllConnections();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+    });
+  }
   await app.register(fastifyCookie);
   decorateRequests(app, ctx);
   // API answers over 1 KiB are compressed on the fly (brotli at a fast quality, else gzip); the PWA's files come
@@ -128,6 +154,7 @@ export async function buildApp(services: Services, opts: FastifyServerOptions = 
     }
   });
 
+  await app.register(healthRoutes, ctx);
   for (const routes of ROUTES) await app.register(routes, ctx);
   // Jobs being run (pushes, mails) finish before the database closes; waiting ones stay for the next start.
   app.addHook('onClose', () => ctx.jobs.stop());

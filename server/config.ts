@@ -75,6 +75,16 @@ export interface Config {
   adyen: { apiKey: string; merchantAccount: string; hmacKey: string; live: boolean; livePrefix?: string } | null;
   /** Timeouts, connection caps and load shedding against slow and too many clients (docs/architecture.md "Production"). */
   limits: Limits;
+  /**
+   * Port of the Prometheus metrics listener, GET /metrics on `host` (METRICS_PORT; unset = no metrics listener).
+   * docs/observability.md.
+   */
+  metricsPort: number | null;
+  /**
+   * How long a SIGTERM or SIGINT waits for running requests, streams and jobs before the process exits anyway, in ms
+   * (DRAIN_TIMEOUT_MS, default 10 s). docs/observability.md "Graceful drain".
+   */
+  drainTimeoutMs: number;
 }
 
 /**
@@ -136,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorkers: env.JOB_WORKERS !== 'off',
     adyen: adyenConfig(env),
     limits: limitsConfig(env),
+    metricsPort: metricsPortConfig(env.METRICS_PORT),
+    drainTimeoutMs: wholeNumber(env, 'DRAIN_TIMEOUT_MS', 10_000),
   };
 }
 
@@ -156,6 +168,24 @@ function opsTotpKeyConfig(raw: string | undefined): Buffer | null {
   return key;
 }
 
+/** METRICS_PORT (Config.metricsPort): unset or empty gives null; throws unless a port number (0: a free port, tests). */
+function metricsPortConfig(raw: string | undefined): number | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`METRICS_PORT must be a port number, got ${raw}`);
+  return port;
+}
+
+/** The whole number ≥ 0 of `env[name]`, `fallback` when unset or empty; throws on anything else. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, got ${raw}`);
+  return value;
+}
+
 /** LOCAL_COUNTRY (Config.localCountry): unset or empty gives null; throws unless 'none' or two letters. */
 function localCountryConfig(raw: string | undefined): string | null {
   const value = raw?.trim();
@@ -167,13 +197,7 @@ function localCountryConfig(raw: string | undefined): string | null {
 
 /** The Limits of `env`; throws on a value that is not a whole number ≥ 0, or a headers timeout above the request timeout. */
 function limitsConfig(env: NodeJS.ProcessEnv): Limits {
-  const num = (name: string, fallback: number): number => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const value = Number(raw);
-    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, got ${raw}`);
-    return value;
-  };
+  const num = (name: string, fallback: number): number => wholeNumber(env, name, fallback);
   const MiB = 1024 * 1024;
   const heapMb = num('SHED_HEAP_USED_MB', Math.round((0.9 * getHeapStatistics().heap_size_limit) / MiB));
   const limits: Limits = {

@@ -11,6 +11,7 @@ import type { ImageService } from './services/images.ts';
 import type { JobQueue } from './services/jobs.ts';
 import type { LiveHub } from './services/live.ts';
 import type { MailService } from './services/mail.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
 import type { PaymentProvider } from './services/payment-provider.ts';
 import type { PushService } from './services/push.ts';
 import type { SmsService } from './services/sms.ts';
@@ -31,6 +32,8 @@ export interface Services {
   jobs: JobQueue;
   /** The payment provider; `testKeys` set: the embedded test payment service, whose routes the app serves. */
   payments: { provider: PaymentProvider; testKeys: { apiKey: string; hmacKey: string } | null };
+  /** Queries waiting for a pooled database connection now (openDatabase's poolWaiting); absent or null: no pool (PGlite). */
+  poolWaiting?: (() => number) | null;
 }
 
 /**
@@ -42,14 +45,18 @@ export interface ServerContext extends Services {
   caches: Caches;
   /** The embedded GeoIP country database (services/geoip.ts), opened once when the app is built. */
   geoip: Geoip;
+  /** The app's Prometheus metrics (server/metrics.ts), its own registry. */
+  metrics: Metrics;
 }
 
 /**
  * The context of a new app over `services`: reads the sites and the GeoIP database and makes empty caches, which hear of every commit of
- * this app at once; the live hub's notifications (the other instances' commits) reach them once buildApp observes.
+ * this app at once; the live hub's notifications (the other instances' commits) reach them once buildApp observes. Its
+ * metrics read those caches.
  */
 export async function createContext(services: Services): Promise<ServerContext> {
   const caches = createCaches();
   const [sites, geoip] = await Promise.all([loadSites(services.db), openGeoip()]);
-  return { ...services, db: tellingCommits(services.db, caches), sites, caches, geoip };
+  const metrics = createMetrics({ caches, jobs: services.jobs, db: services.db, poolWaiting: services.poolWaiting });
+  return { ...services, db: tellingCommits(services.db, caches), sites, caches, geoip, metrics };
 }

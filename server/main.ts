@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
+import { loggerOptions, masked } from './log-privacy.ts';
 import { createMailService } from './services/mail.ts';
 import { createSmsService } from './services/sms.ts';
 import { createImageService } from './services/images.ts';
@@ -26,7 +27,7 @@ if (process.env.NODE_ENV === 'production' && !built) {
   console.error(`No build at ${config.distDir} (DIST_DIR): run \`npm run build\` first, then \`npm run serve\`.`);
   process.exit(1);
 }
-const { db, client, close, listen } = await openDatabase(config);
+const { db, client, close, listen, poolWaiting } = await openDatabase(config);
 await seedSites(db);
 const [site, ...nicheSites] = await allSites(db);
 const started = Date.now();
@@ -48,7 +49,8 @@ const push = createPushService({
   subject: vapidSubject(config.publicUrl, site.settings.support_email, config.vapidSubject),
 });
 const live = await createLiveHub(listen);
-const log: JobLog = (message, detail, level = 'warn') => console[level](message, detail);
+// A dead letter's line holds the job's data (a mail's recipient): masked like the app's log.
+const log: JobLog = (message, detail, level = 'warn') => console[level](message, masked(detail));
 const payments = await paymentProviderFor(config, db);
 const jobs = await startJobQueue({
   client,
@@ -57,14 +59,20 @@ const jobs = await startJobQueue({
   log,
 });
 const app = await buildApp(
-  { db, config, mail, sms, images, push, live, jobs, payments },
-  { logger: { level: process.env.LOG_LEVEL ?? 'info' } },
+  { db, config, mail, sms, images, push, live, jobs, payments, poolWaiting },
+  { logger: loggerOptions(process.env.LOG_LEVEL ?? 'info') },
 );
 const stopAnalyze = startPlannerStatistics(db, config.databaseUrl === null, (message, detail) => app.log.warn(detail, message));
 app.addHook('onClose', async () => stopAnalyze());
 
+// The graceful drain (docs/observability.md): closing the app turns /readyz 503, tells the live streams to reconnect,
+// stops accepting and lets running requests and jobs finish; a drain that hangs is cut off at DRAIN_TIMEOUT_MS.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    setTimeout(() => {
+      console.error(`shutdown: not drained within ${config.drainTimeoutMs} ms; exiting`);
+      process.exit(1);
+    }, config.drainTimeoutMs).unref();
     app
       .close()
       .then(() => live.close())

@@ -16,7 +16,7 @@ export interface ServerProcess {
 }
 
 /** A TCP port free on 127.0.0.1 right now. */
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as { port: number };

@@ -1,11 +1,11 @@
 // The server's in-memory caches, all in one place: what each holds, its bounds, and the one way each learns that its
 // data changed. docs/architecture.md "The cache layer" gives the rule for writers.
-import { LRUCache } from 'lru-cache';
 import type { LiveObserver } from '../services/live.ts';
 import type { ChatListRow } from '../domain/messaging/messaging.ts';
 import type { Listed } from '../domain/discovery/member-search.ts';
 import type { Searcher } from '../domain/discovery/searchers.ts';
 import { ChangeClock } from './change-clock.ts';
+import { CountedLru, type HitCount } from './hit-count.ts';
 import { MemberCache } from './member-cache.ts';
 import { SearchWindows } from './search-windows.ts';
 import { SessionCache } from './session-cache.ts';
@@ -37,7 +37,9 @@ export interface Caches extends LiveObserver {
   /** Site and filters → the first results every viewer's search shares. Dropped with a change of a member in it. */
   searchWindows: SearchWindows<Listed>;
   /** Site, viewer and filters → the search's count, for SEARCH_COUNT_TTL_MS (no change evicts it). */
-  searchCounts: LRUCache<string, number>;
+  searchCounts: CountedLru<string, number>;
+  /** Each cache's lookups answered from memory and not, by the cache's name above (the metrics). */
+  hitCounts(): Record<string, HitCount>;
 }
 
 /** The caches of a new app, empty. */
@@ -48,7 +50,7 @@ export function createCaches(): Caches {
   const chatLists = new MemberCache<ChatListRow[]>(clock, { max: 20_000, ttlMs: CHAT_LIST_TTL_MS });
   const searchers = new MemberCache<Searcher>(clock, { max: 20_000 });
   const searchWindows = new SearchWindows<Listed>(clock, { max: 1_000, ttlMs: SEARCH_WINDOW_TTL_MS });
-  const searchCounts = new LRUCache<string, number>({ max: 10_000, ttl: SEARCH_COUNT_TTL_MS });
+  const searchCounts = new CountedLru<string, number>({ max: 10_000, ttl: SEARCH_COUNT_TTL_MS });
   const reset = (serving: boolean) => {
     clock.reset(serving);
     for (const cache of [sessions, heads, chatLists, searchers, searchWindows, searchCounts]) cache.clear();
@@ -60,6 +62,14 @@ export function createCaches(): Caches {
     searchers,
     searchWindows,
     searchCounts,
+    hitCounts: () => ({
+      sessions: sessions.counts,
+      heads: heads.counts,
+      chatLists: chatLists.counts,
+      searchers: searchers.counts,
+      searchWindows: searchWindows.counts,
+      searchCounts: searchCounts.counts,
+    }),
     changed(ids) {
       clock.heard(ids);
       for (const cache of [heads, chatLists, searchers]) cache.evict(ids);

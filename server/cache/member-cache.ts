@@ -2,6 +2,7 @@
 // hottest calls answer without a statement.
 import { LRUCache } from 'lru-cache';
 import type { ChangeClock } from './change-clock.ts';
+import { HitCount } from './hit-count.ts';
 
 /**
  * Member id → value, at most `max` members (least recently used out first), each for at most `ttlMs` when given (for
@@ -11,6 +12,8 @@ import type { ChangeClock } from './change-clock.ts';
  */
 export class MemberCache<T extends NonNullable<unknown>> {
   private readonly values: LRUCache<number, T>;
+  /** Lookups of `get` answered from memory and not (the metrics). */
+  readonly counts = new HitCount();
 
   constructor(
     private readonly clock: ChangeClock,
@@ -22,6 +25,7 @@ export class MemberCache<T extends NonNullable<unknown>> {
   /** The value of member `id`: from memory when held, else `load()`'s (then kept, unless the member changed meanwhile). */
   async get(id: number, load: () => Promise<T>): Promise<T> {
     const held = this.clock.serving ? this.values.get(id) : undefined;
+    this.counts.note(held !== undefined);
     return held ?? this.load(id, load);
   }
 

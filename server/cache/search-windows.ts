@@ -2,6 +2,7 @@
 // pages of the member search are no statement.
 import { LRUCache } from 'lru-cache';
 import type { ChangeClock } from './change-clock.ts';
+import { HitCount } from './hit-count.ts';
 
 /**
  * Search key → its rows (each a member, `id`), at most `max` windows (least recently used out first), each for at most
@@ -14,6 +15,8 @@ export class SearchWindows<R extends { id: number }> {
   private readonly windows: LRUCache<string, { rows: R[]; ids: Set<number> }>;
   /** The reads under way, by key, with the tick they began at. */
   private readonly reading = new Map<string, { since: number; rows: Promise<R[]> }>();
+  /** Lookups of `get` answered from memory or a read under way, and not (the metrics). */
+  readonly counts = new HitCount();
 
   constructor(
     private readonly clock: ChangeClock,
@@ -25,12 +28,19 @@ export class SearchWindows<R extends { id: number }> {
   /** The window of `key`: from memory, from the read of it under way, or `read()`'s. */
   async get(key: string, read: () => Promise<R[]>): Promise<R[]> {
     const held = this.clock.serving ? this.windows.get(key) : undefined;
-    if (held) return held.rows;
+    if (held) {
+      this.counts.note(true);
+      return held.rows;
+    }
     const pending = this.reading.get(key);
     if (pending) {
       const rows = await pending.rows;
-      if (!this.changedSince(rows, pending.since)) return rows;
+      if (!this.changedSince(rows, pending.since)) {
+        this.counts.note(true);
+        return rows;
+      }
     }
+    this.counts.note(false);
     return this.start(key, read);
   }
 

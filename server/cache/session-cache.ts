@@ -2,6 +2,7 @@
 // search, a send) answers its session without a statement.
 import { LRUCache } from 'lru-cache';
 import type { ChangeClock } from './change-clock.ts';
+import { HitCount } from './hit-count.ts';
 
 /**
  * A cached session: its member and the member's site (a session answers on that site only), when it expires and when
@@ -22,6 +23,8 @@ export interface CachedSession {
  */
 export class SessionCache {
   private readonly entries: LRUCache<string, CachedSession>;
+  /** Lookups of `get` answered from memory and not (the metrics). */
+  readonly counts = new HitCount();
 
   constructor(
     private readonly clock: ChangeClock,
@@ -33,7 +36,9 @@ export class SessionCache {
   /** The session of token hash `hash` when held and not expired at `now` (ms since the epoch). */
   get(hash: string, now: number): CachedSession | undefined {
     const entry = this.clock.serving ? this.entries.get(hash) : undefined;
-    return entry && entry.expiresAt > now ? entry : undefined;
+    const live = entry && entry.expiresAt > now ? entry : undefined;
+    this.counts.note(live !== undefined);
+    return live;
   }
 
   /** The tick to take before a lookup, handed to `set`. */

@@ -38,12 +38,13 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * `databaseUrl` set: PostgreSQL through node-postgres. Else PGlite: in memory for ':memory:', else a file
  * database under `dataDir/db`. Returns the handle, a close function and `listen` (LISTEN/NOTIFY: on PostgreSQL a
  * dedicated connection outside the pool, reconnecting; on PGlite the instance's own in-process notifications), and
- * `client`: plain SQL for the job queue (SqlClient).
+ * `client`: plain SQL for the job queue (SqlClient), and `poolWaiting`: the queries waiting for a pooled connection
+ * now (PostgreSQL; null on PGlite, which has one connection and no pool).
  */
 export async function openDatabase(opts: {
   databaseUrl: string | null;
   dataDir: string;
-}): Promise<{ db: Db; client: SqlClient; close: () => Promise<void>; listen: Listen }> {
+}): Promise<{ db: Db; client: SqlClient; close: () => Promise<void>; listen: Listen; poolWaiting: (() => number) | null }> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -60,6 +61,7 @@ export async function openDatabase(opts: {
       db,
       client,
       close: () => pool.end(),
+      poolWaiting: () => pool.waitingCount,
       listen: (channel, onPayload, onGap, onLost) => listenPg(url, channel, { onPayload, onGap, onLost }),
     };
   }
@@ -87,5 +89,5 @@ export async function openDatabase(opts: {
       return results.at(-1) ?? { rows: [] };
     },
   };
-  return { db: db as unknown as Db, client: sqlClient, close: () => client.close(), listen };
+  return { db: db as unknown as Db, client: sqlClient, close: () => client.close(), listen, poolWaiting: null };
 }

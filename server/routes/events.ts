@@ -13,6 +13,11 @@ import { parse } from '../validate.ts';
 
 /** EventSource's reconnect delay after a dropped stream (the `retry:` field), in ms. */
 const RETRY_MS = 5_000;
+/**
+ * A draining server's streams are told to reconnect after a random delay below this, in ms (their `retry:` field): the
+ * streams of one instance reach the others spread over it, not all at once.
+ */
+const DRAIN_RETRY_SPREAD_MS = 3_000;
 /** A comment line this often keeps proxies and NAT tables from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
 /** At most one `changed` event per this many ms per stream: a burst of writes wakes the page once. */
@@ -51,12 +56,13 @@ const sse = (event: string, data: LiveEvent) => `id: ${data.cursor}\nevent: ${ev
 export default async function eventRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db, live } = ctx;
   /**
-   * Enders of the open streams per member, oldest first: a shutting-down server ends them (else app.close() would wait
-   * for the clients), and a member's stream beyond MAX_STREAMS_PER_MEMBER ends the oldest.
+   * The open streams per member, oldest first, each with its ender (`end`) and its farewell (`reconnect`: tells the
+   * page to reconnect, then ends): a shutting-down server says farewell to each (else app.close() would wait for the
+   * clients), and a member's stream beyond MAX_STREAMS_PER_MEMBER ends the oldest.
    */
-  const open = new Map<number, (() => void)[]>();
+  const open = new Map<number, { end: () => void; reconnect: () => void }[]>();
   app.addHook('preClose', (done) => {
-    for (const enders of [...open.values()]) for (const end of [...enders]) end();
+    for (const streams of [...open.values()]) for (const stream of [...streams]) stream.reconnect();
     done();
   });
 
@@ -65,8 +71,9 @@ export default async function eventRoutes(app: FastifyInstance, ctx: ServerConte
    * with the member's current cursor, then an `event: changed` (id and `data.cursor` = the member's highest
    * change-log seq) whenever that grew, at most one per COALESCE_MS; `: hb` every HEARTBEAT_MS. Resume:
    * `Last-Event-ID` (or `?last_event_id=` on a fresh EventSource) below the current cursor sends `changed` at
-   * once. A stream whose session ended (logout, expiry) is closed at its next heartbeat. Errors, before the
-   * stream starts: 403 authentication_required, 400 bad_request (a malformed id).
+   * once. A stream whose session ended (logout, expiry) is closed at its next heartbeat. A draining server (app.close())
+   * ends every stream with `retry: <0..DRAIN_RETRY_SPREAD_MS>` and an `event: reconnect` (data: the cursor told).
+   * Errors, before the stream starts: 403 authentication_required, 400 bad_request (a malformed id).
    */
   app.get('/api/events.php', async (req, reply) => {
     const user = await req.viewer.requireUser();
@@ -117,10 +124,11 @@ export default async function eventRoutes(app: FastifyInstance, ctx: ServerConte
     const cleanup = () => {
       if (closed) return;
       closed = true;
+      ctx.metrics.liveStreams.dec();
       unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(coalesce);
-      const rest = (open.get(user.id) ?? []).filter((e) => e !== end);
+      const rest = (open.get(user.id) ?? []).filter((s) => s !== stream);
       if (rest.length) open.set(user.id, rest);
       else open.delete(user.id);
     };
@@ -129,10 +137,19 @@ export default async function eventRoutes(app: FastifyInstance, ctx: ServerConte
       cleanup();
       res.end();
     }
+    const stream = {
+      end,
+      reconnect() {
+        write(`retry: ${Math.floor(Math.random() * DRAIN_RETRY_SPREAD_MS)}\n\n`);
+        write(sse(LIVE_EVENTS.reconnect, { cursor: told }));
+        end();
+      },
+    };
+    ctx.metrics.liveStreams.inc();
     res.on('close', cleanup);
-    const mine = [...(open.get(user.id) ?? []), end];
+    const mine = [...(open.get(user.id) ?? []), stream];
     open.set(user.id, mine);
-    if (mine.length > MAX_STREAMS_PER_MEMBER) mine[0]();
+    if (mine.length > MAX_STREAMS_PER_MEMBER) mine[0].end();
     // The client may have gone while the cursor was read: then 'close' already fired.
     if (res.destroyed || req.raw.socket.destroyed) {
       cleanup();

@@ -10,6 +10,7 @@ const images: ImageService = {
   read: async (file) => files.get(file) ?? null,
   storeUpload: async () => ({ key: 'k', blurKey: 'b' }),
   remove: async () => {},
+  check: async () => {},
 };
 
 async function app() {

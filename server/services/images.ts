@@ -16,6 +16,8 @@ export interface ImageService {
   storeUpload(bytes: Buffer): Promise<{ key: string; blurKey: string }>;
   /** Deletes every file of these media keys (full and thumb); unknown keys are ignored. */
   remove(keys: string[]): Promise<void>;
+  /** Throws when the media store cannot be used now (readiness: server/health.ts); MediaStore.check. */
+  check(): Promise<void>;
 }
 
 /** Largest accepted upload, in bytes. */
@@ -93,6 +95,7 @@ export function createImageService(opts: { store: MediaStore; db: Db }): ImageSe
   }
 
   return {
+    check: () => store.check(),
     async read(file) {
       if (!FILE_NAME.test(file)) return null;
       const stored = await store.get(file);

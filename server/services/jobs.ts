@@ -62,11 +62,27 @@ export interface JobQueue {
   enqueueAll(tx: Db, jobs: JobRequest[]): Promise<void>;
   /** Resolves once no job is waiting or running (tests, shutdown). Never resolves while workers are off. */
   idle(): Promise<void>;
+  /** Whether this instance runs jobs (JOB_WORKERS on), not only writes them. */
+  readonly working: boolean;
+  /** Throws when the queue's tables do not answer a query now (readiness: server/health.ts). */
+  check(): Promise<void>;
+  /** The queues' figures for the metrics (server/metrics.ts), in one statement: see QueueStats. */
+  stats(): Promise<QueueStats>;
   /**
    * Stops the workers, waiting up to 10 s for running jobs and for pg-boss's statements in flight (a job's completion);
    * waiting jobs stay for the next start.
    */
   stop(): Promise<void>;
+}
+
+/**
+ * Per queue (job name): `depth` jobs waiting or running (created, retry, active), `dead` jobs in its dead-letter queue,
+ * `failures` failed attempts run by this instance since it started. Queues without jobs are 0.
+ */
+export interface QueueStats {
+  depth: Record<string, number>;
+  dead: Record<string, number>;
+  failures: Record<string, number>;
 }
 
 /** Retry and expiry of every queue: a job active for over a minute (its server died) is tried again, up to 8 times. */
@@ -182,6 +198,7 @@ export async function startJobQueue(opts: {
   for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
 
   const workerIds = new Map<JobName, string[]>();
+  const failed = new Map<JobName, number>(names.map((name) => [name, 0]));
   let running = 0;
   let stopListening = async () => {};
   const wakeTimers = new Map<JobName, NodeJS.Timeout>();
@@ -208,6 +225,7 @@ export async function startJobQueue(opts: {
                   r.status === 'rejected' ? [{ job: batch[i], reason: r.reason as Error }] : [],
                 );
                 for (const { job, reason } of failures) {
+                  failed.set(name, (failed.get(name) ?? 0) + 1);
                   const error = reason.message;
                   // The last try: pg-boss moves the job to its dead-letter queue, an operator's work now.
                   if (job.retryCount >= job.retryLimit)
@@ -275,6 +293,26 @@ export async function startJobQueue(opts: {
   };
 
   return {
+    working: opts.handlers !== null,
+    async check() {
+      await opts.client.executeSql('select 1 from pgboss.queue limit 1', []);
+    },
+    async stats() {
+      // States below 'completed' (pg-boss's enum order): created, retry, active.
+      const { rows } = await opts.client.executeSql(
+        `select name, count(*)::int as n from pgboss.job where state < 'completed' group by name`,
+        [],
+      );
+      const stats: QueueStats = { depth: {}, dead: {}, failures: Object.fromEntries(failed) };
+      for (const name of names) stats.depth[name] = stats.dead[name] = 0;
+      for (const { name, n } of rows as { name: string; n: number }[]) {
+        const live = names.find((q) => q === name);
+        const dead = names.find((q) => deadLetterQueue(q) === name);
+        if (live) stats.depth[live] = n;
+        else if (dead) stats.dead[dead] = n;
+      }
+      return stats;
+    },
     enqueue: (tx, name, data, o) => enqueueAll(tx, [{ name, data, ...o } as JobRequest]),
     enqueueAll,
     async idle() {

@@ -62,6 +62,11 @@ export interface LiveHub {
    * the log after a wake-up never reads a cached head from before the change). Answers the removal function.
    */
   observe(observer: LiveObserver): () => void;
+  /**
+   * Whether the hub hears the database's notifications now: false from a lost listener connection until it is back
+   * (readiness: server/health.ts), and after close.
+   */
+  listening(): boolean;
   /** Stops listening and drops every subscription. */
   close(): Promise<void>;
 }
@@ -71,6 +76,7 @@ export async function createLiveHub(listen: Listen): Promise<LiveHub> {
   const byUser = new Map<number, Set<{ fn: () => void }>>();
   const observers = new Set<LiveObserver>();
   let closed = false;
+  let heard = true;
 
   const call = (entry: { fn: () => void }) => {
     try {
@@ -91,10 +97,12 @@ export async function createLiveHub(listen: Listen): Promise<LiveHub> {
     for (const id of changed) byUser.get(id)?.forEach(call);
   };
   const onGap = () => {
+    heard = true;
     for (const o of observers) o.gap();
     for (const set of byUser.values()) set.forEach(call);
   };
   const onLost = () => {
+    heard = false;
     for (const o of observers) o.lost();
   };
   const stop = await listen(LIVE_CHANNEL, onPayload, onGap, onLost);
@@ -116,6 +124,7 @@ export async function createLiveHub(listen: Listen): Promise<LiveHub> {
       observers.add(observer);
       return () => observers.delete(observer);
     },
+    listening: () => heard && !closed,
     size(userId) {
       if (userId !== undefined) return byUser.get(userId)?.size ?? 0;
       let n = 0;

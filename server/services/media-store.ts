@@ -2,7 +2,7 @@
 // S3-compatible bucket when S3_URL is set. The image service (images.ts) only sees the MediaStore interface.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../config.ts';
@@ -15,7 +15,7 @@ export interface MediaStore {
   put(name: string, data: Buffer): Promise<void>;
   /** Removes the file; a missing file is no error. */
   delete(name: string): Promise<void>;
-  /** Throws a readable Error when the storage cannot be used (checked once at start). */
+  /** Throws a readable Error when the storage cannot be used (checked at start, and by readiness: server/health.ts). */
   check(): Promise<void>;
 }
 
@@ -53,7 +53,9 @@ export function fileMediaStore(dir: string): MediaStore {
       await rename(tmp, path.join(dir, name));
     },
     delete: (name) => rm(path.join(dir, name), { force: true }),
-    check: async () => undefined,
+    async check() {
+      if (!(await stat(dir)).isDirectory()) throw new Error(`the media folder ${dir} is not a folder`);
+    },
   };
 }
 

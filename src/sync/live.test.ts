@@ -79,6 +79,20 @@ describe('openLiveChannel', () => {
     stop();
   });
 
+  it('a reconnect event (a draining server): not open until the next ready, which calls onChanged once', () => {
+    const onChanged = vi.fn();
+    const stop = openLiveChannel(onChanged);
+    latest().emit('ready', 4);
+    latest().emit('reconnect', 4);
+    expect(liveChannel.open).toBe(false);
+    latest().fail();
+    expect(FakeEventSource.all).toHaveLength(1); // the browser reconnects by itself, after the server's retry hint
+    latest().emit('ready', 7);
+    expect(liveChannel.open).toBe(true);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('when the browser gives up, opens a new stream later that names the last event id', () => {
     const stop = openLiveChannel(vi.fn());
     latest().emit('ready', 4);

@@ -16,7 +16,7 @@ const PATH = '/api/events.php';
 
 /**
  * Opens the live channel: `onChanged` is called for each `changed` event, and once when the stream is back
- * after an error (events may have been missed meanwhile). EventSource reconnects by itself after a drop
+ * after an error or a `reconnect` event (events may have been missed meanwhile). EventSource reconnects by itself after a drop
  * (sending Last-Event-ID); when it gives up (403, 5xx) the channel tries again after REOPEN_MIN_MS, backing off.
  * A reopened stream names the last event id in `?last_event_id=`, so the server says at once when something
  * changed in between. Answers the close function (logout, another member). Without EventSource, does nothing.
@@ -63,6 +63,13 @@ export function openLiveChannel(onChanged: () => void): () => void {
     });
     es.addEventListener(LIVE_EVENTS.changed, (e) => {
       if (valid(e)) onChanged();
+    });
+    // The server is draining: the stream ends next and the browser reconnects after the server's `retry:` (through a
+    // proxy, to another instance); the new stream's `ready` then syncs what was missed meanwhile.
+    es.addEventListener(LIVE_EVENTS.reconnect, (e) => {
+      if (!valid(e)) return;
+      liveChannel.open = false;
+      missed = true;
     });
     es.addEventListener('error', () => {
       if (source !== es) return;

@@ -89,7 +89,7 @@ export async function startServer(
     }),
     host: '127.0.0.1',
   };
-  const { db, client, close, listen } = await openDatabase(config);
+  const { db, client, close, listen, poolWaiting } = await openDatabase(config);
   if (!shared) {
     await seedSites(db);
     const [site] = await allSites(db);
@@ -113,7 +113,7 @@ export async function startServer(
     handlers: config.jobWorkers ? jobHandlers({ db, config, mail, sms, images, push, payments }, log) : null,
     log,
   });
-  const app = await buildApp({ db, config, mail, sms, images, push, live, jobs, payments });
+  const app = await buildApp({ db, config, mail, sms, images, push, live, jobs, payments, poolWaiting });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   if (!opts.env?.PUBLIC_URL) config.publicUrl = url;
