@@ -3,6 +3,10 @@
 // render (through src/app/server-entry.ts) and the tests read the same table.
 import type { Settings, User } from '../../contract/index.ts';
 import { CHATS_CALL } from '../features/chat/chat-calls.ts';
+import { LIKES_CALL } from '../features/likes/likes-calls.ts';
+import { PHOTOS_CALL, PROFILE_CALL } from '../features/profile/profile-calls.ts';
+import { BLOCKS_CALL, STORED_CARDS_CALL } from '../features/settings/settings-calls.ts';
+import { SWIPE_DECK_CALL } from '../features/swipe/swipe-calls.ts';
 import { landerCall, placeSlug } from '../features/landers/lander-calls.ts';
 import { contentCall } from '../features/pages/content-call.ts';
 import { memberIdOf, profilePath } from '../features/member/member-calls.ts';
@@ -167,6 +171,10 @@ const blockCalls =
     [contentCall(token, language)].filter((c) => c !== null);
 /** /chats' first call: the chat list. */
 const chatsCalls = () => [CHATS_CALL];
+/** /likes' first call: the likes both ways. */
+const likesCalls = () => [LIKES_CALL];
+/** /profile's first calls: the own photos and profile. */
+const profileScreenCalls = () => [PHOTOS_CALL, PROFILE_CALL];
 /** The money screens' first calls: the offer of the payment country, and the member's offers its prices show (spec 4). */
 const moneyCalls = ({ user, settings }: CallContext) => [offerPath(offerCountry(user !== null, settings)), ...offerCallsOf(user)];
 
@@ -211,7 +219,15 @@ export const routes: readonly AppRoute[] = [
   },
   { path: '/chats', name: 'chats', layout: 'default', access: 'members', screen: screens.chats, firstCalls: chatsCalls },
   { path: '/chats/:id', name: 'chats-id', layout: 'chat', access: 'members', screen: screens.chat },
-  { path: '/likes', name: 'likes', layout: 'default', access: 'members', screen: screens.likes, back: true },
+  {
+    path: '/likes',
+    name: 'likes',
+    layout: 'default',
+    access: 'members',
+    screen: screens.likes,
+    firstCalls: likesCalls,
+    back: true,
+  },
   {
     path: '/likes/m/:id',
     name: 'likes-m-id',
@@ -222,16 +238,46 @@ export const routes: readonly AppRoute[] = [
     subject: profileSubject,
     back: true,
   },
-  { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: screens.likes, back: true },
-  { path: '/swipe-game', name: 'swipe-game', layout: 'default', access: 'members', screen: screens.swipeGame },
+  {
+    path: '/likes/:type',
+    name: 'likes-type',
+    layout: 'default',
+    access: 'members',
+    screen: screens.likes,
+    firstCalls: likesCalls,
+    back: true,
+  },
+  {
+    path: '/swipe-game',
+    name: 'swipe-game',
+    layout: 'default',
+    access: 'members',
+    screen: screens.swipeGame,
+    firstCalls: () => [SWIPE_DECK_CALL],
+  },
   { path: '/match-finder', name: 'match-finder', layout: 'default', access: 'members', screen: screens.matchFinder },
   { path: '/reset-password', name: 'reset-password', layout: 'default', access: 'public', screen: screens.resetPassword },
   { path: '/reset-password/do', name: 'reset-password-do', layout: 'default', access: 'public', screen: screens.resetPasswordDo },
   { path: '/mail-change/do', name: 'mail-change-do', layout: 'default', access: 'public', screen: screens.mailChangeDo },
   { path: '/account-deleted', name: 'account-deleted', layout: 'default', access: 'public', screen: screens.accountDeleted },
   { path: '/complaints', name: 'complaints', layout: 'default', access: 'public', screen: screens.complaints },
-  { path: '/profile', name: 'profile', layout: 'default', access: 'members', screen: screens.profile, back: true },
-  { path: '/settings', name: 'settings', layout: 'default', access: 'members', screen: screens.settings },
+  {
+    path: '/profile',
+    name: 'profile',
+    layout: 'default',
+    access: 'members',
+    screen: screens.profile,
+    firstCalls: profileScreenCalls,
+    back: true,
+  },
+  {
+    path: '/settings',
+    name: 'settings',
+    layout: 'default',
+    access: 'members',
+    screen: screens.settings,
+    firstCalls: () => [BLOCKS_CALL, STORED_CARDS_CALL],
+  },
   { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: screens.notifications },
   {
     path: '/credits',
