@@ -37,7 +37,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const RETRY_RUNS = 3;
 /** The bar of accessibility and best practices under --gate, on every page. */
 const FULL_MARKS = 100;
-/** The demo member's chat partner and liked member (the other demo account, README: lucas@demo.test). */
+/** A seeded member whose profile, landings and chat (with the demo member) are measured. */
 const PARTNER = 2;
 
 /**
@@ -113,8 +113,8 @@ async function startSite(): Promise<{ port: number; stop: () => void }> {
   }
 }
 
-/** A demo member's session cookie (README: sanne@demo.test, the member measured, unless `email` says another). */
-async function memberCookie(base: string, email = 'sanne@demo.test'): Promise<string> {
+/** A demo member's session cookie and id (README: sanne@demo.test, the member measured, unless `email` says another). */
+async function login(base: string, email = 'sanne@demo.test'): Promise<{ cookie: string; id: number }> {
   const res = await fetch(`${base}/api/user.php`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -122,7 +122,8 @@ async function memberCookie(base: string, email = 'sanne@demo.test'): Promise<st
   });
   const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
   if (!sid) throw new Error(`demo login failed: ${res.status}`);
-  return sid.split(';')[0];
+  const { user } = (await res.json()) as { user: { id: number } };
+  return { cookie: sid.split(';')[0], id: user.id };
 }
 
 /** POST `call` with `body` as the member of `cookie`; throws on a failed answer. */
@@ -136,14 +137,15 @@ async function post(base: string, cookie: string, call: string, body: unknown): 
 }
 
 /**
- * Gives the demo member's screens data, as a member who used the app has: likes both ways with the partner (a match),
- * likes of five more members, and a chat with the partner. Only on a site this script started (a fresh database).
+ * Gives the demo member's (`me`) screens data, as a member who used the app has: likes both ways with the other demo
+ * account (a match), likes of six seeded members, and a chat with PARTNER. Only on a site this script started (a fresh
+ * database).
  */
-async function memberData(base: string, cookie: string): Promise<void> {
-  await post(base, cookie, '/api/like.php', { profile: PARTNER });
-  for (let id = 3; id <= 7; id++) await post(base, cookie, '/api/like.php', { profile: id });
-  await post(base, await memberCookie(base, 'lucas@demo.test'), '/api/like.php', { profile: 1 });
-  await post(base, cookie, '/api/message.php', { id: uuidv7(), profile: PARTNER, text: 'Hi Lucas, coffee this week?' });
+async function memberData(base: string, me: { cookie: string; id: number }): Promise<void> {
+  const lucas = await login(base, 'lucas@demo.test');
+  await post(base, lucas.cookie, '/api/like.php', { profile: me.id });
+  for (const id of [lucas.id, PARTNER, 3, 4, 5, 6, 7]) await post(base, me.cookie, '/api/like.php', { profile: id });
+  await post(base, me.cookie, '/api/message.php', { id: uuidv7(), profile: PARTNER, text: 'Hi, coffee this week?' });
 }
 
 /**
@@ -186,8 +188,9 @@ const chrome = await chromeLauncher.launch({
 });
 let failed = false;
 try {
-  const cookie = await memberCookie(base);
-  if (!BASE) await memberData(base, cookie);
+  const me = await login(base);
+  const cookie = me.cookie;
+  if (!BASE) await memberData(base, me);
   const pages = PAGES.filter((p) => !ONLY || ONLY.includes(p.path));
   await warmUp(base, cookie, pages);
   for (const page of pages) {
