@@ -123,9 +123,11 @@ describe('first calls (docs/perf.md, "Server rendering")', () => {
   it("are the calls each screen's first render reads", () => {
     expect(callsOf('/landers/video/milf', null)).toEqual(['/api/lander.php']);
     expect(callsOf('/landers/gallery/amsterdam', null)).toEqual(['/api/lander.php?place=amsterdam']);
-    expect(callsOf('/members/42/landing', null)).toEqual([]);
-    expect(callsOf('/members/42/landing2/milf', null)).toEqual([]);
-    expect(callsOf('/members/42/landing3/new-york', null)).toEqual(['/api/lander.php?place=new-york']);
+    expect(callsOf('/members/42/landing', null)).toEqual(['/api/member.php?id=42']);
+    expect(callsOf('/members/42/signup', null)).toEqual(['/api/member.php?id=42']);
+    expect(callsOf('/members/abc/landing', null)).toEqual([]);
+    expect(callsOf('/members/42/landing2/milf', null)).toEqual(['/api/member.php?id=42']);
+    expect(callsOf('/members/42/landing3/new-york', null)).toEqual(['/api/member.php?id=42', '/api/lander.php?place=new-york']);
     expect(callsOf('/members', null)).toEqual(['/api/members.php?country=NL&min_age=18&max_age=99&page=1']);
     expect(callsOf('/members/42', null)).toEqual(['/api/member.php?id=42']);
     expect(callsOf('/members/x', null)).toEqual([]);

@@ -135,8 +135,11 @@ export interface AppRoute {
 
 /** A lander's first call: its content, with the place its slug names (spec 2). */
 const landerCalls = ({ params }: CallContext) => [landerCall(params.slug)];
-/** A member landing's first call: the place its slug names, when the slug may name one (spec 2). */
-const memberLanderCalls = ({ params }: CallContext) => (placeSlug(params.slug) === undefined ? [] : [landerCall(params.slug)]);
+/** A member landing's first calls: the member of the path's `id`, and the place its slug names when it may name one (spec 2). */
+const memberLanderCalls = (context: CallContext) => [
+  ...profileCalls(context),
+  ...(placeSlug(context.params.slug) === undefined ? [] : [landerCall(context.params.slug)]),
+];
 /** /members' first call: page 1 of the default search (spec 3). */
 const searchCalls = ({ user, settings }: CallContext) => [firstSearchPath(user, settings)];
 /** The member of a profile path's `id` (spec 2 members-id, likes-m-id); null when the id is not one ("abc", "0"). */
@@ -189,8 +192,22 @@ export const routes: readonly AppRoute[] = [
   { path: '/members', name: 'members', layout: 'default', access: 'search', screen: screens.members, firstCalls: searchCalls },
   { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', access: 'members', screen: screens.chat },
   // Member landings (spec 2) before '/members/:id'; public, so the new member goes on to the chat after signup.
-  { path: '/members/:id/landing', name: 'members-id-landing', layout: 'lander', access: 'public', screen: screens.memberLanding },
-  { path: '/members/:id/signup', name: 'members-id-signup', layout: 'lander', access: 'public', screen: screens.memberSignup },
+  {
+    path: '/members/:id/landing',
+    name: 'members-id-landing',
+    layout: 'lander',
+    access: 'public',
+    screen: screens.memberLanding,
+    firstCalls: memberLanderCalls,
+  },
+  {
+    path: '/members/:id/signup',
+    name: 'members-id-signup',
+    layout: 'lander',
+    access: 'public',
+    screen: screens.memberSignup,
+    firstCalls: memberLanderCalls,
+  },
   {
     path: '/members/:id/landing2/:slug?',
     name: 'members-id-landing2',
