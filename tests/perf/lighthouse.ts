@@ -78,7 +78,7 @@ const PAGES: { path: string; member: boolean; perfGate?: true }[] = [
   { path: `/members/${PARTNER}`, member: true },
   { path: `/members/${PARTNER}/chat`, member: true },
   { path: '/chats', member: true },
-  { path: '/likes', member: true },
+  { path: '/likes', member: true, perfGate: true },
   { path: '/credits', member: true, perfGate: true },
   { path: '/credits/repeat-order', member: true },
   { path: '/directdebit', member: true },
