@@ -123,9 +123,11 @@ describe('first calls (docs/perf.md, "Server rendering")', () => {
   it("are the calls each screen's first render reads", () => {
     expect(callsOf('/landers/video/milf', null)).toEqual(['/api/lander.php']);
     expect(callsOf('/landers/gallery/amsterdam', null)).toEqual(['/api/lander.php?place=amsterdam']);
-    expect(callsOf('/members/42/landing', null)).toEqual([]);
-    expect(callsOf('/members/42/landing2/milf', null)).toEqual([]);
-    expect(callsOf('/members/42/landing3/new-york', null)).toEqual(['/api/lander.php?place=new-york']);
+    expect(callsOf('/members/42/landing', null)).toEqual(['/api/member.php?id=42']);
+    expect(callsOf('/members/42/signup', null)).toEqual(['/api/member.php?id=42']);
+    expect(callsOf('/members/abc/landing', null)).toEqual([]);
+    expect(callsOf('/members/42/landing2/milf', null)).toEqual(['/api/member.php?id=42']);
+    expect(callsOf('/members/42/landing3/new-york', null)).toEqual(['/api/member.php?id=42', '/api/lander.php?place=new-york']);
     expect(callsOf('/members', null)).toEqual(['/api/members.php?country=NL&min_age=18&max_age=99&page=1']);
     expect(callsOf('/members/42', null)).toEqual(['/api/member.php?id=42']);
     expect(callsOf('/members/x', null)).toEqual([]);
@@ -139,15 +141,18 @@ describe('first calls (docs/perf.md, "Server rendering")', () => {
     expect(callsOf('/likes/m/7', paid)).toEqual(['/api/member.php?id=7']);
     expect(callsOf('/members', paid)).toEqual(['/api/members.php?gender=female&country=DE&min_age=18&max_age=99&page=1']);
     expect(callsOf('/credits', paid)).toEqual(['/api/credits.php']);
+    expect(callsOf('/likes/matches', paid)).toEqual(['/api/likes.php']);
+    expect(callsOf('/settings', paid)).toEqual(['/api/blocks.php', '/api/stored-cards.php']);
+    expect(callsOf('/swipe-game', paid)).toEqual(['/api/swipe-deck.php']);
   });
 
   it("add the member's offers in the members area and on the money screens (spec 4), each once", () => {
-    expect(callsOf('/likes', member())).toEqual(offers);
+    expect(callsOf('/likes', member())).toEqual(['/api/likes.php', ...offers]);
     expect(callsOf('/chats', member())).toEqual(['/api/chats.php', ...offers]);
     expect(callsOf('/premium', member())).toEqual(['/api/credits.php', ...offers]);
     expect(callsOf('/directdebit', member())).toEqual(['/api/credits.php', ...offers]);
-    expect(callsOf('/profile', member())).toEqual([]);
-    expect(callsOf('/likes', member({ signup_date: '' }))).toEqual([]);
+    expect(callsOf('/profile', member())).toEqual(['/api/photos.php', '/api/profile.php']);
+    expect(callsOf('/likes', member({ signup_date: '' }))).toEqual(['/api/likes.php']);
   });
 });
 

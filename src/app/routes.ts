@@ -3,6 +3,10 @@
 // render (through src/app/server-entry.ts) and the tests read the same table.
 import type { Settings, User } from '../../contract/index.ts';
 import { CHATS_CALL } from '../features/chat/chat-calls.ts';
+import { LIKES_CALL } from '../features/likes/likes-calls.ts';
+import { PHOTOS_CALL, PROFILE_CALL } from '../features/profile/profile-calls.ts';
+import { BLOCKS_CALL, STORED_CARDS_CALL } from '../features/settings/settings-calls.ts';
+import { SWIPE_DECK_CALL } from '../features/swipe/swipe-calls.ts';
 import { landerCall, placeSlug } from '../features/landers/lander-calls.ts';
 import { contentCall } from '../features/pages/content-call.ts';
 import { memberIdOf, profilePath } from '../features/member/member-calls.ts';
@@ -131,8 +135,11 @@ export interface AppRoute {
 
 /** A lander's first call: its content, with the place its slug names (spec 2). */
 const landerCalls = ({ params }: CallContext) => [landerCall(params.slug)];
-/** A member landing's first call: the place its slug names, when the slug may name one (spec 2). */
-const memberLanderCalls = ({ params }: CallContext) => (placeSlug(params.slug) === undefined ? [] : [landerCall(params.slug)]);
+/** A member landing's first calls: the member of the path's `id`, and the place its slug names when it may name one (spec 2). */
+const memberLanderCalls = (context: CallContext) => [
+  ...profileCalls(context),
+  ...(placeSlug(context.params.slug) === undefined ? [] : [landerCall(context.params.slug)]),
+];
 /** /members' first call: page 1 of the default search (spec 3). */
 const searchCalls = ({ user, settings }: CallContext) => [firstSearchPath(user, settings)];
 /** The member of a profile path's `id` (spec 2 members-id, likes-m-id); null when the id is not one ("abc", "0"). */
@@ -167,6 +174,10 @@ const blockCalls =
     [contentCall(token, language)].filter((c) => c !== null);
 /** /chats' first call: the chat list. */
 const chatsCalls = () => [CHATS_CALL];
+/** /likes' first call: the likes both ways. */
+const likesCalls = () => [LIKES_CALL];
+/** /profile's first calls: the own photos and profile. */
+const profileScreenCalls = () => [PHOTOS_CALL, PROFILE_CALL];
 /** The money screens' first calls: the offer of the payment country, and the member's offers its prices show (spec 4). */
 const moneyCalls = ({ user, settings }: CallContext) => [offerPath(offerCountry(user !== null, settings)), ...offerCallsOf(user)];
 
@@ -181,8 +192,22 @@ export const routes: readonly AppRoute[] = [
   { path: '/members', name: 'members', layout: 'default', access: 'search', screen: screens.members, firstCalls: searchCalls },
   { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', access: 'members', screen: screens.chat },
   // Member landings (spec 2) before '/members/:id'; public, so the new member goes on to the chat after signup.
-  { path: '/members/:id/landing', name: 'members-id-landing', layout: 'lander', access: 'public', screen: screens.memberLanding },
-  { path: '/members/:id/signup', name: 'members-id-signup', layout: 'lander', access: 'public', screen: screens.memberSignup },
+  {
+    path: '/members/:id/landing',
+    name: 'members-id-landing',
+    layout: 'lander',
+    access: 'public',
+    screen: screens.memberLanding,
+    firstCalls: memberLanderCalls,
+  },
+  {
+    path: '/members/:id/signup',
+    name: 'members-id-signup',
+    layout: 'lander',
+    access: 'public',
+    screen: screens.memberSignup,
+    firstCalls: memberLanderCalls,
+  },
   {
     path: '/members/:id/landing2/:slug?',
     name: 'members-id-landing2',
@@ -211,7 +236,15 @@ export const routes: readonly AppRoute[] = [
   },
   { path: '/chats', name: 'chats', layout: 'default', access: 'members', screen: screens.chats, firstCalls: chatsCalls },
   { path: '/chats/:id', name: 'chats-id', layout: 'chat', access: 'members', screen: screens.chat },
-  { path: '/likes', name: 'likes', layout: 'default', access: 'members', screen: screens.likes, back: true },
+  {
+    path: '/likes',
+    name: 'likes',
+    layout: 'default',
+    access: 'members',
+    screen: screens.likes,
+    firstCalls: likesCalls,
+    back: true,
+  },
   {
     path: '/likes/m/:id',
     name: 'likes-m-id',
@@ -222,16 +255,46 @@ export const routes: readonly AppRoute[] = [
     subject: profileSubject,
     back: true,
   },
-  { path: '/likes/:type', name: 'likes-type', layout: 'default', access: 'members', screen: screens.likes, back: true },
-  { path: '/swipe-game', name: 'swipe-game', layout: 'default', access: 'members', screen: screens.swipeGame },
+  {
+    path: '/likes/:type',
+    name: 'likes-type',
+    layout: 'default',
+    access: 'members',
+    screen: screens.likes,
+    firstCalls: likesCalls,
+    back: true,
+  },
+  {
+    path: '/swipe-game',
+    name: 'swipe-game',
+    layout: 'default',
+    access: 'members',
+    screen: screens.swipeGame,
+    firstCalls: () => [SWIPE_DECK_CALL],
+  },
   { path: '/match-finder', name: 'match-finder', layout: 'default', access: 'members', screen: screens.matchFinder },
   { path: '/reset-password', name: 'reset-password', layout: 'default', access: 'public', screen: screens.resetPassword },
   { path: '/reset-password/do', name: 'reset-password-do', layout: 'default', access: 'public', screen: screens.resetPasswordDo },
   { path: '/mail-change/do', name: 'mail-change-do', layout: 'default', access: 'public', screen: screens.mailChangeDo },
   { path: '/account-deleted', name: 'account-deleted', layout: 'default', access: 'public', screen: screens.accountDeleted },
   { path: '/complaints', name: 'complaints', layout: 'default', access: 'public', screen: screens.complaints },
-  { path: '/profile', name: 'profile', layout: 'default', access: 'members', screen: screens.profile, back: true },
-  { path: '/settings', name: 'settings', layout: 'default', access: 'members', screen: screens.settings },
+  {
+    path: '/profile',
+    name: 'profile',
+    layout: 'default',
+    access: 'members',
+    screen: screens.profile,
+    firstCalls: profileScreenCalls,
+    back: true,
+  },
+  {
+    path: '/settings',
+    name: 'settings',
+    layout: 'default',
+    access: 'members',
+    screen: screens.settings,
+    firstCalls: () => [BLOCKS_CALL, STORED_CARDS_CALL],
+  },
   { path: '/notifications', name: 'notifications', layout: 'default', access: 'members', screen: screens.notifications },
   {
     path: '/credits',

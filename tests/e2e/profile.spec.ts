@@ -4,7 +4,7 @@
 // profile photo alert (spec 2) goes once a main photo exists.
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { signup } from './support.ts';
+import { appReady, signup } from './support.ts';
 
 /** A phone-like JPEG with a camera make and a home's GPS position in its EXIF. */
 const phonePhoto = (color: string) =>
@@ -78,6 +78,8 @@ test('the photo manager uploads, sets the main photo, reorders and deletes', asy
   await signup(page.request);
   await page.goto('/profile');
   await expect(page.getByText('0 of 3 photos')).toBeVisible();
+  // The page arrives drawn with its photos; setInputFiles does not wait for the app to unlock it as a tap would.
+  await appReady(page);
   const add = page.getByLabel('Add a photo');
   await add.setInputFiles({ name: 'red.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto('#c33') });
   await expect(page.getByText('1 of 3 photos')).toBeVisible();

@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { appReady, login, SANNE } from './support.ts';
 
-test("with scripts off, visitor pages and a member's search, profile, chats and credits arrive drawn, with their data", async ({
+test("with scripts off, visitor pages and a member's search, profile, chats, credits, likes, own profile, settings and swipe game arrive drawn, with their data", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
@@ -53,6 +53,23 @@ test("with scripts off, visitor pages and a member's search, profile, chats and 
   ).toBeVisible();
   await page.goto('/credits');
   await expect(page.getByRole('link', { name: /^Choose .+ credits?$/ }).first()).toBeVisible();
+  // Her likes (GET /api/likes.php), her own profile and photos (GET /api/profile.php, /api/photos.php), her blocks and
+  // stored cards (GET /api/blocks.php, /api/stored-cards.php) and the swipe deck (GET /api/swipe-deck.php), not their
+  // placeholders or spinners (other tests may have written to her, hence the alternatives).
+  await page.goto('/likes');
+  await expect(
+    page.getByRole('list', { name: 'Liked me' }).or(page.getByRole('heading', { name: 'No likes yet' })),
+  ).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByText(/^\d+ of \d+ photos$/)).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+  await page.goto('/settings');
+  await expect(page.locator('#blocked-heading').locator('..')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('#cards-heading').locator('..')).toHaveAttribute('aria-busy', 'false');
+  await page.goto('/swipe-game');
+  await expect(
+    page.getByTestId('swipe-card').or(page.getByRole('heading', { name: "You've seen everyone for now" })),
+  ).toBeVisible();
   await context.close();
 });
 
@@ -68,9 +85,10 @@ test('the app hydrates a drawn page without a difference, and what is typed befo
   await expect(page.getByLabel('E-mail')).toHaveValue('someone@example.com');
   await page.goto('/landers/gallery');
   await appReady(page);
-  // A member's pages drawn with their data: the search, the chat list, the bundles.
+  // A member's pages drawn with their data: the search, the chat list, the bundles, the likes, the own profile, the
+  // settings' lists, the swipe deck.
   await login(page.context().request, SANNE);
-  for (const path of ['/members', '/chats', '/credits']) {
+  for (const path of ['/members', '/chats', '/credits', '/likes', '/profile', '/settings', '/swipe-game']) {
     await page.goto(path);
     await appReady(page);
   }

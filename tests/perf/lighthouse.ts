@@ -1,18 +1,22 @@
 // `npm run lighthouse`: Lighthouse 12.8 (mobile preset, simulated throttling) on the site as `npm start` serves it,
 // in Debian's Chromium. Starts the built site on a fresh embedded database (dist/ must exist: `npm run build`), logs
-// the demo member in for the members' screens, runs each page RUNS times and prints the median score of
-// performance, accessibility and best practices, with the audits that cost points on any score under the gate.
-// `npm run lighthouse:gate` (part of `npm test`, docs/perf.md) is three runs per page (their median) with --gate 98.
-// Usage: node --import tsx tests/perf/lighthouse.ts [--runs N] [--gate SCORE] [--only /path] [--save DIR]
-//   --gate: exit 1 when the median of accessibility or best practices is under SCORE (0-100) on any page, or that of
-//     performance on a page whose `perfGate` is set (the others' performance is printed, not gated: docs/perf.md
-//     lists them as open). Without it the figures are information only.
+// the demo member in for the members' screens (with a few likes and a chat, so those screens have data), runs each
+// page and prints the median score of performance, accessibility and best practices, with the audits that cost points
+// on any score under the gate. `npm run lighthouse:gate` (part of `npm test`, docs/perf.md) is `--gate 98`.
+// Usage: node --import tsx tests/perf/lighthouse.ts [--runs N] [--gate SCORE] [--only /path,/path] [--save DIR]
+//   --runs: runs per page (default 1). Under --gate, a page with a gated median under its bar after fewer than 3 runs
+//     gets runs up to 3 and is judged by their median: one run per page costs a third, and one slow run fails nothing.
+//   --gate: exit 1 when the median of accessibility or best practices is under 100 on any page, or that of performance
+//     under SCORE (0-100) on a page whose `perfGate` is set (the others' performance is printed, not gated: docs/perf.md
+//     says why for each). Without it the figures are information only.
+//   --only: measures only these pages (comma-separated paths of the page list).
 //   --base: measures a site already running at that address (e.g. http://localhost:8080) instead of starting one.
 //   --save: writes each run's full report (Lighthouse JSON) to DIR, for a closer look at an audit.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { v7 as uuidv7 } from 'uuid';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess } from '../server-process.ts';
@@ -22,31 +26,71 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const RUNS = Number(option('--runs') ?? 3);
+const RUNS = Number(option('--runs') ?? 1);
 const GATE = option('--gate') === undefined ? null : Number(option('--gate'));
-const ONLY = option('--only');
+const ONLY = option('--only')?.split(',');
 const SAVE = option('--save');
 const BASE = option('--base');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
+/** The runs a page under its bar gets in all under --gate: the gate judges their median. */
+const RETRY_RUNS = 3;
+/** The bar of accessibility and best practices under --gate, on every page. */
+const FULL_MARKS = 100;
+/** A seeded member whose profile, landings and chat (with the demo member) are measured. */
+const PARTNER = 2;
+
 /**
- * The pages measured: path, whether the demo member is logged in, and `perfGate`: whether --gate applies to the
- * performance score too (set only on pages whose every run reached the gate in a measurement of three runs in a row,
- * docs/perf.md "Smaller tasks after the paint").
+ * The pages measured: every screen route of the spec's route table (spec 2) once, visitor's or member's as the route
+ * is meant for, with `member` whether the demo member is logged in, and `perfGate` whether --gate applies to the
+ * performance score too (set on pages whose runs reached the gate reliably; docs/perf.md "The gate" lists the others
+ * with the reason). Routes left out: /credits/{id}/{paymentmethod?} (it starts a payment), /reset-password/do and
+ * /mail-change/do (their token's answer), /dev/* (not in production), the landers' and content pages' other slugs
+ * (the same screens).
  */
 const PAGES: { path: string; member: boolean; perfGate?: true }[] = [
   { path: '/', member: false, perfGate: true },
   { path: '/login', member: false, perfGate: true },
   { path: '/signup', member: false, perfGate: true },
-  // 97-99 since the prompts and the regions (runs 89, 93, 97, 97, 97, 98 on 2026-11-27): out of the gate until its TBT
-  // (React's hydration and first re-renders, docs/perf.md) gives room again.
-  { path: '/members', member: true },
-  { path: '/members/1', member: true, perfGate: true },
-  { path: '/chats', member: true },
-  { path: '/credits', member: true, perfGate: true },
-  { path: '/landers/gallery', member: false, perfGate: true },
+  { path: '/reset-password', member: false },
+  { path: '/activate/done', member: false },
+  { path: '/activate/error', member: false },
+  { path: '/account-deleted', member: false },
+  { path: '/complaints', member: false },
+  { path: '/lang-config', member: false },
   { path: '/pricing', member: false, perfGate: true },
   { path: '/pages/terms', member: false, perfGate: true },
+  { path: '/pages/faq', member: false },
+  { path: '/landers/tinderswipe', member: false },
+  { path: '/landers/alonetonight', member: false },
+  { path: '/landers/collagelanding', member: false },
+  { path: '/landers/gallery', member: false, perfGate: true },
+  { path: '/landers/iconslanding', member: false },
+  { path: '/landers/maplanding', member: false },
+  { path: '/landers/socialnetwork', member: false },
+  { path: '/landers/transitionsvideolanding', member: false },
+  { path: '/landers/video', member: false },
+  { path: `/members/${PARTNER}/landing`, member: false },
+  { path: `/members/${PARTNER}/signup`, member: false },
+  { path: `/members/${PARTNER}/landing2`, member: false },
+  { path: '/members', member: true },
+  { path: '/members/1', member: true, perfGate: true },
+  { path: `/members/${PARTNER}`, member: true },
+  { path: `/members/${PARTNER}/chat`, member: true },
+  { path: '/chats', member: true },
+  { path: '/likes', member: true, perfGate: true },
+  { path: '/credits', member: true, perfGate: true },
+  { path: '/credits/repeat-order', member: true },
+  { path: '/directdebit', member: true },
+  { path: '/premium', member: true },
+  { path: '/transactions', member: true },
+  { path: '/profile', member: true },
+  { path: '/settings', member: true },
+  { path: '/notifications', member: true },
+  { path: '/complete-signup', member: true },
+  { path: '/signup-matches', member: true },
+  { path: '/match-finder', member: true },
+  { path: '/swipe-game', member: true },
 ];
 
 /** Starts the site with a throwaway data folder; answers its port and the function that stops it. */
@@ -75,16 +119,39 @@ async function startSite(): Promise<{ port: number; stop: () => void }> {
   }
 }
 
-/** The demo member's session cookie (README: sanne@demo.test). */
-async function memberCookie(base: string): Promise<string> {
+/** A demo member's session cookie and id (README: sanne@demo.test, the member measured, unless `email` says another). */
+async function login(base: string, email = 'sanne@demo.test'): Promise<{ cookie: string; id: number }> {
   const res = await fetch(`${base}/api/user.php`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: 'sanne@demo.test', password: 'demo-password' }),
+    body: JSON.stringify({ email, password: 'demo-password' }),
   });
   const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
   if (!sid) throw new Error(`demo login failed: ${res.status}`);
-  return sid.split(';')[0];
+  const { user } = (await res.json()) as { user: { id: number } };
+  return { cookie: sid.split(';')[0], id: user.id };
+}
+
+/** POST `call` with `body` as the member of `cookie`; throws on a failed answer. */
+async function post(base: string, cookie: string, call: string, body: unknown): Promise<void> {
+  const res = await fetch(`${base}${call}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${call}: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Gives the demo member's (`me`) screens data, as a member who used the app has: likes both ways with the other demo
+ * account (a match), likes of six seeded members, and a chat with PARTNER. Only on a site this script started (a fresh
+ * database).
+ */
+async function memberData(base: string, me: { cookie: string; id: number }): Promise<void> {
+  const lucas = await login(base, 'lucas@demo.test');
+  await post(base, lucas.cookie, '/api/like.php', { profile: me.id });
+  for (const id of [lucas.id, PARTNER, 3, 4, 5, 6, 7]) await post(base, me.cookie, '/api/like.php', { profile: id });
+  await post(base, me.cookie, '/api/message.php', { id: uuidv7(), profile: PARTNER, text: 'Hi, coffee this week?' });
 }
 
 /**
@@ -127,14 +194,22 @@ const chrome = await chromeLauncher.launch({
 });
 let failed = false;
 try {
-  const cookie = await memberCookie(base);
-  const pages = PAGES.filter((p) => !ONLY || p.path === ONLY);
+  const me = await login(base);
+  const cookie = me.cookie;
+  if (!BASE) await memberData(base, me);
+  const pages = PAGES.filter((p) => !ONLY || ONLY.includes(p.path));
   await warmUp(base, cookie, pages);
   for (const page of pages) {
     const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
     // Audit id -> [its category, what it cost]: the audits that cost points in any run.
     const costs = new Map<string, [string, string]>();
-    for (let run = 0; run < RUNS; run++) {
+    // The bar of each category on this page (none: printed only).
+    const bars = CATEGORIES.map((c) => (GATE === null ? null : c !== 'performance' ? FULL_MARKS : page.perfGate ? GATE : null));
+    const under = () => CATEGORIES.filter((c, i) => bars[i] !== null && median(scores[c]) < bars[i]!);
+    // LCP (ms), TBT (ms) and CLS of each run: what moved the score.
+    const metrics: string[] = [];
+    let runs = RUNS;
+    for (let run = 0; run < runs; run++) {
       const result = await lighthouse(`${base}${page.path}`, {
         port: chrome.port,
         output: 'json',
@@ -150,6 +225,11 @@ try {
         writeFileSync(path.join(SAVE, `${page.path.replaceAll('/', '_') || '_'}-${run + 1}.json`), JSON.stringify(lhr));
       }
       for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c].score ?? 0) * 100));
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      metrics.push(
+        `${Math.round(metric('largest-contentful-paint'))}/${Math.round(metric('total-blocking-time'))}/${metric('cumulative-layout-shift').toFixed(3)}`,
+      );
+      if (run + 1 === runs && runs < RETRY_RUNS && under().length > 0) runs = RETRY_RUNS;
       for (const c of CATEGORIES) {
         for (const ref of lhr.categories[c].auditRefs) {
           const audit = lhr.audits[ref.id];
@@ -160,9 +240,9 @@ try {
     }
     const medians = CATEGORIES.map((c) => median(scores[c]));
     console.log(
-      `${page.path.padEnd(17)} ${CATEGORIES.map((c, i) => `${c} ${medians[i]}`).join('  ')}  (runs: ${CATEGORIES.map((c) => scores[c].join('/')).join(', ')})${GATE !== null && !page.perfGate ? '  (performance not gated)' : ''}`,
+      `${page.path.padEnd(32)} ${CATEGORIES.map((c, i) => `${c} ${medians[i]}`).join('  ')}  (runs: ${CATEGORIES.map((c) => scores[c].join('/')).join(', ')}; LCP/TBT/CLS ${metrics.join(', ')})${GATE !== null && !page.perfGate ? '  (performance not gated)' : ''}`,
     );
-    const gated = GATE === null ? [] : CATEGORIES.filter((c, i) => medians[i] < GATE && (c !== 'performance' || page.perfGate));
+    const gated = under();
     if (gated.length > 0) failed = true;
     // Under a gate: the audits of the categories that failed it; without one, every audit that cost points.
     for (const [category, cost] of costs.values())
@@ -173,6 +253,6 @@ try {
   stopSite();
 }
 if (failed) {
-  console.error(`lighthouse: a gated median is under ${GATE} (the audits marked above cost the points)`);
+  console.error(`lighthouse: a gated median is under its bar (the audits marked above cost the points)`);
   process.exit(1);
 }

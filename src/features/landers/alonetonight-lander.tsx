@@ -22,7 +22,7 @@ export default function AloneTonightLander() {
           {members.length ? (
             members.map((m, i) => (
               <li key={m.id}>
-                <MemberPhoto member={m} eager={i < 3} />
+                <MemberPhoto member={m} eager={i < 3} captioned />
                 <span translate="no">
                   {m.name}, {m.age}
                 </span>

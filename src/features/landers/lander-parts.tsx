@@ -21,18 +21,21 @@ export function LanderCta({ label, className = '' }: { label?: string; className
 
 /**
  * A member's photo (the thumbnail; `large` takes the full size) with its size set and the member's name and age
- * as the alternative text. The first photos of a lander load eagerly (`eager`), the rest lazily.
+ * as the alternative text, none when `captioned` (the name and age are written beside it). The first photos of a
+ * lander load eagerly (`eager`), the rest lazily.
  */
 export function MemberPhoto({
   member,
   className = '',
   eager = false,
   large = false,
+  captioned = false,
 }: {
   member: MemberCard;
   className?: string;
   eager?: boolean;
   large?: boolean;
+  captioned?: boolean;
 }) {
   const { t } = useTranslation('landers');
   if (!member.photo) return null;
@@ -41,7 +44,8 @@ export function MemberPhoto({
       src={large ? member.photo.url : member.photo.thumb_url}
       width={PHOTO_W}
       height={PHOTO_H}
-      alt={t('photoAlt', { name: member.name, age: member.age })}
+      // Beside a caption of the name and age, the same words as its alt would be read twice.
+      alt={captioned ? '' : t('photoAlt', { name: member.name, age: member.age })}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       className={className}

@@ -1,15 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/page-title.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { MemberCard as Member } from '../../../contract/index.ts';
+import { LikesResponse, type MemberCard as Member } from '../../../contract/index.ts';
+import { firstAnswer } from '../../api/first-answers.ts';
 import { CountBadge } from '../../ui/count-badge.tsx';
 import { readCursor } from '../../sync/cursor.ts';
 import { requestSync } from '../../sync/member-sync.ts';
 import { useMemberDb } from '../../sync/use-member-db.ts';
-import { MemberCard, MemberCardPlaceholder, MemberGrid } from '../members/member-card.tsx';
+import { FIRST_ROW, MemberCard, MemberCardPlaceholder, MemberGrid } from '../members/member-card.tsx';
 import { HeartIcon } from '../members/icons.tsx';
+import { LIKES_CALL } from './likes-calls.ts';
 
 type Tab = 'liked-me' | 'my-likes' | 'matches';
 
@@ -19,7 +21,8 @@ const EMPTY: Record<Tab, string> = { 'liked-me': 'likedMe', 'my-likes': 'myLikes
 /**
  * /likes and /likes/:type (spec 2): who liked me (new likes marked "New"), whom I liked, and matches (both ways, newest
  * like of mine first) as tabs (:type liked-me, my-likes, matches); cards open /likes/m/:id.
- * Read from Dexie, newest first; the sync engine keeps it current.
+ * Read from Dexie, newest first; the sync engine keeps it current. A server-rendered page comes with the likes (its
+ * first call, LIKES_CALL), shown until Dexie holds them.
  */
 export default function LikesScreen() {
   const { t } = useTranslation(['likes', 'members']);
@@ -27,7 +30,7 @@ export default function LikesScreen() {
   const params = useParams<{ type?: string }>();
   const tab: Tab = TABS.find((x) => x === params.type) ?? 'liked-me';
   const db = useMemberDb();
-  const data = useLiveQuery(async () => {
+  const dexie = useLiveQuery(async () => {
     const [likedBy, mine, { cursor }] = await Promise.all([
       db.likedBy.orderBy('order').reverse().toArray(),
       db.likes.orderBy('order').reverse().toArray(),
@@ -35,12 +38,23 @@ export default function LikesScreen() {
     ]);
     return { likedBy, mine, synced: cursor !== null };
   }, [db]);
+  const [rendered] = useState(() => {
+    const answer = firstAnswer(LIKES_CALL, LikesResponse);
+    return (
+      answer && {
+        likedBy: answer.liked_by.map(({ like_new, ...card }) => ({ ...card, likeNew: like_new ? (1 as const) : (0 as const) })),
+        mine: answer.profiles,
+      }
+    );
+  });
 
   useEffect(() => {
     void requestSync('likes-open');
   }, []);
 
-  const loaded = !!data && (data.synced || data.likedBy.length + data.mine.length > 0);
+  const inDexie = !!dexie && (dexie.synced || dexie.likedBy.length + dexie.mine.length > 0);
+  const data = inDexie ? dexie : rendered;
+  const loaded = data !== undefined;
   const likedMe = new Set(data?.likedBy.map((l) => l.id));
   const lists: Record<Tab, readonly (Member & { likeNew?: 0 | 1 })[] | undefined> = {
     'liked-me': data?.likedBy,
@@ -100,9 +114,9 @@ export default function LikesScreen() {
         </div>
       ) : (
         <MemberGrid label={tabs.find((x) => x.id === tab)!.label}>
-          {list.map((m) => (
+          {list.map((m, i) => (
             <li key={m.id} className="col">
-              <MemberCard member={m} href={`/likes/m/${m.id}`} isNew={m.likeNew === 1} />
+              <MemberCard member={m} href={`/likes/m/${m.id}`} isNew={m.likeNew === 1} eager={i < FIRST_ROW} />
             </li>
           ))}
         </MemberGrid>

@@ -7,9 +7,14 @@ export type GeolocationPermission = 'unsupported' | 'unknown' | PermissionState;
 
 /** The current geolocation permission, updated when the browser reports a change. */
 export function useGeolocationPermission(): GeolocationPermission {
-  const [state, setState] = useState<GeolocationPermission>(() => ('geolocation' in navigator ? 'unknown' : 'unsupported'));
+  // 'unknown' until mounted: the server's render, and so the hydrating one, cannot see the browser's APIs.
+  const [state, setState] = useState<GeolocationPermission>('unknown');
   useEffect(() => {
-    if (!('geolocation' in navigator) || !navigator.permissions?.query) return;
+    if (!('geolocation' in navigator)) {
+      setState('unsupported');
+      return;
+    }
+    if (!navigator.permissions?.query) return;
     let status: PermissionStatus | null = null;
     const update = () => status && setState(status.state);
     navigator.permissions.query({ name: 'geolocation' }).then(

@@ -1,10 +1,12 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { PHOTO_LIMITS, type OwnPhotosResponse } from '../../../contract/index.ts';
+import { OwnPhotosResponse, PHOTO_LIMITS } from '../../../contract/index.ts';
+import { useFirstAnswer } from '../../api/use-first-answer.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { deletePhoto, fetchOwnPhotos, reorderPhotos, uploadPhoto } from './profile-api.ts';
+import { PHOTOS_CALL } from './profile-calls.ts';
 
 /** `order` with the item at `from` moved to `to`. */
 const moved = (order: number[], from: number, to: number) => {
@@ -17,26 +19,20 @@ const moved = (order: number[], from: number, to: number) => {
 /**
  * The photo manager of /profile (spec 1, 9): upload (free 3, premium 25: spec 8 "Photo limit reached for free
  * members."), choose the main image (the first), change the order, delete. Each change answers the new list; the
- * session's user follows, so the profile photo alert (spec 2) goes once a main image exists.
+ * session's user follows, so the profile photo alert (spec 2) goes once a main image exists. A server-rendered page
+ * comes with the photos (a first call of /profile, PHOTOS_CALL), the main one loaded at high priority: the page's LCP.
  */
 export function PhotoManager() {
   const { t } = useTranslation(['profile', 'errors']);
   const inputId = useId();
-  const [photos, setPhotos] = useState<OwnPhotosResponse | null>(null);
+  const {
+    value: photos,
+    setValue: setPhotos,
+    error,
+    setError,
+  } = useFirstAnswer(PHOTOS_CALL, OwnPhotosResponse, (r) => r, fetchOwnPhotos);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [announce, setAnnounce] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    fetchOwnPhotos().then(
-      (p) => live && setPhotos(p),
-      (e) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const run = async (call: () => Promise<OwnPhotosResponse>, done: string) => {
     setBusy(true);
@@ -88,6 +84,8 @@ export function PhotoManager() {
                 style={{ aspectRatio: '1' }}
                 width={200}
                 height={200}
+                // The main photo is the page's largest paint: fetched first.
+                fetchPriority={i === 0 ? 'high' : 'auto'}
               />
               {i === 0 && (
                 <figcaption className="badge text-bg-primary position-absolute top-0 start-0 m-2">{t('photos.main')}</figcaption>

@@ -9,10 +9,11 @@ import {
   type ProfileUpdate,
 } from '../../../contract/index.ts';
 import { refreshUser } from '../account/session-store.ts';
+import { PHOTOS_CALL, PROFILE_CALL } from './profile-calls.ts';
 
 /** GET /api/profile.php: the own profile. Throws ApiCallError. */
 export async function fetchOwnProfile(): Promise<OwnProfile> {
-  return (await api('/api/profile.php', OwnProfileResponse)).profile;
+  return (await api(PROFILE_CALL, OwnProfileResponse)).profile;
 }
 
 /**
@@ -36,7 +37,7 @@ export async function reverseGeocode(lat: number, lon: number): Promise<GeocodeR
 
 /** GET /api/photos.php: the own photos in order (the first is the main image) and the member's limit. */
 export async function fetchOwnPhotos(): Promise<OwnPhotosResponse> {
-  return api('/api/photos.php', OwnPhotosResponse);
+  return api(PHOTOS_CALL, OwnPhotosResponse);
 }
 
 /**

@@ -1,32 +1,29 @@
-import { useEffect, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { OwnProfile } from '../../../contract/index.ts';
+import { OwnProfileResponse, type OwnProfile } from '../../../contract/index.ts';
+import { useFirstAnswer } from '../../api/use-first-answer.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { session } from '../account/session-store.ts';
 import { PhotoManager } from './photo-manager.tsx';
 import { fetchOwnProfile } from './profile-api.ts';
+import { PROFILE_CALL } from './profile-calls.ts';
 import { ProfileForm } from './profile-form.tsx';
 
-/** /profile (spec 2: own profile editing; the account menu's "My profile"): the photo manager and the profile form. */
+/**
+ * /profile (spec 2: own profile editing; the account menu's "My profile"): the photo manager and the profile form. A
+ * server-rendered page comes with the profile (its first call, PROFILE_CALL); otherwise it is fetched.
+ */
 export default function ProfileScreen() {
   const { t } = useTranslation(['profile', 'errors']);
   usePageTitle(t('title'));
   const { user, settings } = useSnapshot(session);
-  const [profile, setProfile] = useState<OwnProfile | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    let live = true;
-    fetchOwnProfile().then(
-      (p) => live && setProfile(p),
-      (e) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const {
+    value: profile,
+    setValue: setProfile,
+    error,
+  } = useFirstAnswer(PROFILE_CALL, OwnProfileResponse, (r): OwnProfile => r.profile, fetchOwnProfile);
 
   return (
     <div className="container py-3 py-md-4" style={{ maxWidth: 880 }}>

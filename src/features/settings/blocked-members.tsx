@@ -1,23 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import { useFirstAnswer } from '../../api/use-first-answer.ts';
 import { BlocksResponse, type MemberCard } from '../../../contract/index.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { useMemberDb } from '../../sync/use-member-db.ts';
 import { unblockMember } from '../member/member-actions.ts';
+import { BLOCKS_CALL } from './settings-calls.ts';
 
-/** Settings: the members the member blocked (GET /api/blocks.php), each with Unblock (spec 6). */
+/**
+ * Settings: the members the member blocked (GET /api/blocks.php, drawn by the server render: a first call of
+ * /settings), each with Unblock (spec 6).
+ */
 export function BlockedMembers() {
   const { t } = useTranslation(['account', 'errors']);
   const db = useMemberDb();
-  const [list, setList] = useState<MemberCard[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const pick = (r: BlocksResponse): MemberCard[] => r.profiles;
+  const {
+    value: list,
+    setValue: setList,
+    error,
+    setError,
+  } = useFirstAnswer(BLOCKS_CALL, BlocksResponse, pick, async () => pick(await api(BLOCKS_CALL, BlocksResponse)));
   const [busy, setBusy] = useState<number | null>(null);
-
-  useEffect(() => {
-    api('/api/blocks.php', BlocksResponse).then((r) => setList(r.profiles), setError);
-  }, []);
 
   async function unblock(id: number) {
     setBusy(id);

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import { useFirstAnswer } from '../../api/use-first-answer.ts';
 import { StoredCardsResponse, type StoredCard } from '../../../contract/index.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { ConfirmModal } from '../member/confirm-modal.tsx';
+import { STORED_CARDS_CALL } from './settings-calls.ts';
 
 /** A card's expiry as printed on cards, month and 4-digit year ("03/2030"). */
 const expiryText = (c: StoredCard) => `${String(c.expiry_month).padStart(2, '0')}/${c.expiry_year}`;
@@ -16,20 +18,24 @@ const expired = (c: StoredCard, now: Date) =>
   (c.expiry_year < now.getFullYear() || (c.expiry_year === now.getFullYear() && c.expiry_month < now.getMonth() + 1));
 
 /**
- * Settings: the cards stored at checkouts for one-step repeat orders (GET /api/stored-cards.php), each with its brand,
+ * Settings: the cards stored at checkouts for one-step repeat orders (GET /api/stored-cards.php, drawn by the server
+ * render: a first call of /settings), each with its brand,
  * last 4 digits and expiry, and Remove behind a confirmation (POST /api/stored-card-remove.php: removed at the payment
  * provider first; an error keeps the card listed).
  */
 export function StoredCards() {
   const { t } = useTranslation(['payments', 'errors']);
-  const [cards, setCards] = useState<StoredCard[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const pick = (r: StoredCardsResponse): StoredCard[] => r.cards;
+  const {
+    value: cards,
+    setValue: setCards,
+    error,
+    setError,
+  } = useFirstAnswer(STORED_CARDS_CALL, StoredCardsResponse, pick, async () =>
+    pick(await api(STORED_CARDS_CALL, StoredCardsResponse)),
+  );
   const [asked, setAsked] = useState<StoredCard | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-
-  useEffect(() => {
-    api('/api/stored-cards.php', StoredCardsResponse).then((r) => setCards(r.cards), setError);
-  }, []);
 
   const name = (c: StoredCard) => t('cards.card', { brand: t(`methods.${c.method}`), last4: c.last4 });
 

@@ -48,7 +48,16 @@ export function SwipeCard({ card, onSwipe }: { card: Card; onSwipe: (to: 'like' 
     >
       <div className="ratio" style={{ '--bs-aspect-ratio': '125%' } as React.CSSProperties}>
         {card.photo ? (
-          <img src={card.photo.url} alt="" width={480} height={600} draggable={false} className="object-fit-cover" />
+          <img
+            src={card.photo.url}
+            alt=""
+            width={480}
+            height={600}
+            draggable={false}
+            className="object-fit-cover"
+            // The top card's photo is the page's largest paint.
+            fetchPriority="high"
+          />
         ) : (
           <div className={`d-flex align-items-center justify-content-center fw-bold ${css.noPhoto}`} aria-hidden="true">
             {card.name.slice(0, 1).toUpperCase()}

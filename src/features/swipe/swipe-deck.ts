@@ -4,9 +4,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SwipeDeckResponse, type SwipeCard } from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
+import { firstAnswer, takeFirstAnswer } from '../../api/first-answers.ts';
 import type { AppDB } from '../../data/db.ts';
 import { requestSync } from '../../sync/member-sync.ts';
 import { queueLike } from '../../sync/outbox.ts';
+import { SWIPE_DECK_CALL } from './swipe-calls.ts';
 
 /** Members passed or liked in this visit, sent as `skip` so a refill never deals them again (the server caps it at 200). */
 const SKIP_MAX = 200;
@@ -30,22 +32,26 @@ export interface SwipeDeck {
   reload(): void;
 }
 
-/** The deck of the swipe game for the logged-in member whose Dexie is `db`. */
+/**
+ * The deck of the swipe game for the logged-in member whose Dexie is `db`. A server-rendered page comes with the first
+ * deck (the route's first call, SWIPE_DECK_CALL), so the first card is drawn at once; otherwise it is loaded.
+ */
 export function useSwipeDeck(db: AppDB): SwipeDeck {
-  const [cards, setCards] = useState<SwipeCard[] | null>(null);
-  const [likesLeft, setLikesLeft] = useState(0);
-  const [resetsAt, setResetsAt] = useState<string | null>(null);
+  const [first] = useState(() => firstAnswer(SWIPE_DECK_CALL, SwipeDeckResponse));
+  const [cards, setCards] = useState<SwipeCard[] | null>(first?.profiles ?? null);
+  const [likesLeft, setLikesLeft] = useState(first?.likes_left ?? 0);
+  const [resetsAt, setResetsAt] = useState<string | null>(first?.resets_at ?? null);
   const [error, setError] = useState<unknown>(null);
   const decided = useRef<number[]>([]);
   const loading = useRef(false);
-  const loaded = useRef(false);
+  const loaded = useRef(first !== undefined);
 
   const load = useCallback(async () => {
     if (loading.current) return;
     loading.current = true;
     try {
       const skip = decided.current.slice(-SKIP_MAX).join(',');
-      const deck = await api(`/api/swipe-deck.php${skip ? `?skip=${skip}` : ''}`, SwipeDeckResponse);
+      const deck = await api(`${SWIPE_DECK_CALL}${skip ? `?skip=${skip}` : ''}`, SwipeDeckResponse);
       setError(null);
       // A refill may come before the outbox sent this visit's likes: the lower count is the true one.
       setLikesLeft((n) => (loaded.current ? Math.min(n, deck.likes_left) : deck.likes_left));
@@ -64,6 +70,8 @@ export function useSwipeDeck(db: AppDB): SwipeDeck {
   }, []);
 
   useEffect(() => {
+    // Taken, so a later visit of the game in this page loads a fresh deck.
+    if (takeFirstAnswer(SWIPE_DECK_CALL, SwipeDeckResponse)) return;
     void load();
   }, [load]);
 

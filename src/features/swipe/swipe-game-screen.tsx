@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../app/hydrated.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -57,9 +58,12 @@ export default function SwipeGameScreen() {
   }, []);
 
   const match = matchWith !== null ? liked.current.get(matchWith) : undefined;
-  const resetTime = deck.resetsAt
-    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(deck.resetsAt))
-    : '';
+  // The reader's time zone is known only in the page: the server's render leaves the time out.
+  const hydrated = useHydrated();
+  const resetTime =
+    hydrated && deck.resetsAt
+      ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(deck.resetsAt))
+      : '';
 
   return (
     <div className="container py-3 py-md-4">
