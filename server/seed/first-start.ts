@@ -6,9 +6,7 @@ import { audienceOf } from '../../contract/niches.ts';
 import type { Db } from '../db/connect.ts';
 import { meta } from '../db/schema.ts';
 import type { Site } from '../domain/types.ts';
-
-/** The meta key that records the seeding of the first site; a further site's is `<key>:<site id>`. */
-export const SEED_META_KEY = 'seed:members';
+import { SEED_META_KEY } from './seed-mark.ts';
 
 /** Demo members seeded on each site after the first (the first gets `members`). */
 const NICHE_SITE_MEMBERS = 300;

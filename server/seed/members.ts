@@ -13,7 +13,7 @@ import { countryCounts, drawMember, type MemberSpec } from './member-traits.ts';
 import { createNameDrawer } from './names.ts';
 import type { PortraitParams } from './portrait.ts';
 import { createRandom } from './random.ts';
-import { SEED_META_KEY } from './first-start.ts';
+import { SEED_META_KEY } from './seed-mark.ts';
 
 /** Rows per INSERT statement. */
 const BATCH = 500;
