@@ -102,6 +102,16 @@ export async function buildApp(services: Services, opts: FastifyServerOptions = 
   capConnections(app.server, config.limits);
   // First of the hooks: an overloaded server answers 503 before spending anything on a request.
   await shedLoad(app, config.limits, config.publicUrl);
+  // A drain's answers close their connections: a keep-alive connection whose request began before the close would
+  // otherwise stay open, idle, and keep the server from closing until its keep-alive timeout.
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   // Per route pattern (never the raw URL: one series per route, and no ids or e-mail addresses from paths).
   app.addHook('onResponse', async (req, reply) => {
     ctx.metrics.requestDuration.observe(

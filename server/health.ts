@@ -11,14 +11,14 @@ export const READY_CACHE_MS = 1_000;
 const CHECK_TIMEOUT_MS = 2_000;
 
 /** One dependency's state: `ok`, `failed`, or `off` (not used on this instance: jobs with JOB_WORKERS=off). */
-export type CheckState = 'ok' | 'failed' | 'off';
+type CheckState = 'ok' | 'failed' | 'off';
 /** The dependencies /readyz checks. */
-export type Checks = Record<'database' | 'live' | 'jobs' | 'media', CheckState>;
+type Checks = Record<'database' | 'live' | 'jobs' | 'media', CheckState>;
 /**
  * The body of GET /readyz: `status` ready (200) or, with 503, starting (the app is not ready yet), draining (it is
  * shutting down) or unready (a check failed: `checks` says which).
  */
-export interface Readiness {
+interface Readiness {
   status: 'ready' | 'starting' | 'draining' | 'unready';
   checks?: Checks;
 }
