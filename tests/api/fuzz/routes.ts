@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import * as c from '../../../contract/index.ts';
 import * as ops from '../../../contract/ops.ts';
+import * as inbox from '../../../contract/ops-inbox.ts';
+import * as moderation from '../../../contract/ops-moderation.ts';
 
 /** One call: method, path, and the schema of its JSON body or of its query. */
 export interface FuzzRoute {
@@ -114,4 +116,13 @@ export const fuzzRoutes: FuzzRoute[] = [
   { method: 'POST', path: '/api/ops/logout-everywhere', body: none, endsSession: true },
   { method: 'GET', path: '/api/ops/staff', query: none },
   { method: 'GET', path: '/api/ops/audit', query: ops.OpsAuditQuery },
+  { method: 'POST', path: '/api/ops/staff', body: ops.OpsAddStaffRequest },
+  { method: 'GET', path: '/api/ops/moderation/complaints', query: moderation.ComplaintsQuery },
+  { method: 'GET', path: '/api/ops/moderation/members/:id', query: none },
+  { method: 'POST', path: '/api/ops/moderation/actions', body: moderation.ModerationActionRequest },
+  { method: 'POST', path: '/api/ops/moderation/restrictions/:id/lift', body: none },
+  { method: 'GET', path: '/api/ops/moderation/photos', query: none },
+  { method: 'GET', path: '/api/ops/dead-jobs', query: none },
+  { method: 'GET', path: '/api/ops/dashboard', query: none },
+  { method: 'GET', path: '/api/ops/inbox', query: inbox.InboxWaitingQuery },
 ];
