@@ -20,18 +20,25 @@ export function SwipeCard({ card, onSwipe }: { card: Card; onSwipe: (to: 'like' 
   const { t } = useTranslation(['discovery', 'profile-fields', 'members']);
   const [dx, setDx] = useState(0);
   const start = useRef<number | null>(null);
+  // The drag's distance as the last pointer event left it: a release judged by the rendered `dx` would miss the moves
+  // React has not drawn yet (a quick flick on a busy phone), and the swipe would be lost.
+  const dragged = useRef(0);
 
   const down = (e: PointerEvent<HTMLDivElement>) => {
     start.current = e.clientX;
+    dragged.current = 0;
     e.currentTarget.setPointerCapture(e.pointerId);
   };
   const move = (e: PointerEvent<HTMLDivElement>) => {
-    if (start.current !== null) setDx(e.clientX - start.current);
+    if (start.current === null) return;
+    dragged.current = e.clientX - start.current;
+    setDx(dragged.current);
   };
   const up = () => {
     if (start.current === null) return;
     start.current = null;
-    if (Math.abs(dx) >= SWIPE_THRESHOLD_PX) onSwipe(dx > 0 ? 'like' : 'pass');
+    if (Math.abs(dragged.current) >= SWIPE_THRESHOLD_PX) onSwipe(dragged.current > 0 ? 'like' : 'pass');
+    dragged.current = 0;
     setDx(0);
   };
 
