@@ -23,7 +23,25 @@ function dropDelayParam(): void {
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }
 
-/** Mounted in the default layout: starts the timer when the URL carries `t`, then shows the like modal once. */
+/**
+ * The address when this module loaded: the layout's hosts load right after the first page's paint, so it is the
+ * address the page opened with (a link from an e-mail or an ad). Empty on the server.
+ */
+const openedWith = typeof location === 'undefined' ? '' : location.href;
+
+/**
+ * Milliseconds of the delay already past: the time since the page opened (performance.now()) while the address is still
+ * the one it opened with, as the wait for the layout's hosts counts; none after an in-app navigation to an address with
+ * `t`.
+ */
+function sinceOpened(): number {
+  return location.href === openedWith ? performance.now() : 0;
+}
+
+/**
+ * Mounted in the default layout: when the URL carries `t`, shows the like modal once, t seconds after the page opened
+ * (spec 2), however long the layout's lazy hosts took to load.
+ */
 export function LikeModalHost() {
   const search = useSearch();
   const delay = likeModalDelay(search);
@@ -31,10 +49,13 @@ export function LikeModalHost() {
 
   useEffect(() => {
     if (delay === null) return;
-    const timer = setTimeout(() => {
-      setDue(true);
-      dropDelayParam();
-    }, delay);
+    const timer = setTimeout(
+      () => {
+        setDue(true);
+        dropDelayParam();
+      },
+      Math.max(0, delay - sinceOpened()),
+    );
     return () => clearTimeout(timer);
   }, [delay]);
 
