@@ -12,7 +12,9 @@ import { contentCall } from '../features/pages/content-call.ts';
 import { memberIdOf, profilePath } from '../features/member/member-calls.ts';
 import { firstSearchPath } from '../features/members/search-query.ts';
 import { offerCallsOf } from '../features/offers/offer-calls.ts';
+import { signupMatchesPath } from '../features/onboarding/matches-calls.ts';
 import { offerCountry, offerPath } from '../features/payments/offer-query.ts';
+import { REPEAT_ORDER_CALL, TRANSACTIONS_CALL } from '../features/payments/payment-calls.ts';
 
 /** Spec 2: the four layouts. */
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
@@ -311,7 +313,7 @@ export const routes: readonly AppRoute[] = [
     layout: 'default',
     access: 'members',
     screen: screens.repeatOrder,
-    firstCalls: moneyCalls,
+    firstCalls: (context) => [...moneyCalls(context), REPEAT_ORDER_CALL],
     back: true,
   },
   { path: '/credits/:id', name: 'credits-id', layout: 'default', access: 'members', screen: screens.pay, back: true },
@@ -343,10 +345,31 @@ export const routes: readonly AppRoute[] = [
     firstCalls: (context) => [...moneyCalls(context), ...blockCalls('pricing')(context)],
   },
   { path: '/complete-signup', name: 'complete-signup', layout: 'default', access: 'members', screen: screens.completeSignup },
-  { path: '/signup-matches', name: 'signup-matches', layout: 'default', access: 'members', screen: screens.signupMatches },
+  {
+    path: '/signup-matches',
+    name: 'signup-matches',
+    layout: 'default',
+    access: 'members',
+    screen: screens.signupMatches,
+    firstCalls: ({ user }) => [signupMatchesPath(user)],
+  },
   { path: '/lang-config', name: 'lang-config', layout: 'default', access: 'public', screen: screens.langConfig },
-  { path: '/transactions', name: 'transactions', layout: 'default', access: 'members', screen: screens.transactions },
-  { path: '/transactions/:id', name: 'transactions-id', layout: 'default', access: 'members', screen: screens.transactions },
+  {
+    path: '/transactions',
+    name: 'transactions',
+    layout: 'default',
+    access: 'members',
+    screen: screens.transactions,
+    firstCalls: () => [TRANSACTIONS_CALL],
+  },
+  {
+    path: '/transactions/:id',
+    name: 'transactions-id',
+    layout: 'default',
+    access: 'members',
+    screen: screens.transactions,
+    firstCalls: () => [TRANSACTIONS_CALL],
+  },
   // Spec 2 marketing landers, for visitors (a member goes to /members); the slug selects the copy.
   {
     path: '/landers/tinderswipe',

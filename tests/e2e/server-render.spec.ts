@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { appReady, login, SANNE } from './support.ts';
 
-test("with scripts off, visitor pages and a member's search, profile, chats, credits, likes, own profile, settings and swipe game arrive drawn, with their data", async ({
+test("with scripts off, visitor pages and a member's search, profile, chats, credits, likes, own profile, settings, swipe game, transactions, repeat order and matches arrive drawn, with their data", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
@@ -26,6 +26,10 @@ test("with scripts off, visitor pages and a member's search, profile, chats, cre
   await page.goto('/pricing');
   await expect(page.locator('.content-body')).toBeVisible();
   await expect(page.locator('.pricing-table tbody tr').first()).toBeVisible();
+
+  // Where the activation link leads, for a visitor without the "just activated" flag: how to activate.
+  await page.goto('/activate/done');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activate your account' })).toBeVisible();
 
   // A visitor's /members redirects in the app: the plain shell, not a drawn page.
   await page.goto('/members');
@@ -70,6 +74,18 @@ test("with scripts off, visitor pages and a member's search, profile, chats, cre
   await expect(
     page.getByTestId('swipe-card').or(page.getByRole('heading', { name: "You've seen everyone for now" })),
   ).toBeVisible();
+  // Her payments and credit movements (GET /api/transactions.php), her last order (GET /api/repeat-order.php) and the
+  // members who fit her (GET /api/members.php with her search), not empty screens waiting for scripts.
+  await page.goto('/transactions');
+  await expect(page.getByRole('heading', { level: 2, name: 'Credit movements' })).toBeVisible();
+  await page.goto('/credits/repeat-order');
+  await expect(
+    page.getByText('You have not bought a bundle yet.').or(page.getByText(/^Your last order: |^Your stored card is charged/)),
+  ).toBeVisible();
+  await page.goto('/signup-matches');
+  const matches = page.getByRole('list', { name: 'Members who fit you' });
+  await expect(matches.getByRole('link').first()).toBeVisible();
+  await expect(matches.locator('.placeholder-glow')).toHaveCount(0);
   await context.close();
 });
 
@@ -86,9 +102,20 @@ test('the app hydrates a drawn page without a difference, and what is typed befo
   await page.goto('/landers/gallery');
   await appReady(page);
   // A member's pages drawn with their data: the search, the chat list, the bundles, the likes, the own profile, the
-  // settings' lists, the swipe deck.
+  // settings' lists, the swipe deck, the transactions, the last order, the matches.
   await login(page.context().request, SANNE);
-  for (const path of ['/members', '/chats', '/credits', '/likes', '/profile', '/settings', '/swipe-game']) {
+  for (const path of [
+    '/members',
+    '/chats',
+    '/credits',
+    '/likes',
+    '/profile',
+    '/settings',
+    '/swipe-game',
+    '/transactions',
+    '/credits/repeat-order',
+    '/signup-matches',
+  ]) {
     await page.goto(path);
     await appReady(page);
   }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,11 @@ import './account.scss';
 /** The flag as this page load found it: the screen may mount more than once while the session loads. */
 let activatedFlag: boolean | null = null;
 
-/** Reads and clears the server's "activation just worked" flag (contract ACTIVATED_COOKIE), once per page load. */
+/**
+ * Reads and clears the server's "activation just worked" flag (contract ACTIVATED_COOKIE), once per page load. Browser
+ * only: a server render draws the page without it (useSyncExternalStore's server snapshot), and the hydrated page
+ * reads it.
+ */
 function takeActivatedFlag(): boolean {
   if (activatedFlag === null) {
     activatedFlag = document.cookie.split('; ').includes(`${ACTIVATED_COOKIE}=1`);
@@ -19,6 +23,11 @@ function takeActivatedFlag(): boolean {
   return activatedFlag;
 }
 
+/** The flag never changes within a page load: nothing to subscribe to. */
+const noChange = () => () => {};
+/** The server render's flag: the cookie is the browser's to read and clear. */
+const notActivated = () => false;
+
 /**
  * /activate/done: where the activation link leads. It says "activated" only when that is true: the link just
  * worked (the server's flag) or the logged-in member is confirmed; otherwise it explains how to activate.
@@ -26,7 +35,7 @@ function takeActivatedFlag(): boolean {
 export default function ActivateDoneScreen() {
   const { t } = useTranslation('account');
   const { user } = useSnapshot(session);
-  const [justActivated] = useState(takeActivatedFlag);
+  const justActivated = useSyncExternalStore(noChange, takeActivatedFlag, notActivated);
   const activated = justActivated || user?.status === 'confirmed';
   const title = activated ? t('activate.doneTitle') : t('activate.pendingTitle');
   usePageTitle(title);

@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { SearchResponse, type MemberCard as Member } from '../../../contract/index.ts';
+import { SearchResponse } from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
+import { useFirstAnswer } from '../../api/use-first-answer.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { session } from '../account/session-store.ts';
 import { MemberCard, MemberCardPlaceholder, MemberGrid } from '../members/member-card.tsx';
-import { preferredGender } from '../members/search-store.ts';
+import { signupMatchesPath } from './matches-calls.ts';
 import './onboarding.scss';
 
 /** How many matches the page shows. */
@@ -17,26 +17,17 @@ const SHOWN = 12;
 /**
  * /signup-matches (spec 2): the members who fit a new member right after signup: the gender they look for (from
  * their own gender and sexuality) in their country, online and with photos first as the search orders them; each
- * opens the profile, and the search goes on from there.
+ * opens the profile, and the search goes on from there. The member is the one the page opened for (the route is the
+ * members area's): the call is read once, at the mount.
  */
 export default function SignupMatchesScreen() {
   const { t } = useTranslation(['onboarding', 'errors']);
   usePageTitle(t('matches.title'));
   const { user } = useSnapshot(session);
-  const [members, setMembers] = useState<Member[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const gender = preferredGender(user?.profile.gender ?? undefined, user?.profile.sexuality ?? undefined);
-  const country = user?.profile.country ?? '';
-  useEffect(() => {
-    let live = true;
-    api('/api/members.php', SearchResponse, { query: { gender, country, min_age: 18, max_age: 99, page: 1 } }).then(
-      (r) => live && setMembers(r.profiles.slice(0, SHOWN)),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gender, country]);
+  // Drawn by the server render with the matches (the route's first call, signupMatchesPath).
+  const path = signupMatchesPath(user);
+  const pick = (r: SearchResponse) => r.profiles.slice(0, SHOWN);
+  const { value: members, error } = useFirstAnswer(path, SearchResponse, pick, async () => pick(await api(path, SearchResponse)));
   return (
     <div className="container py-3 py-md-4 onboarding">
       <h1 className="h3 fw-bold mb-1">{t('matches.title')}</h1>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { formatMoney, refundShare, refundWindowOpen, type InvoiceSummary, type Payment } from '../../../contract/index.ts';
 import { companyInfo, loadCompanyInfo } from '../../app/company-info-store.ts';
+import { useHydrated } from '../../app/hydrated.tsx';
 import { countries } from '../../../contract/countries.ts';
 import { countryNameOfText } from '../../i18n/country-names.ts';
 import { errorText } from '../../i18n/error-text.ts';
@@ -26,6 +27,8 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [papers, setPapers] = useState<InvoiceSummary[]>([]);
+  // The time is in the reader's time zone, which a server render does not know: written after hydration.
+  const hydrated = useHydrated();
   useEffect(() => void loadCompanyInfo(), []);
   // Again after a refund: its credit note is issued with it.
   useEffect(() => {
@@ -59,7 +62,11 @@ export function PaymentDetail({ payment: initial }: { payment: Payment }) {
     <>
       <dl className="order-summary card border-0 shadow-sm rounded-4 p-3 mb-3">
         <dt>{t('transactions.date')}</dt>
-        <dd>{new Date(p.created_at).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' })}</dd>
+        <dd>
+          <time dateTime={p.created_at}>
+            {hydrated && new Date(p.created_at).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' })}
+          </time>
+        </dd>
         <dt>{t('pay.bundle')}</dt>
         <dd>{t('bundle.credits', { count: p.credits })}</dd>
         <dt>{t('transactions.amount')}</dt>

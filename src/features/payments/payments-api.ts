@@ -13,6 +13,7 @@ import {
   type PaymentMethod,
 } from '../../../contract/index.ts';
 import { api } from '../../api/client.ts';
+import { REPEAT_ORDER_CALL, TRANSACTIONS_CALL } from './payment-calls.ts';
 
 /** GET /api/credits.php: bundles and methods of the member's payment country (a visitor's: `country`). */
 export const fetchOffer = (country?: Country | null) => api('/api/credits.php', CreditsResponse, { query: { country } });
@@ -32,14 +33,14 @@ export const fetchPayment = (id: string, sessionId?: string | null, sessionResul
 export const requestRefund = (payment: string) => api('/api/refund.php', Payment, { method: 'POST', body: { payment } });
 
 /** GET /api/repeat-order.php: the last completed order and the stored card. */
-export const fetchRepeatOrder = () => api('/api/repeat-order.php', RepeatOrderResponse);
+export const fetchRepeatOrder = () => api(REPEAT_ORDER_CALL, RepeatOrderResponse);
 
 /** POST /api/repeat-order.php: the last order again, charged to the stored card in one step. Idempotent by `id`. */
 export const repeatWithStoredCard = (id: string) =>
-  api('/api/repeat-order.php', PaymentResponse, { method: 'POST', body: { id }, retry: true });
+  api(REPEAT_ORDER_CALL, PaymentResponse, { method: 'POST', body: { id }, retry: true });
 
 /** GET /api/transactions.php: the member's payments and credit movements, newest first. */
-export const fetchTransactions = () => api('/api/transactions.php', TransactionsResponse);
+export const fetchTransactions = () => api(TRANSACTIONS_CALL, TransactionsResponse);
 
 /** POST /api/directdebit.php: orders a bundle by direct debit; the code goes by SMS. Idempotent by `id`. */
 export const orderDirectDebit = (req: DirectDebitRequest) =>

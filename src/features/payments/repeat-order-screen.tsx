@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { v7 } from 'uuid';
-import { formatMoney, type Bundle, type PaymentResponse, type RepeatOrderResponse } from '../../../contract/index.ts';
+import { formatMoney, RepeatOrderResponse, type Bundle, type PaymentResponse } from '../../../contract/index.ts';
 import { usePageTitle } from '../../app/page-title.ts';
+import { useFirstAnswer } from '../../api/use-first-answer.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { refreshUser } from '../account/session-store.ts';
 import { Checkout } from './checkout.tsx';
 import { LoadError } from './load-error.tsx';
+import { REPEAT_ORDER_CALL } from './payment-calls.ts';
 import { fetchRepeatOrder, repeatWithStoredCard } from './payments-api.ts';
 import { useOffer } from './use-offer.ts';
 import './payments.scss';
@@ -22,10 +24,14 @@ export default function RepeatOrderScreen() {
   const { t } = useTranslation('payments');
   usePageTitle(t('repeat.title'));
   const { offer, error, reload } = useOffer();
-  const [order, setOrder] = useState<RepeatOrderResponse | null>(null);
-  useEffect(() => {
-    fetchRepeatOrder().then(setOrder, () => setOrder({ last: null, card: null }));
-  }, []);
+  // Drawn by the server render with the last order (the route's first call); an order that cannot be loaded shows as
+  // none, with the way to choose a bundle.
+  const { value: order } = useFirstAnswer(
+    REPEAT_ORDER_CALL,
+    RepeatOrderResponse,
+    (o) => o,
+    (): Promise<RepeatOrderResponse> => fetchRepeatOrder().catch(() => ({ last: null, card: null })),
+  );
   const bundle = order?.last && offer?.bundles.find((b) => b.id === order.last!.bundle_id);
   const method = order?.last && offer?.methods.find((m) => m.id === order.last!.method);
   return (

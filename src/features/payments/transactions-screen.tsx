@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { formatMoney, type Payment, type TransactionsResponse } from '../../../contract/index.ts';
+import { formatMoney, TransactionsResponse, type Payment } from '../../../contract/index.ts';
+import { useHydrated } from '../../app/hydrated.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
+import { useFirstAnswer } from '../../api/use-first-answer.ts';
 import { LoadError } from './load-error.tsx';
+import { TRANSACTIONS_CALL } from './payment-calls.ts';
 import { fetchTransactions } from './payments-api.ts';
 import { PaymentDetail } from './payment-detail.tsx';
 import './payments.scss';
@@ -29,21 +31,23 @@ export default function TransactionsScreen() {
   const { t, i18n } = useTranslation('payments');
   const { id } = useParams<{ id?: string }>();
   usePageTitle(t('transactions.title'));
-  const [data, setData] = useState<TransactionsResponse | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchTransactions().then(
-      (d) => live && setData(d),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  // Drawn by the server render with its list (the route's first call); the times are in the reader's time zone, which
+  // the server does not know: they are written after hydration.
+  const hydrated = useHydrated();
+  const {
+    value: data,
+    setValue,
+    error,
+    setError,
+  } = useFirstAnswer(TRANSACTIONS_CALL, TransactionsResponse, (d) => d, fetchTransactions);
+  const retry = () => {
+    setError(null);
+    fetchTransactions().then(setValue, setError);
+  };
   const date = (iso: string) => (
-    <time dateTime={iso}>{new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</time>
+    <time dateTime={iso}>
+      {hydrated && new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+    </time>
   );
 
   if (id) {
@@ -51,9 +55,7 @@ export default function TransactionsScreen() {
     return (
       <div className="container py-3 py-md-4 payments" style={{ maxWidth: 720 }}>
         <h1 className="h3 fw-bold mb-3">{t('transactions.detail')}</h1>
-        {error != null && !data && (
-          <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} message="transactions.loadFailed" />
-        )}
+        {error != null && !data && <LoadError error={error} onRetry={retry} message="transactions.loadFailed" />}
         {data &&
           (payment ? (
             <PaymentDetail payment={payment} />
@@ -70,9 +72,7 @@ export default function TransactionsScreen() {
   return (
     <div className="container py-3 py-md-4 payments" style={{ maxWidth: 900 }}>
       <h1 className="h3 fw-bold mb-3">{t('transactions.title')}</h1>
-      {error != null && !data && (
-        <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} message="transactions.loadFailed" />
-      )}
+      {error != null && !data && <LoadError error={error} onRetry={retry} message="transactions.loadFailed" />}
       {data && (
         <>
           <h2 className="h5 fw-bold">{t('transactions.payments')}</h2>
