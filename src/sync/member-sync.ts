@@ -9,6 +9,7 @@ import type { AppDB } from '../data/db.ts';
 import { readCursor } from './cursor.ts';
 import { createSyncEngine, type SyncEngine } from './engine.ts';
 import { openLiveChannel } from './live.ts';
+import { takeWorkerMatch } from './outbox-calls.ts';
 import { syncPhotoLocks } from './photo-locks.ts';
 import { watchPageHidden } from './page-hidden.ts';
 import { scheduleSync } from './scheduler.ts';
@@ -42,12 +43,24 @@ export async function startMemberSync(userId: number, pushSubscribed: () => bool
     if (session.user?.id === userId)
       void syncPhotoLocks(db, session.user.paid_user, (reason) => engine.request(reason)).catch(() => {});
   };
+  // A like the service worker sent while the app was closed may have made a match: shown after a run, with the
+  // like news (like-news.tsx shows a like of a liked profile as a match).
+  const announceWorkerMatch = () =>
+    void takeWorkerMatch(db).then(
+      (card) => {
+        if (card && session.user?.id === userId) syncNews.newLike = card;
+      },
+      () => {},
+    );
   const engine = createSyncEngine(db, userId, {
     onUser: (user) => {
       if (session.user?.id === user.id) setUser(user);
       checkPhotoLocks();
     },
-    onRunDone: checkPhotoLocks,
+    onRunDone: () => {
+      checkPhotoLocks();
+      announceWorkerMatch();
+    },
     onCredits: (credits) => {
       if (session.user?.id === userId) session.user.credits = credits;
     },

@@ -1,7 +1,7 @@
 // What each outbox entry sends and how a sent message is stored, without zod or the page's API client, so the
 // service worker flushes the same outbox with the same calls and idempotency keys (worker-sync.ts) as the page
 // (outbox.ts).
-import type { Message } from '../../contract/index.ts';
+import type { LikedBy, Message } from '../../contract/index.ts';
 import { adoptProvisional, lastMessageOf } from '../data/conversations-repo.ts';
 import { provisionalId, type AppDB, type OutboxRow } from '../data/db.ts';
 import { fromServer } from '../data/messages-repo.ts';
@@ -61,5 +61,32 @@ export async function storeSentMessage(db: AppDB, peerId: number, m: Message): P
       (await db.conversations.get(m.conversation_id)) ?? (temp && { ...temp, id: m.conversation_id, nextBefore: m.seq });
     if (conv) await db.conversations.put({ ...conv, lastMessageAt: m.created_at, lastMessage: lastMessageOf(m) });
     await db.messages.put(fromServer(m));
+  });
+}
+
+/** Dexie meta key: the profile a like the worker sent made a match with, until a page announces it (takeWorkerMatch). */
+const WORKER_MATCH_KEY = 'worker-match';
+
+/**
+ * Records that a like the service worker sent while no page was open made a match with `profileId` (the server's
+ * answer `match: true`): the page that opens next shows the match (takeWorkerMatch), as it does for its own sends.
+ */
+export async function keepWorkerMatch(db: AppDB, profileId: number): Promise<void> {
+  await db.meta.put({ key: WORKER_MATCH_KEY, value: profileId });
+}
+
+/**
+ * The match a worker's like made (keepWorkerMatch), once: its card as a like to announce (`like_new` false), or null
+ * when there is none or the member no longer likes that profile (an unlike since). Clears the record.
+ */
+export async function takeWorkerMatch(db: AppDB): Promise<LikedBy | null> {
+  return db.transaction('rw', [db.meta, db.likes], async () => {
+    const kept = await db.meta.get(WORKER_MATCH_KEY);
+    if (!kept) return null;
+    await db.meta.delete(WORKER_MATCH_KEY);
+    const liked = await db.likes.get(kept.value as number);
+    if (!liked) return null;
+    const { order: _order, ...card } = liked;
+    return { ...card, like_new: false };
   });
 }

@@ -5,7 +5,8 @@ import { messagePage } from '../data/messages-repo.ts';
 import { withSyncLock } from '../data/sync-names.ts';
 import { readCursor } from './cursor.ts';
 import { createSyncEngine } from './engine.ts';
-import { drainOutbox, queueMessage } from './outbox.ts';
+import { drainOutbox, queueLike, queueMessage } from './outbox.ts';
+import { takeWorkerMatch } from './outbox-calls.ts';
 import { card, chat, delta, freshDb, message, offline, stubApi, type Handler } from './test-kit.ts';
 import { flushOutboxInWorker, pullInWorker } from './worker-sync.ts';
 
@@ -133,6 +134,33 @@ describe('flushOutboxInWorker', () => {
     await pageRun;
     expect(calls).toEqual([id]);
     expect((await db.messages.get(id))?.status).toBe('sent');
+  });
+});
+
+describe('a match made by a like the worker sent', () => {
+  it('is kept for the next page, which announces it once as a like of a liked profile', async () => {
+    const likes: number[] = [];
+    stubApi({
+      '/api/like.php': ({ body }) => {
+        const id = (body as { profile: number }).profile;
+        likes.push(id);
+        return { status: 200, body: { liked: true, match: id === peer.id } };
+      },
+    });
+    await queueLike(db, peer, true);
+    await queueLike(db, card(43, 'Eva'), true);
+    expect(await flushOutboxInWorker(db)).toBe('done');
+    expect(likes).toEqual([peer.id, 43]);
+    expect(await takeWorkerMatch(db)).toEqual({ ...peer, like_new: false });
+    expect(await takeWorkerMatch(db)).toBeNull();
+  });
+
+  it('is dropped when the member unliked that profile since', async () => {
+    stubApi({ '/api/like.php': () => ({ status: 200, body: { liked: true, match: true } }) });
+    await queueLike(db, peer, true);
+    expect(await flushOutboxInWorker(db)).toBe('done');
+    await db.likes.delete(peer.id);
+    expect(await takeWorkerMatch(db)).toBeNull();
   });
 });
 

@@ -7,7 +7,7 @@ import { apiInit, apiUrl } from '../api/request.ts';
 import type { AppDB } from '../data/db.ts';
 import { applyDelta } from './apply-delta.ts';
 import { readCursor } from './cursor.ts';
-import { outboxCall, storeSentMessage } from './outbox-calls.ts';
+import { keepWorkerMatch, outboxCall, storeSentMessage } from './outbox-calls.ts';
 
 /**
  * How a worker flush ended: `done` the queue is empty; `retry` a network failure or 5xx stopped it (the browser
@@ -46,7 +46,8 @@ function asMessage(v: unknown): Message | null {
 
 /**
  * Sends `db`'s outbox oldest first, one entry at a time, as the page's drainOutbox does: each entry with its
- * idempotency key, a sent message stored from the server's answer. Call it holding the member's sync lock
+ * idempotency key, a sent message stored from the server's answer, a match a like made kept for the next page
+ * (keepWorkerMatch). Call it holding the member's sync lock
  * (src/data/sync-names.ts withSyncLock), so a page that opens meanwhile waits and finds the sent entries gone.
  */
 export async function flushOutboxInWorker(db: AppDB): Promise<FlushResult> {
@@ -65,6 +66,11 @@ export async function flushOutboxInWorker(db: AppDB): Promise<FlushResult> {
       const message = isObject(answer) ? asMessage(answer.message) : null;
       if (!message || message.id !== row.messageId) return 'left';
       await storeSentMessage(db, row.peerId, message);
+    }
+    if (row.kind === 'like' && row.on) {
+      // A match has no page to show it: the next page that opens does (takeWorkerMatch).
+      const answer: unknown = await res.json().catch(() => null);
+      if (isObject(answer) && answer.match === true) await keepWorkerMatch(db, row.profileId);
     }
     await db.outbox.delete(row.seq!);
   }
