@@ -27,6 +27,12 @@ test("with scripts off, visitor pages and a member's search, profile, chats, cre
   await expect(page.locator('.content-body')).toBeVisible();
   await expect(page.locator('.pricing-table tbody tr').first()).toBeVisible();
 
+  // An unknown {token}: the 404 page with its status, drawn, not "Loading…".
+  const unknown = await page.goto('/no-such-page-token');
+  expect(unknown!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+
   // Where the activation link leads, for a visitor without the "just activated" flag: how to activate.
   await page.goto('/activate/done');
   await expect(page.getByRole('heading', { level: 1, name: 'Activate your account' })).toBeVisible();
