@@ -1,9 +1,10 @@
 // The service worker syncing while the app is closed (docs/pwa.md, "Sync while the app is closed"): a message
 // written offline leaves on Background Sync with no page open and reaches the other member once, and Periodic
-// Background Sync fills Dexie and the badge so the app reopened offline shows what arrived meanwhile. The events
-// are fired through the DevTools protocol from a blank tab, which keeps the session while no app page is open.
+// Background Sync fills Dexie and the badge so the app reopened offline shows what arrived meanwhile; a like sent by
+// the worker that makes a match is shown by the page that opens next. The events are fired through the DevTools
+// protocol from a blank tab, which keeps the session while no app page is open.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { findMember, login, LUCAS, SANNE, sendMessage, waitForServiceWorker } from './support.ts';
+import { appReady, findMember, login, LUCAS, SANNE, sendMessage, signup, waitForServiceWorker } from './support.ts';
 import { serviceWorker, spyOnWorkerBadge, swRegistration } from './sw-support.ts';
 
 /** The messages between the caller and member `profile` with text `text`, as the server stores them. */
@@ -92,5 +93,61 @@ test('Periodic Background Sync with the app closed fills Dexie and the badge: th
   const reopened = await context.newPage();
   await reopened.goto(`/chats/${sanne}`);
   await expect(reopened.getByRole('log', { name: 'Messages' }).getByText(text)).toBeVisible();
+  await context.close();
+});
+
+test('a like sent on Background Sync with every page closed that makes a match shows the match when the app opens', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const me = await signup(context.request);
+  // The other member liked this one first: the like this one writes offline makes the match.
+  const other = await browser.newContext();
+  const them = await signup(other.request);
+  expect((await other.request.post('/api/like.php', { data: { profile: me.id } })).ok()).toBe(true);
+  await other.close();
+  // The site's welcome like (spec 2) would bring a modal of its own.
+  await context.route('**/api/auto-like.php', (route) => route.fulfill({ json: { profile: null } }));
+  const blank = await context.newPage();
+  const app = await context.newPage();
+  await app.goto(`/members/${them.id}`);
+  await waitForServiceWorker(app);
+  await appReady(app);
+  const sw = await swRegistration(context, blank);
+
+  await context.setOffline(true);
+  await app.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect
+    .poll(() =>
+      app.evaluate(async () => {
+        const registration = (await navigator.serviceWorker.ready) as unknown as { sync: { getTags(): Promise<string[]> } };
+        return registration.sync.getTags();
+      }),
+    )
+    .toContain('outbox');
+  await app.close();
+  await expect.poll(() => appWindows(context)).toBe(0);
+
+  await context.setOffline(false);
+  await sw.backgroundSync('outbox');
+  await expect
+    .poll(
+      async () => ((await (await context.request.get('/api/likes.php')).json()).profiles as { id: number }[]).map((p) => p.id),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toContain(them.id);
+
+  // The page that opens next shows the match the worker's like made, once.
+  const reopened = await context.newPage();
+  await reopened.goto('/members');
+  const match = reopened.getByRole('dialog', { name: "It's a match!" });
+  await expect(match).toBeVisible();
+  await match.getByRole('button', { name: 'Keep browsing' }).click();
+  await expect(match).toBeHidden();
+  await reopened.reload();
+  await appReady(reopened);
+  await expect(reopened.getByRole('dialog', { name: "It's a match!" })).toHaveCount(0);
   await context.close();
 });
