@@ -7,8 +7,7 @@
 //   --runs: runs per page (default 1). Under --gate, a page with a gated median under its bar after fewer than 3 runs
 //     gets runs up to 3 and is judged by their median: one run per page costs a third, and one slow run fails nothing.
 //   --gate: exit 1 when the median of accessibility or best practices is under 100 on any page, or that of performance
-//     under SCORE (0-100) on a page whose `perfGate` is set (the others' performance is printed, not gated: docs/perf.md
-//     says why for each). Without it the figures are information only.
+//     under SCORE (0-100). Without it the figures are information only.
 //   --only: measures only these pages (comma-separated paths of the page list).
 //   --base: measures a site already running at that address (e.g. http://localhost:8080) instead of starting one.
 //   --save: writes each run's full report (Lighthouse JSON) to DIR, for a closer look at an audit.
@@ -42,29 +41,27 @@ const PARTNER = 2;
 
 /**
  * The pages measured: every screen route of the spec's route table (spec 2) once, visitor's or member's as the route
- * is meant for, with `member` whether the demo member is logged in, and `perfGate` whether --gate applies to the
- * performance score too (set on pages whose runs reached the gate reliably; docs/perf.md "The gate" lists the others
- * with the reason). Routes left out: /credits/{id}/{paymentmethod?} (it starts a payment), /reset-password/do and
+ * is meant for, with `member` whether the demo member is logged in; --gate applies to every one. Routes left out: /credits/{id}/{paymentmethod?} (it starts a payment), /reset-password/do and
  * /mail-change/do (their token's answer), /dev/* (not in production), the landers' and content pages' other slugs
  * (the same screens).
  */
-const PAGES: { path: string; member: boolean; perfGate?: true }[] = [
-  { path: '/', member: false, perfGate: true },
-  { path: '/login', member: false, perfGate: true },
-  { path: '/signup', member: false, perfGate: true },
+const PAGES: { path: string; member: boolean }[] = [
+  { path: '/', member: false },
+  { path: '/login', member: false },
+  { path: '/signup', member: false },
   { path: '/reset-password', member: false },
   { path: '/activate/done', member: false },
   { path: '/activate/error', member: false },
   { path: '/account-deleted', member: false },
   { path: '/complaints', member: false },
   { path: '/lang-config', member: false },
-  { path: '/pricing', member: false, perfGate: true },
-  { path: '/pages/terms', member: false, perfGate: true },
+  { path: '/pricing', member: false },
+  { path: '/pages/terms', member: false },
   { path: '/pages/faq', member: false },
   { path: '/landers/tinderswipe', member: false },
   { path: '/landers/alonetonight', member: false },
   { path: '/landers/collagelanding', member: false },
-  { path: '/landers/gallery', member: false, perfGate: true },
+  { path: '/landers/gallery', member: false },
   { path: '/landers/iconslanding', member: false },
   { path: '/landers/maplanding', member: false },
   { path: '/landers/socialnetwork', member: false },
@@ -74,12 +71,12 @@ const PAGES: { path: string; member: boolean; perfGate?: true }[] = [
   { path: `/members/${PARTNER}/signup`, member: false },
   { path: `/members/${PARTNER}/landing2`, member: false },
   { path: '/members', member: true },
-  { path: '/members/1', member: true, perfGate: true },
+  { path: '/members/1', member: true },
   { path: `/members/${PARTNER}`, member: true },
   { path: `/members/${PARTNER}/chat`, member: true },
   { path: '/chats', member: true },
-  { path: '/likes', member: true, perfGate: true },
-  { path: '/credits', member: true, perfGate: true },
+  { path: '/likes', member: true },
+  { path: '/credits', member: true },
   { path: '/credits/repeat-order', member: true },
   { path: '/directdebit', member: true },
   { path: '/premium', member: true },
@@ -204,7 +201,7 @@ try {
     // Audit id -> [its category, what it cost]: the audits that cost points in any run.
     const costs = new Map<string, [string, string]>();
     // The bar of each category on this page (none: printed only).
-    const bars = CATEGORIES.map((c) => (GATE === null ? null : c !== 'performance' ? FULL_MARKS : page.perfGate ? GATE : null));
+    const bars = CATEGORIES.map((c) => (GATE === null ? null : c !== 'performance' ? FULL_MARKS : GATE));
     const under = () => CATEGORIES.filter((c, i) => bars[i] !== null && median(scores[c]) < bars[i]!);
     // LCP (ms), TBT (ms) and CLS of each run: what moved the score.
     const metrics: string[] = [];
@@ -240,7 +237,7 @@ try {
     }
     const medians = CATEGORIES.map((c) => median(scores[c]));
     console.log(
-      `${page.path.padEnd(32)} ${CATEGORIES.map((c, i) => `${c} ${medians[i]}`).join('  ')}  (runs: ${CATEGORIES.map((c) => scores[c].join('/')).join(', ')}; LCP/TBT/CLS ${metrics.join(', ')})${GATE !== null && !page.perfGate ? '  (performance not gated)' : ''}`,
+      `${page.path.padEnd(32)} ${CATEGORIES.map((c, i) => `${c} ${medians[i]}`).join('  ')}  (runs: ${CATEGORIES.map((c) => scores[c].join('/')).join(', ')}; LCP/TBT/CLS ${metrics.join(', ')})`,
     );
     const gated = under();
     if (gated.length > 0) failed = true;
