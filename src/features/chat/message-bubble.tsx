@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
+import { useHydrated } from '../../app/hydrated.tsx';
 import { errorText } from '../../i18n/error-text.ts';
 import { AlertIcon, CheckAllIcon, CheckIcon, ClockIcon } from '../members/icons.tsx';
 import type { MessageRow } from '../../data/db.ts';
@@ -14,9 +15,14 @@ const WAY_ON: Record<string, { href: string; key: string }> = {
   premium_only: { href: '/premium', key: 'getPremium' },
 };
 
+/** A message's time until hydration: blank, about as wide and as high as "14:05" (five figure spaces). */
+const TIME_PLACEHOLDER = '\u2007'.repeat(5);
+
 /**
  * One message (a gift message shows the gift's drawing and name, a photo message its photo, ChatPhoto): own messages right-aligned in the primary colour with their state (pending, sent, read),
- * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete".
+ * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete". Its time of day is in the
+ * reader's time zone: written after hydration (src/app/hydrated.tsx), before that, figure spaces about as wide (TIME_PLACEHOLDER),
+ * never by the server.
  */
 export function MessageBubble({
   message,
@@ -42,6 +48,7 @@ export function MessageBubble({
   memberName: string;
 }) {
   const { t, i18n } = useTranslation(['chat', 'gifts']);
+  const hydrated = useHydrated();
   const failed = message.status === 'failed';
   const isPhoto = Boolean(message.photo || message.localPhoto);
   const code = message.failure?.code ?? '';
@@ -85,7 +92,9 @@ export function MessageBubble({
           className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white' : 'text-body-secondary'}`}
           style={{ fontSize: '.72rem', lineHeight: 1.9 }}
         >
-          <time dateTime={message.createdAt}>{formatTime(message.createdAt, i18n.language || 'en')}</time>
+          <time dateTime={message.createdAt}>
+            {hydrated ? formatTime(message.createdAt, i18n.language || 'en') : TIME_PLACEHOLDER}
+          </time>
           {mine && (
             <span title={state.label} className="d-inline-flex">
               {state.icon}
