@@ -8,16 +8,18 @@ import type { MessageRow } from '../../data/db.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { dayKey, formatDay } from './chat-time.ts';
 
-/** A row of the virtualized log: a day separator or a message. */
-type Row = { kind: 'day'; key: string; at: string } | { kind: 'message'; key: string; message: MessageRow; tight: boolean };
+/** A row of the log: a day separator (`at` null: the first day, not known yet, a blank of its height) or a message. */
+type Row =
+  { kind: 'day'; key: string; at: string | null } | { kind: 'message'; key: string; message: MessageRow; tight: boolean };
 
 /**
  * Day separators between messages of different days; `tight` when the next message is from the same sender that day.
  * Days are the reader's (local time zone): without `local` (the server's render and the hydrating one, which must
- * draw the same) there are no separators and `tight` ignores the day.
+ * draw the same) only the first separator's place is kept, blank (there is always one above the first message), and
+ * `tight` ignores the day.
  */
 function toRows(messages: readonly MessageRow[], local: boolean): Row[] {
-  const rows: Row[] = [];
+  const rows: Row[] = !local && messages.length > 0 ? [{ kind: 'day', key: 'day-first', at: null }] : [];
   let prevDay = '';
   messages.forEach((m, i) => {
     const day = local ? dayKey(m.createdAt) : '';
@@ -43,7 +45,8 @@ function toRows(messages: readonly MessageRow[], local: boolean): Row[] {
  * `plain`: the rows as a plain list instead (a server-rendered chat's newest page, until Dexie holds it): a virtualizer
  * draws no rows before it has measured its scroll element, so the server's render and the hydrating one draw them
  * all, in the same markup, and the log stands at its end by CSS alone (a reversed flex column), before any script.
- * Leaving it, the virtualized log opens at its end too. Day separators come after hydration (the reader's days).
+ * Leaving it, the virtualized log opens at its end too. Day separators come after hydration (the reader's days; the
+ * first one's place is kept blank before).
  */
 export function MessageList({
   messages,
@@ -126,9 +129,15 @@ export function MessageList({
   const drawRow = (row: Row) =>
     row.kind === 'day' ? (
       <div className="text-center py-3">
-        <time dateTime={row.at} className="badge rounded-pill bg-body-secondary text-body-secondary fw-normal px-3 py-2">
-          {formatDay(row.at, i18n.language || 'en')}
-        </time>
+        {row.at === null ? (
+          <span className="badge rounded-pill fw-normal px-3 py-2 invisible" aria-hidden="true">
+            {'\u00a0'}
+          </span>
+        ) : (
+          <time dateTime={row.at} className="badge rounded-pill bg-body-secondary text-body-secondary fw-normal px-3 py-2">
+            {formatDay(row.at, i18n.language || 'en')}
+          </time>
+        )}
       </div>
     ) : (
       <MessageBubble
