@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
-import { useHydrated } from '../../app/hydrated.tsx';
 import { errorText } from '../../i18n/error-text.ts';
 import { AlertIcon, CheckAllIcon, CheckIcon, ClockIcon } from '../members/icons.tsx';
 import type { MessageRow } from '../../data/db.ts';
@@ -21,8 +20,8 @@ const TIME_PLACEHOLDER = '\u2007'.repeat(5);
 /**
  * One message (a gift message shows the gift's drawing and name, a photo message its photo, ChatPhoto): own messages right-aligned in the primary colour with their state (pending, sent, read),
  * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete". Its time of day is in the
- * reader's time zone: written after hydration (src/app/hydrated.tsx), before that, figure spaces about as wide (TIME_PLACEHOLDER),
- * never by the server.
+ * reader's time zone: written only with `local` (after hydration, src/app/hydrated.tsx), before that figure spaces
+ * about as wide (TIME_PLACEHOLDER), never by the server.
  */
 export function MessageBubble({
   message,
@@ -33,6 +32,7 @@ export function MessageBubble({
   onDelete,
   onBuyCredits,
   memberName,
+  local,
 }: {
   message: MessageRow;
   mine: boolean;
@@ -46,9 +46,10 @@ export function MessageBubble({
   onBuyCredits?: () => void;
   /** The other member's name, for the `blocked` reason. */
   memberName: string;
+  /** The reader's time zone may be used (after hydration: useHydrated): the time of day is written. */
+  local: boolean;
 }) {
   const { t, i18n } = useTranslation(['chat', 'gifts']);
-  const hydrated = useHydrated();
   const failed = message.status === 'failed';
   const isPhoto = Boolean(message.photo || message.localPhoto);
   const code = message.failure?.code ?? '';
@@ -93,7 +94,7 @@ export function MessageBubble({
           style={{ fontSize: '.72rem', lineHeight: 1.9 }}
         >
           <time dateTime={message.createdAt}>
-            {hydrated ? formatTime(message.createdAt, i18n.language || 'en') : TIME_PLACEHOLDER}
+            {local ? formatTime(message.createdAt, i18n.language || 'en') : TIME_PLACEHOLDER}
           </time>
           {mine && (
             <span title={state.label} className="d-inline-flex">

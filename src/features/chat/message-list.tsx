@@ -146,6 +146,7 @@ export function MessageList({
         read={row.message.seq <= peerReadSeq}
         tight={row.tight}
         memberName={memberName}
+        local={local}
         onRetry={() => onRetry(row.message.id)}
         onDelete={() => onDelete(row.message.id)}
         onBuyCredits={onBuyCredits && (() => onBuyCredits(row.message.id))}
