@@ -138,6 +138,9 @@ describe('first calls (docs/perf.md, "Server rendering")', () => {
     expect(callsOf('/login', null)).toEqual([]);
     const paid = member({ paid_user: true });
     expect(callsOf('/chats', paid)).toEqual(['/api/chats.php']);
+    expect(callsOf('/members/42/chat', paid)).toEqual(['/api/member.php?id=42', '/api/messages.php?profile=42&limit=50']);
+    expect(callsOf('/chats/7', paid)).toEqual(['/api/member.php?id=7', '/api/messages.php?profile=7&limit=50']);
+    expect(callsOf('/chats/abc', paid)).toEqual([]);
     expect(callsOf('/likes/m/7', paid)).toEqual(['/api/member.php?id=7']);
     expect(callsOf('/members', paid)).toEqual(['/api/members.php?gender=female&country=DE&min_age=18&max_age=99&page=1']);
     expect(callsOf('/credits', paid)).toEqual(['/api/credits.php']);

@@ -2,7 +2,7 @@
 // for every page. Without React or the DOM: the page (src/app/route-screens.ts loads the modules it names), the server's
 // render (through src/app/server-entry.ts) and the tests read the same table.
 import type { Settings, User } from '../../contract/index.ts';
-import { CHATS_CALL } from '../features/chat/chat-calls.ts';
+import { chatCalls, CHATS_CALL } from '../features/chat/chat-calls.ts';
 import { LIKES_CALL } from '../features/likes/likes-calls.ts';
 import { PHOTOS_CALL, PROFILE_CALL } from '../features/profile/profile-calls.ts';
 import { BLOCKS_CALL, STORED_CARDS_CALL } from '../features/settings/settings-calls.ts';
@@ -176,6 +176,11 @@ const blockCalls =
     [contentCall(token, language)].filter((c) => c !== null);
 /** /chats' first call: the chat list. */
 const chatsCalls = () => [CHATS_CALL];
+/** A chat's first calls: the card and the newest page of messages of the member of the path's `id`; none when the id is not one. */
+const chatScreenCalls = ({ params }: CallContext) => {
+  const id = memberIdOf(params.id);
+  return id === null ? [] : chatCalls(id);
+};
 /** /likes' first call: the likes both ways. */
 const likesCalls = () => [LIKES_CALL];
 /** /profile's first calls: the own photos and profile. */
@@ -192,7 +197,14 @@ export const routes: readonly AppRoute[] = [
   { path: '/activate/error', name: 'activate-error', layout: 'default', access: 'public', screen: screens.activateError },
   { path: '/dev/mailbox', name: 'dev-mailbox', layout: 'default', access: 'public', screen: screens.devMailbox },
   { path: '/members', name: 'members', layout: 'default', access: 'search', screen: screens.members, firstCalls: searchCalls },
-  { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', access: 'members', screen: screens.chat },
+  {
+    path: '/members/:id/chat',
+    name: 'members-id-chat',
+    layout: 'chat',
+    access: 'members',
+    screen: screens.chat,
+    firstCalls: chatScreenCalls,
+  },
   // Member landings (spec 2) before '/members/:id'; public, so the new member goes on to the chat after signup.
   {
     path: '/members/:id/landing',
@@ -237,7 +249,14 @@ export const routes: readonly AppRoute[] = [
     back: true,
   },
   { path: '/chats', name: 'chats', layout: 'default', access: 'members', screen: screens.chats, firstCalls: chatsCalls },
-  { path: '/chats/:id', name: 'chats-id', layout: 'chat', access: 'members', screen: screens.chat },
+  {
+    path: '/chats/:id',
+    name: 'chats-id',
+    layout: 'chat',
+    access: 'members',
+    screen: screens.chat,
+    firstCalls: chatScreenCalls,
+  },
   {
     path: '/likes',
     name: 'likes',

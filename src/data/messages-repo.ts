@@ -2,9 +2,7 @@
 import Dexie from 'dexie';
 import type { Message } from '../../contract/index.ts';
 import type { AppDB, MessageRow } from './db.ts';
-
-/** Messages per page of a conversation (DESIGN: keyset page of 50 rows). */
-export const PAGE_SIZE = 50;
+import { PAGE_SIZE } from './page-size.ts';
 
 /**
  * The newest `limit` messages of conversation `conversationId` with seq below `beforeSeq` (default: all,

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstAnswer, seedFirstAnswers } from '../api/first-answers.ts';
 import type { AppDB } from '../data/db.ts';
+import { newestPagePath } from '../features/chat/chat-calls.ts';
 import { applyDelta } from './apply-delta.ts';
 import { loadNewestPage } from './conversation-pages.ts';
 import { card, chat, delta, freshDb, message, stubApi } from './test-kit.ts';
@@ -12,6 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  seedFirstAnswers({});
 });
 
 describe('loadNewestPage', () => {
@@ -31,5 +34,18 @@ describe('loadNewestPage', () => {
     stubApi({ '/api/messages.php': () => ({ status: 200, body: { conversation_id: 9, messages: three, next_before: 11 } }) });
     await loadNewestPage(db, sanne);
     expect((await db.conversations.get(9))?.nextBefore).toBe(11);
+  });
+
+  it("stores a server-rendered chat's newest page without asking again, once", async () => {
+    const path = newestPagePath(42);
+    expect(path).toBe('/api/messages.php?profile=42&limit=50');
+    seedFirstAnswers({ [path]: { conversation_id: 9, messages: three, next_before: null } });
+    const fetchMock = stubApi({});
+    await loadNewestPage(db, sanne);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await db.messages.where('conversationId').equals(9).count()).toBe(3);
+    expect((await db.conversations.get(9))?.peerId).toBe(42);
+    // Taken: the next opening asks the server.
+    expect(firstAnswer(path, { safeParse: (data: unknown) => ({ success: true as const, data }) })).toBeUndefined();
   });
 });

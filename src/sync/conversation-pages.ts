@@ -2,18 +2,24 @@
 // the newest page when a chat opens, older pages on "Load earlier messages".
 import { MessagesResponse, type MemberCard } from '../../contract/index.ts';
 import { api } from '../api/client.ts';
+import { takeFirstAnswer } from '../api/first-answers.ts';
 import { adoptProvisional, conversationWith, lastMessageOf } from '../data/conversations-repo.ts';
 import type { AppDB } from '../data/db.ts';
-import { PAGE_SIZE, putServerMessages } from '../data/messages-repo.ts';
+import { putServerMessages } from '../data/messages-repo.ts';
+import { PAGE_SIZE } from '../data/page-size.ts';
+import { newestPagePath } from '../features/chat/chat-calls.ts';
 
 /**
- * GET /api/messages.php?profile= (newest page) into Dexie. When the server has a conversation Dexie lacks (e.g.
+ * GET /api/messages.php?profile= (newest page, newestPagePath; a server-rendered chat's answer instead, once:
+ * src/api/first-answers.ts) into Dexie. The page's answer is as old as the page's request: messages are stored by id
+ * whatever their age, and the sync's delta brings what came since. When the server has a conversation Dexie lacks (e.g.
  * one deleted from the list earlier), its row is created from `peer`. A newest page that reaches the start of the
  * conversation also clears a stored row's `nextBefore`: a delta or a send that made the row could only guess that
  * older messages might wait. Throws ApiCallError (blocked, not_found).
  */
 export async function loadNewestPage(db: AppDB, peer: MemberCard): Promise<void> {
-  const res = await api('/api/messages.php', MessagesResponse, { query: { profile: peer.id, limit: PAGE_SIZE } });
+  const path = newestPagePath(peer.id);
+  const res = takeFirstAnswer(path, MessagesResponse) ?? (await api(path, MessagesResponse));
   if (res.conversation_id === null) return;
   const id = res.conversation_id;
   await db.transaction('rw', [db.conversations, db.messages], async () => {

@@ -1,9 +1,17 @@
 // Server rendering (docs/perf.md, "Server rendering"): pages arrive drawn, for visitors and members, with the data
 // of their first screen; the app hydrates them without a difference from the HTML and without losing input.
-import { expect, test } from '@playwright/test';
-import { appReady, login, SANNE } from './support.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { appReady, login, SANNE, sendMessage, signup } from './support.ts';
 
-test("with scripts off, visitor pages and a member's search, profile, chats, credits, likes, own profile, settings, swipe game, transactions, repeat order and matches arrive drawn, with their data", async ({
+/** A fictional woman of the NL search (a new member's default search), the member may write to: her id and name. */
+async function fictionalProfile(request: APIRequestContext): Promise<{ id: number; name: string }> {
+  const res = await request.get('/api/members.php', { params: { gender: 'female', country: 'NL', page: 1 } });
+  const found = ((await res.json()).profiles as { id: number; name: string; fictional: boolean }[]).find((p) => p.fictional);
+  if (!found) throw new Error('no fictional profile in the NL search');
+  return found;
+}
+
+test("with scripts off, visitor pages and a member's search, profile, chats, a chat, credits, likes, own profile, settings, swipe game, transactions, repeat order and matches arrive drawn, with their data", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
@@ -92,6 +100,18 @@ test("with scripts off, visitor pages and a member's search, profile, chats, cre
   const matches = page.getByRole('list', { name: 'Members who fit you' });
   await expect(matches.getByRole('link').first()).toBeVisible();
   await expect(matches.locator('.placeholder-glow')).toHaveCount(0);
+  // A chat (GET /api/member.php, /api/messages.php): the member's name, the fictional profile's marker and warning, and
+  // the newest messages, not a spinner. A new member writes to a fictional one: Sanne's chats stay as they are.
+  await signup(context.request);
+  const persona = await fictionalProfile(context.request);
+  await sendMessage(context.request, persona.id, 'Drawn before any script');
+  await page.goto(`/members/${persona.id}/chat`);
+  const header = page.locator('header').filter({ hasText: persona.name }).first();
+  await expect(header).toBeVisible();
+  await expect(header.getByRole('img', { name: 'Fictional profile' })).toBeVisible();
+  await expect(page.getByText(`${persona.name} is a fictional profile: physical meetings are not possible.`)).toBeVisible();
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Drawn before any script', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
   await context.close();
 });
 
@@ -125,5 +145,16 @@ test('the app hydrates a drawn page without a difference, and what is typed befo
     await page.goto(path);
     await appReady(page);
   }
-  expect(warnings.filter((w) => /hydrat/i.test(w))).toEqual([]);
+  // A chat drawn with its member and messages (a new member's, written to a fictional one), hydrated as drawn: its
+  // times of day come after hydration.
+  await signup(page.context().request);
+  const persona = await fictionalProfile(page.context().request);
+  await sendMessage(page.context().request, persona.id, 'Hydrated as drawn');
+  await page.goto(`/chats/${persona.id}`);
+  await appReady(page);
+  const message = page.getByRole('log', { name: 'Messages' }).getByText('Hydrated as drawn', { exact: true });
+  await expect(message).toBeVisible();
+  await expect(message.locator('..').locator('time')).toHaveText(/\d/);
+  // React's production build reports a hydration difference by its number (#418 text, #423 recovered by rendering anew).
+  expect(warnings.filter((w) => /hydrat|#418|#423|#425/i.test(w))).toEqual([]);
 });

@@ -9,7 +9,8 @@ import { MessagesResponse, SendMessageResponse } from '../../contract/index.ts';
 import { messages } from '../../server/db/schema.ts';
 import { toMessage } from '../../server/domain/messaging/presenters.ts';
 import { AppDB } from '../../src/data/db.ts';
-import { fromServer, messagePage, PAGE_SIZE } from '../../src/data/messages-repo.ts';
+import { fromServer, messagePage } from '../../src/data/messages-repo.ts';
+import { PAGE_SIZE } from '../../src/data/page-size.ts';
 import { activeMember, newId, startServer } from '../api/harness.ts';
 import { ms, summarize, type Summary } from './stats.ts';
 

@@ -2,19 +2,26 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../app/hydrated.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import Spinner from 'react-bootstrap/Spinner';
 import {
+  MemberResponse,
   MESSAGE_MAX_LENGTH,
+  MessagesResponse,
   messageCost,
   messageLengthLimit,
   type MemberCard,
+  type MemberProfile,
   type MessageKind,
 } from '../../../contract/index.ts';
 import { ApiCallError } from '../../api/client.ts';
+import { firstAnswer, takeFirstAnswer } from '../../api/first-answers.ts';
 import { conversationWith } from '../../data/conversations-repo.ts';
-import { messagePage, PAGE_SIZE } from '../../data/messages-repo.ts';
+import type { MessageRow } from '../../data/db.ts';
+import { fromServer, messagePage } from '../../data/messages-repo.ts';
+import { PAGE_SIZE } from '../../data/page-size.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { network } from '../../pwa/online.ts';
 import { loadEarlierPage, loadNewestPage } from '../../sync/conversation-pages.ts';
@@ -25,8 +32,9 @@ import { loadProfile } from '../../sync/profiles.ts';
 import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { FictionalWarning } from '../member/fictional-warning.tsx';
+import { profilePath } from '../member/member-calls.ts';
 import { SendGiftButton } from '../gifts/send-gift-button.tsx';
-import { CHAT_NAMESPACES } from './chat-calls.ts';
+import { CHAT_NAMESPACES, newestPagePath } from './chat-calls.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { MessageList } from './message-list.tsx';
 import { Composer } from './composer.tsx';
@@ -46,15 +54,49 @@ const OPEN_CHAT_SYNC_MS = 5_000;
 /** Spec 2: the icebreaker modal, loaded when asked for. */
 const IcebreakerModal = lazy(() => import('./icebreaker-modal.tsx'));
 
+/** A server-rendered chat's first answers (chatCalls), as the screen draws them until Dexie holds the conversation. */
+interface RenderedChat {
+  /** The other member's profile id. */
+  profileId: number;
+  /** The member's card; undefined when the page came without it (blocked, gone). */
+  member: MemberProfile | undefined;
+  /** The newest page, oldest first, as Dexie rows; undefined when the page came without it. */
+  page:
+    | {
+        conversationId: number | null;
+        messages: MessageRow[];
+        /** Whether older messages exist (the answer's `next_before`). */
+        hasEarlier: boolean;
+        /** The highest seq of the reader's own messages the member has read (0: none), from the messages' `read`. */
+        peerReadSeq: number;
+      }
+    | undefined;
+}
+
+/** The first answers of the chat with member `profileId` for reader `meId`, as the page came with them (firstAnswer). */
+function renderedChat(profileId: number, meId: number): RenderedChat {
+  const answer = firstAnswer(newestPagePath(profileId), MessagesResponse);
+  const page = answer && {
+    conversationId: answer.conversation_id,
+    messages: answer.messages.map(fromServer),
+    hasEarlier: answer.next_before !== null,
+    peerReadSeq: Math.max(0, ...answer.messages.filter((m) => m.sender_id === meId && m.read).map((m) => m.seq)),
+  };
+  return { profileId, member: firstAnswer(profilePath(profileId), MemberResponse)?.profile, page };
+}
+
 /**
  * /members/:id/chat and /chats/:id (id = the other member's profile id): one conversation, full screen, read from
  * Dexie (so it opens offline) with keyset pages of 50. Writes go through the outbox: a message written offline
- * shows as pending and is sent when the network returns.
+ * shows as pending and is sent when the network returns. A server-rendered chat comes with the member's card and the
+ * newest page (its first calls, chatCalls), drawn as a plain list (MessageList `plain`) until Dexie holds that page;
+ * Dexie is read only after hydration, so the hydrating render draws what the server drew.
  */
 export default function ChatScreen() {
   const { t } = useTranslation(CHAT_NAMESPACES);
   const profileId = Number(useParams<{ id: string }>().id);
   const db = useMemberDb();
+  const hydrated = useHydrated();
   const { user, settings } = useSnapshot(session);
   const { online } = useSnapshot(network);
   const { open: liveOpen } = useSnapshot(liveChannel);
@@ -67,11 +109,22 @@ export default function ChatScreen() {
   const [icebreaker, setIcebreaker] = useState(false);
   const [suggestion, setSuggestion] = useState<{ text: string } | null>(null);
   const [restored, setRestored] = useState(false);
+  const [firstRendered] = useState(() => renderedChat(profileId, user?.id ?? 0));
+  const rendered = firstRendered.profileId === profileId ? firstRendered : undefined;
 
-  const conv = useLiveQuery(async () => (await conversationWith(db, profileId)) ?? null, [db, profileId]);
-  const stored = useLiveQuery(async () => (await db.profiles.get(profileId)) ?? null, [db, profileId]);
-  const messages = useLiveQuery(async () => (conv ? messagePage(db, conv.id, pages * PAGE_SIZE) : []), [db, conv?.id, pages]);
-  const member: MemberCard | undefined = conv?.profile ?? stored ?? undefined;
+  const liveConv = useLiveQuery(async () => (await conversationWith(db, profileId)) ?? null, [db, profileId]);
+  const liveStored = useLiveQuery(async () => (await db.profiles.get(profileId)) ?? null, [db, profileId]);
+  // Which conversation the page is of, so a page read for the row before is not taken for the row now.
+  const livePage = useLiveQuery(
+    async () => ({ of: liveConv?.id ?? null, messages: liveConv ? await messagePage(db, liveConv.id, pages * PAGE_SIZE) : [] }),
+    [db, liveConv?.id, pages],
+  );
+  // Dexie only after hydration: the server has none, and the hydrating render must draw what it drew.
+  const conv = hydrated ? liveConv : undefined;
+  const stored = hydrated ? liveStored : undefined;
+  const dexiePage = hydrated && livePage && conv !== undefined && livePage.of === (conv?.id ?? null) ? livePage : undefined;
+  const messages = dexiePage?.messages;
+  const member: MemberCard | undefined = conv?.profile ?? stored ?? rendered?.member;
   usePageTitle(member ? t('pages:titles.chat', { name: member.name }) : t('list.title'));
 
   // Opening: the member's card and the newest page from the server into Dexie; what Dexie has shows meanwhile.
@@ -83,7 +136,10 @@ export default function ChatScreen() {
     const ac = new AbortController();
     void (async () => {
       try {
-        const peer = (await conversationWith(db, profileId))?.profile ?? (await loadProfile(db, profileId, ac.signal));
+        const card = (await conversationWith(db, profileId))?.profile;
+        // A server-rendered chat's card is not needed then: dropped, so a later screen asks the server.
+        if (card) takeFirstAnswer(profilePath(profileId), MemberResponse);
+        const peer = card ?? (await loadProfile(db, profileId, ac.signal));
         await loadNewestPage(db, peer);
         const known = await conversationWith(db, profileId);
         if (!ac.signal.aborted) setSettled(known?.id ?? null);
@@ -152,10 +208,21 @@ export default function ChatScreen() {
   // Without settings yet (a first offline start), the contract's own bound: the send checks the site's anyway.
   const maxLength = settings ? messageLengthLimit(settings) : MESSAGE_MAX_LENGTH;
   const cost = (kind: MessageKind) => (settings ? messageCost(settings, user?.profile.country, kind) : 0);
-  const shown = messages ?? [];
+  // The server's newest page shows until Dexie holds it: its newest message is there, or (none) the opening is done.
+  const first = rendered?.page;
+  const newestFirst = first?.messages[first.messages.length - 1]?.id;
+  const dexieHolds =
+    messages !== undefined &&
+    (newestFirst === undefined
+      ? opened || conv !== null
+      : messages.some((m) => m.id === newestFirst) || (opened && (loadError != null || conv?.id === first?.conversationId)));
+  const plain = first !== undefined && !dexieHolds;
+  const shown = plain ? first.messages : (messages ?? []);
   // A stored cursor may be a guess (a conversation that arrived by a delta or a send): the newest page settles it, so
   // until then only a full page in Dexie offers earlier messages.
-  const hasEarlier = shown.length >= pages * PAGE_SIZE || (settled === conv?.id && (conv?.nextBefore ?? null) !== null);
+  const hasEarlier = plain
+    ? first.hasEarlier
+    : shown.length >= pages * PAGE_SIZE || (settled === conv?.id && (conv?.nextBefore ?? null) !== null);
 
   const loadEarlier = async () => {
     if (loadingEarlier) return;
@@ -179,7 +246,7 @@ export default function ChatScreen() {
   };
 
   let body: React.ReactNode;
-  const waiting = conv === undefined || (!opened && !conv);
+  const waiting = !plain && (conv === undefined || (!opened && !conv));
   if (!refused && waiting) {
     body = (
       <div className="flex-grow-1 d-flex align-items-center justify-content-center" role="status">
@@ -187,7 +254,7 @@ export default function ChatScreen() {
         <span className="visually-hidden">{t('loading')}</span>
       </div>
     );
-  } else if (refused || (!conv && !member)) {
+  } else if (refused || (!plain && !conv && !member)) {
     body = (
       <div className="flex-grow-1 container py-4" style={{ maxWidth: 820 }}>
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
@@ -211,7 +278,7 @@ export default function ChatScreen() {
         <MessageList
           messages={shown}
           meId={user?.id ?? 0}
-          peerReadSeq={conv?.peerReadSeq ?? 0}
+          peerReadSeq={plain ? first.peerReadSeq : (conv?.peerReadSeq ?? 0)}
           memberName={member?.name ?? ''}
           hasEarlier={hasEarlier}
           loadingEarlier={loadingEarlier}
@@ -219,6 +286,7 @@ export default function ChatScreen() {
           onRetry={(id) => void retryMessage(db, id).then(() => requestSync('retry'))}
           onDelete={(id) => void discardMessage(db, id)}
           onBuyCredits={(id) => void keepForPurchase(db, id, profileId)}
+          plain={plain}
           empty={
             <div className="text-center py-5 px-3 text-body-secondary">
               {member && (
@@ -254,7 +322,7 @@ export default function ChatScreen() {
           <IcebreakerModal
             show
             name={member.name}
-            interests={stored?.interests ?? []}
+            interests={stored?.interests ?? rendered?.member?.interests ?? []}
             onPick={(text) => setSuggestion({ text })}
             onHide={() => setIcebreaker(false)}
           />

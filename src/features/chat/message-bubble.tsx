@@ -14,9 +14,14 @@ const WAY_ON: Record<string, { href: string; key: string }> = {
   premium_only: { href: '/premium', key: 'getPremium' },
 };
 
+/** A message's time until hydration: blank, about as wide and as high as "14:05" (five figure spaces). */
+const TIME_PLACEHOLDER = '\u2007'.repeat(5);
+
 /**
  * One message (a gift message shows the gift's drawing and name, a photo message its photo, ChatPhoto): own messages right-aligned in the primary colour with their state (pending, sent, read),
- * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete".
+ * the other member's left. A failed one shows the reason, a way on, "Retry" and "Delete". Its time of day is in the
+ * reader's time zone: written only with `local` (after hydration, src/app/hydrated.tsx), before that figure spaces
+ * about as wide (TIME_PLACEHOLDER), never by the server.
  */
 export function MessageBubble({
   message,
@@ -27,6 +32,7 @@ export function MessageBubble({
   onDelete,
   onBuyCredits,
   memberName,
+  local,
 }: {
   message: MessageRow;
   mine: boolean;
@@ -40,6 +46,8 @@ export function MessageBubble({
   onBuyCredits?: () => void;
   /** The other member's name, for the `blocked` reason. */
   memberName: string;
+  /** The reader's time zone may be used (after hydration: useHydrated): the time of day is written. */
+  local: boolean;
 }) {
   const { t, i18n } = useTranslation(['chat', 'gifts']);
   const failed = message.status === 'failed';
@@ -85,7 +93,9 @@ export function MessageBubble({
           className={`d-flex align-items-center gap-1 ms-auto ${mine ? 'text-white' : 'text-body-secondary'}`}
           style={{ fontSize: '.72rem', lineHeight: 1.9 }}
         >
-          <time dateTime={message.createdAt}>{formatTime(message.createdAt, i18n.language || 'en')}</time>
+          <time dateTime={message.createdAt}>
+            {local ? formatTime(message.createdAt, i18n.language || 'en') : TIME_PLACEHOLDER}
+          </time>
           {mine && (
             <span title={state.label} className="d-inline-flex">
               {state.icon}
