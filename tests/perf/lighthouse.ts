@@ -4,8 +4,9 @@
 // page and prints the median score of performance, accessibility and best practices, with the audits that cost points
 // on any score under the gate. `npm run lighthouse:gate` (part of `npm test`, docs/perf.md) is `--gate 98`.
 // Usage: node --import tsx tests/perf/lighthouse.ts [--runs N] [--gate SCORE] [--only /path,/path] [--save DIR]
-//   --runs: runs per page (default 1). Under --gate, a page with a gated median under its bar after fewer than 3 runs
-//     gets runs up to 3 and is judged by their median: one run per page costs a third, and one slow run fails nothing.
+//   --runs: runs per page (default 1). Under --gate, a page with a median under its bar gets two more runs, up to 5,
+//     and is judged by the median of all its runs: a page that passes at once costs one run, and one or two slow runs
+//     (a busy machine's long task) fail nothing; Lighthouse's own advice on variability is the median of five.
 //   --gate: exit 1 when the median of accessibility or best practices is under 100 on any page, or that of performance
 //     under SCORE (0-100). Without it the figures are information only.
 //   --only: measures only these pages (comma-separated paths of the page list).
@@ -32,8 +33,8 @@ const SAVE = option('--save');
 const BASE = option('--base');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
-/** The runs a page under its bar gets in all under --gate: the gate judges their median. */
-const RETRY_RUNS = 3;
+/** The most runs a page under its bar gets under --gate, two at a time (an odd count has a middle run to judge by). */
+const MAX_RUNS = 5;
 /** The bar of accessibility and best practices under --gate, on every page. */
 const FULL_MARKS = 100;
 /** A seeded member whose profile, landings and chat (with the demo member) are measured. */
@@ -226,7 +227,7 @@ try {
       metrics.push(
         `${Math.round(metric('largest-contentful-paint'))}/${Math.round(metric('total-blocking-time'))}/${metric('cumulative-layout-shift').toFixed(3)}`,
       );
-      if (run + 1 === runs && runs < RETRY_RUNS && under().length > 0) runs = RETRY_RUNS;
+      if (run + 1 === runs && runs < MAX_RUNS && under().length > 0) runs = Math.min(runs + 2, MAX_RUNS);
       for (const c of CATEGORIES) {
         for (const ref of lhr.categories[c].auditRefs) {
           const audit = lhr.audits[ref.id];
