@@ -47,8 +47,8 @@ function asMessage(v: unknown): Message | null {
 /**
  * Sends `db`'s outbox oldest first, one entry at a time, as the page's drainOutbox does: each entry with its
  * idempotency key, a sent message stored from the server's answer, a match a like made kept for the next page
- * (keepWorkerMatch). Call it holding the member's sync lock
- * (src/data/sync-names.ts withSyncLock), so a page that opens meanwhile waits and finds the sent entries gone.
+ * (keepWorkerMatch). Call it holding the member's sync lock (src/data/sync-names.ts withSyncLock), so a page that
+ * opens meanwhile waits and finds the sent entries gone.
  */
 export async function flushOutboxInWorker(db: AppDB): Promise<FlushResult> {
   for (;;) {

@@ -2,19 +2,11 @@
 // fictional profile, seeing the fictional marker and warning; an operator claims the conversation in the desk and
 // replies; the reply arrives live in the member's open chat; a reply with a phone number is refused in the desk.
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addStaff, signInOps } from './ops-support.ts';
-import { signup } from './support.ts';
+import { fictionalProfile, signup } from './support.ts';
 
 const SHOTS = '/tmp/shots-ops';
-
-/** A fictional woman of the NL search the member may write to: her id and name. */
-async function fictionalProfile(request: APIRequestContext): Promise<{ id: number; name: string }> {
-  const res = await request.get('/api/members.php', { params: { gender: 'female', country: 'NL', page: 1 } });
-  const found = ((await res.json()).profiles as { id: number; name: string; fictional: boolean }[]).find((p) => p.fictional);
-  if (!found) throw new Error('no fictional profile in the NL search');
-  return found;
-}
 
 test('a member writes to a fictional profile; an operator claims it and the reply arrives live; contact details are refused', async ({
   browser,

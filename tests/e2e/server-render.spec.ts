@@ -1,15 +1,7 @@
 // Server rendering (docs/perf.md, "Server rendering"): pages arrive drawn, for visitors and members, with the data
 // of their first screen; the app hydrates them without a difference from the HTML and without losing input.
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { appReady, login, SANNE, sendMessage, signup } from './support.ts';
-
-/** A fictional woman of the NL search (a new member's default search), the member may write to: her id and name. */
-async function fictionalProfile(request: APIRequestContext): Promise<{ id: number; name: string }> {
-  const res = await request.get('/api/members.php', { params: { gender: 'female', country: 'NL', page: 1 } });
-  const found = ((await res.json()).profiles as { id: number; name: string; fictional: boolean }[]).find((p) => p.fictional);
-  if (!found) throw new Error('no fictional profile in the NL search');
-  return found;
-}
+import { expect, test } from '@playwright/test';
+import { appReady, fictionalProfile, login, SANNE, sendMessage, signup } from './support.ts';
 
 test("with scripts off, visitor pages and a member's search, profile, chats, a chat, credits, likes, own profile, settings, swipe game, transactions, repeat order and matches arrive drawn, with their data", async ({
   browser,

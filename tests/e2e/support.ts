@@ -108,6 +108,14 @@ export async function findMember(request: APIRequestContext, name: string, age: 
   return found.id;
 }
 
+/** A fictional woman of the NL search (a new member's default search) a member may write to: her id and name. */
+export async function fictionalProfile(request: APIRequestContext): Promise<{ id: number; name: string }> {
+  const res = await request.get('/api/members.php', { params: { gender: 'female', country: 'NL', page: 1 } });
+  const found = ((await res.json()).profiles as { id: number; name: string; fictional: boolean }[]).find((p) => p.fictional);
+  if (!found) throw new Error('no fictional profile in the NL search');
+  return found;
+}
+
 /** Sends a message through POST /api/message.php with a fresh UUIDv7. */
 export async function sendMessage(request: APIRequestContext, profile: number, text: string) {
   const { v7 } = await import('uuid');
