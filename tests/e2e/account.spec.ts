@@ -238,6 +238,7 @@ test('an unconfirmed member is told the other party cannot reply, and the messag
   browser,
 }) => {
   const email = `e2e.unconf.${Date.now()}@example.org`;
+  const text = `Hi Lucas, nice profile! (${email})`;
   const res = await page.request.post('/api/signup.php', {
     data: {
       email,
@@ -254,18 +255,22 @@ test('an unconfirmed member is told the other party cannot reply, and the messag
   const lucasUser = await (await import('./support.ts')).login(lucas.request, (await import('./support.ts')).LUCAS);
   await page.goto(`/members/${lucasUser.id}/chat`);
   await expect(page.getByText('Unconfirmed e-mail: the other party cannot reply.', { exact: false })).toBeVisible();
-  await page.getByLabel('Message', { exact: true }).fill('Hi Lucas, nice profile!');
+  await page.getByLabel('Message', { exact: true }).fill(text);
+  // The bubble shows from the outbox at once; leaving the page before the send's answer would leave the message for
+  // the outbox's next run, after the activation page has loaded.
+  const sent = page.waitForResponse((r) => r.url().includes('/api/message.php') && r.ok());
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByText('Hi Lucas, nice profile!')).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  await sent;
   const lucasChats = async () =>
     ((await (await lucas.request.get('/api/chats.php')).json()).chats as { last_message: { text: string } | null }[]).map(
       (c) => c.last_message?.text,
     );
-  expect(await lucasChats()).not.toContain('Hi Lucas, nice profile!');
+  expect(await lucasChats()).not.toContain(text);
 
   await page.goto(await mailedPath(page.request, email, /https?:\/\/\S+\/api\/activate\.php\?token=\S+/));
   await expect(page.getByRole('heading', { name: 'Your account is activated' })).toBeVisible();
-  expect(await lucasChats()).toContain('Hi Lucas, nice profile!');
+  expect(await lucasChats()).toContain(text);
   await lucas.close();
 });
 
