@@ -24,8 +24,11 @@ test('a member writes to a fictional profile; an operator claims it and the repl
   await expect(header.getByRole('img', { name: 'Fictional profile' })).toBeVisible();
   await expect(chat.getByText(`${persona.name} is a fictional profile: physical meetings are not possible.`)).toBeVisible();
   await chat.getByPlaceholder('Write a message…').fill('Hi! How was your weekend?');
+  // The bubble shows from the outbox at once; the desk below lists only what the server has.
+  const sent = chat.waitForResponse((r) => r.url().includes('/api/message.php') && r.ok());
   await chat.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(chat.getByText('Hi! How was your weekend?')).toBeVisible();
+  await sent;
 
   // The operator's desk: the waiting list shows the conversation; claim it.
   const ops = await browser.newContext({ viewport: { width: 1280, height: 900 } });
