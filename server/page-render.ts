@@ -7,7 +7,15 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Settings, User } from '../contract/index.ts';
-import { findRoute, firstCalls, LANG_COOKIE, pickLanguage, subjectOf, type RenderPage } from '../src/app/server-entry.ts';
+import {
+  ENTRY_WARNING_COOKIE,
+  findRoute,
+  firstCalls,
+  LANG_COOKIE,
+  pickLanguage,
+  subjectOf,
+  type RenderPage,
+} from '../src/app/server-entry.ts';
 import { SESSION_COOKIE } from './domain/accounts/sessions.ts';
 import { SELECTED_COUNTRY_COOKIE, visitorCountry } from './domain/content/visitor-country.ts';
 import { pageShell } from './page-shell.ts';
@@ -75,7 +83,9 @@ export function pageRenderer(app: FastifyInstance, distDir: string): (req: Fasti
       visitorCountry(req, req.site, { geoip: app.ctx.geoip, localCountry: app.ctx.config.localCountry }),
       req.cookies[SELECTED_COUNTRY_COOKIE],
     ].join(' ');
-    const key = member ? null : [req.headers.host, req.url, country, langCookie].join('\n');
+    // A visitor's page shows the entry warning unless its cookie says it was accepted (src/app/entry-warning.tsx).
+    const entryWarningAccepted = ENTRY_WARNING_COOKIE in req.cookies;
+    const key = member ? null : [req.headers.host, req.url, country, langCookie, entryWarningAccepted].join('\n');
     const kept = key === null ? undefined : visitorPages.get(key);
     if (kept) return { ...kept, personal: false };
     // What the route table alone knows; the subject's call, once the language is known, may make it a 404.
@@ -112,7 +122,7 @@ export function pageRenderer(app: FastifyInstance, distDir: string): (req: Fasti
       );
       if (redirects || !render) return { html: shell.page(pathname, language), status, personal: user !== null };
       const boot = { settings, user, language, answers };
-      const rendered = await render(req.url, boot, AbortSignal.timeout(RENDER_TIMEOUT_MS));
+      const rendered = await render(req.url, { ...boot, entryWarningAccepted }, AbortSignal.timeout(RENDER_TIMEOUT_MS));
       const html = shell.page(pathname, language, {
         html: rendered.html,
         boot: { ...boot, namespaces: rendered.namespaces, countryNames: rendered.countryNames },

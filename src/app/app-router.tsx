@@ -11,7 +11,7 @@ import { findRoute, notFoundRoute } from './routes.ts';
 import { layouts, screenOf } from './route-screens.ts';
 import { EntryWarning } from './entry-warning.tsx';
 import { doneProgress, progress, startProgress } from './progress.ts';
-import { ClientOnly, markHydrated } from './hydrated.tsx';
+import { markHydrated } from './hydrated.tsx';
 import { SSR_LOCK_ID } from './ssr-boot.ts';
 
 /**
@@ -85,9 +85,7 @@ export function AppRouter() {
   return (
     <>
       <ProgressBar />
-      <ClientOnly>
-        <EntryWarning layout={route.layout} />
-      </ClientOnly>
+      <EntryWarning layout={route.layout} />
       <Suspense fallback={<RouteProgress />}>
         <Layout>
           <ErrorBoundary key={route.name} resetKey={location}>

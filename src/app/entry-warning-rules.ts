@@ -2,8 +2,13 @@
 import type { Settings } from '../../contract/index.ts';
 import type { LayoutName } from './routes.ts';
 
-/** Where the warning's dismissal is remembered (the time it was accepted, like the alerts of spec 2). */
-export const ENTRY_WARNING_KEY = 'hide-entry-warning';
+/**
+ * The cookie that remembers the warning was accepted (value: the time, ms since epoch). A cookie, not local storage, so
+ * the server draws the warning with the page's first HTML only for a visitor who has not accepted it (server/page-render.ts).
+ */
+export const ENTRY_WARNING_COOKIE = 'entry_warning_accepted';
+/** How long an acceptance is remembered: a year, like the language and country choices. */
+export const ENTRY_WARNING_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** Spec 1: in the chat, landing and empty layouts the warning is shown in these countries only. */
 const STRICT_COUNTRIES: ReadonlySet<string> = new Set(['NL', 'DE']);

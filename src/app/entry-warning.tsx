@@ -1,40 +1,72 @@
-// Spec 1: the adults-only entry warning. Loaded only when due: most page views never need the modal's code.
+// Spec 1: the adults-only entry warning. Loaded only when due: most page views never need the modal's code. The server
+// draws it with the page's first HTML (a visitor's first view on a phone is this warning: docs/perf.md).
 import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Settings } from '../../contract/index.ts';
 import { session } from '../features/account/session-store.ts';
 import { isStandalone } from '../pwa/standalone.ts';
-import { dismissedAt, storeDismissal } from '../ui/dismissal.ts';
-import { ENTRY_WARNING_KEY, entryWarningDue } from './entry-warning-rules.ts';
+import { ENTRY_WARNING_COOKIE, ENTRY_WARNING_MAX_AGE_S, entryWarningDue } from './entry-warning-rules.ts';
+import { useHydrated } from './hydrated.tsx';
 import { usePromptTurn } from './prompts.ts';
 import type { LayoutName } from './routes.ts';
 
 const EntryWarningModal = lazy(() => import('./entry-warning-modal.tsx'));
 
 /**
- * The country the visitor chose as this page load began (the first settings seen; undefined before). The warning greets
- * a visit: a country chosen during it (the footer's picker, signup's country step) counts from the next page load, so
- * the modal never lands on a form being filled in. Module state is safe here: EntryWarning renders only in the browser
- * (ClientOnly), one visitor per page load.
+ * What the warning knows of the page load under way: whether the visitor had accepted it (its cookie) and the country
+ * they had chosen as it began (the first settings seen; undefined before). The warning greets a visit: a country chosen
+ * during it (the footer's picker, signup's country step) counts from the next page load, so the modal never lands on a
+ * form being filled in. One page load per module in the browser; on the server, each render begins its own
+ * (beginServerVisit; renders run one at a time, src/app/ssr-entry.tsx).
  */
-let chosenAtEntry: Settings['geoip_selected_country'] | undefined;
+interface Visit {
+  accepted: boolean;
+  chosenAtEntry: Settings['geoip_selected_country'] | undefined;
+}
+
+let visit: Visit | null = null;
+
+/** This page load's Visit; in the browser, begun from document.cookie on first use. */
+function currentVisit(): Visit {
+  visit ??= {
+    accepted: document.cookie.split('; ').some((pair) => pair.startsWith(`${ENTRY_WARNING_COOKIE}=`)),
+    chosenAtEntry: undefined,
+  };
+  return visit;
+}
+
+/** Begins a server render's visit: `accepted` is whether the request carried ENTRY_WARNING_COOKIE. */
+export function beginServerVisit(accepted: boolean): void {
+  visit = { accepted, chosenAtEntry: undefined };
+}
+
+/** Remembers the acceptance for a year (ENTRY_WARNING_COOKIE), for this page load and the next ones. */
+function accept(): void {
+  currentVisit().accepted = true;
+  document.cookie = `${ENTRY_WARNING_COOKIE}=${Date.now()}; Max-Age=${ENTRY_WARNING_MAX_AGE_S}; Path=/; SameSite=Lax`;
+}
 
 /**
  * Shows the entry warning over a page of `layout` when entryWarningDue says so, first of the prompts (prompts.ts);
- * accepting it is remembered.
+ * accepting it is remembered. The server's render and the hydrating one draw it alike, without the display mode (the
+ * installed app opens the service worker's shell, never a server render); from hydration on it is the live modal.
  */
 export function EntryWarning({ layout }: { layout: LayoutName }) {
   const { user, settings } = useSnapshot(session);
-  const [dismissed, setDismissed] = useState(() => dismissedAt(ENTRY_WARNING_KEY) !== null);
-  if (settings && chosenAtEntry === undefined) chosenAtEntry = settings.geoip_selected_country;
-  const atEntry = settings && { ...settings, geoip_selected_country: chosenAtEntry ?? null };
-  const due = entryWarningDue({ loggedIn: user !== null, standalone: isStandalone(), settings: atEntry, layout, dismissed });
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(() => currentVisit().accepted);
+  const entry = currentVisit();
+  if (settings && entry.chosenAtEntry === undefined) entry.chosenAtEntry = settings.geoip_selected_country;
+  const atEntry = settings && { ...settings, geoip_selected_country: entry.chosenAtEntry ?? null };
+  const standalone = hydrated && isStandalone();
+  const due = entryWarningDue({ loggedIn: user !== null, standalone, settings: atEntry, layout, dismissed });
   if (!usePromptTurn('entry-warning', due)) return null;
   return (
     <Suspense fallback={null}>
       <EntryWarningModal
+        live={hydrated}
         onAccept={() => {
-          storeDismissal(ENTRY_WARNING_KEY);
+          accept();
           setDismissed(true);
         }}
       />

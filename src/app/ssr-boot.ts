@@ -62,6 +62,12 @@ interface RenderedPage {
  */
 export type RenderPage = (
   url: string,
-  boot: Omit<SsrBoot, 'namespaces' | 'countryNames'>,
+  boot: Omit<SsrBoot, 'namespaces' | 'countryNames'> & RenderRequest,
   signal?: AbortSignal,
 ) => Promise<RenderedPage>;
+
+/** What a render reads of its request beyond the session (not handed to the app: the browser reads it itself). */
+interface RenderRequest {
+  /** Whether the request carried the entry warning's acceptance cookie (src/app/entry-warning-rules.ts). */
+  entryWarningAccepted: boolean;
+}

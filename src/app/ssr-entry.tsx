@@ -9,6 +9,7 @@ import { adoptRenderedOffers } from '../features/offers/offer-store.ts';
 import { knownCountryNames } from '../i18n/country-names.ts';
 import { i18next, initI18n } from '../i18n/index.ts';
 import { App } from './App.tsx';
+import { beginServerVisit } from './entry-warning.tsx';
 import { documentTitle, pageTitle } from './page-title.ts';
 import type { RenderPage } from './ssr-boot.ts';
 
@@ -37,6 +38,7 @@ export const renderPage: RenderPage = (url, boot, signal) => {
     session.settings = boot.settings;
     session.user = boot.user;
     session.ready = true;
+    beginServerVisit(boot.entryWarningAccepted);
     pageTitle.title = null;
     // react-i18next records the namespaces components ask for; counted per render (its record is a plain object).
     const record = i18next.reportNamespaces as unknown as { usedNamespaces?: Record<string, boolean> } | undefined;

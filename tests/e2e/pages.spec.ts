@@ -2,7 +2,7 @@
 // company block (spec 2, 9), the US-only footer (spec 1), the {token} route and its 404, and a page read once
 // opening offline from the service worker's content-block cache.
 import { expect, test } from '@playwright/test';
-import { visitorFrom, waitForServiceWorker } from './support.ts';
+import { enteredBefore, visitorFrom, waitForServiceWorker } from './support.ts';
 
 const PAGES: [path: string, heading: string][] = [
   ['/pages/terms', 'Terms and conditions'],
@@ -91,7 +91,7 @@ test("the footer names the company's country in the reader's language", async ({
 
 test('the US-only footer shows for English in the US and opens the 2257 statement by its token', async ({ page }) => {
   // A visitor from a site country is shown the entry warning first (spec 1): this one entered before.
-  await page.addInitScript(() => localStorage.setItem('hide-entry-warning', String(Date.now())));
+  await enteredBefore(page);
   await page.goto('/pages/terms');
   await expect(page.getByRole('link', { name: /2257/ })).toHaveCount(0);
   // A visitor the site places in the US (a proxy's x-country header, docs/i18n.md).

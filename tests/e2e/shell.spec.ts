@@ -28,6 +28,36 @@ test.describe('the entry warning (spec 1)', () => {
     await expect(page.getByRole('dialog', { name: WARNING })).toHaveCount(0);
   });
 
+  test('arrives drawn with the first HTML, hydrates without a difference, and is not drawn once accepted', async ({
+    browser,
+    page,
+  }) => {
+    // Scripts off: the server drew it (a first visit's largest paint on a phone: docs/perf.md).
+    const plain = await (await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' })).newPage();
+    await visitorFrom(plain, 'BE');
+    await plain.goto('/login');
+    const drawn = plain.getByRole('dialog', { name: WARNING });
+    await expect(drawn.getByRole('button', { name: 'I am 18 or older, enter' })).toBeVisible();
+    await expect(drawn.getByRole('link', { name: 'Leave' })).toBeVisible();
+
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
+    await visit(page, '/login', 'BE');
+    await page.getByRole('dialog', { name: WARNING }).getByRole('button', { name: 'I am 18 or older, enter' }).click();
+    // React's production build reports a hydration difference by its number (server-render.spec.ts).
+    expect(warnings.filter((w) => /hydrat|#418|#423|#425/i.test(w))).toEqual([]);
+
+    // The acceptance is a cookie the server reads: the next page arrives without it, scripts or not, the same page too
+    // (the server keeps a visitor's page for a minute: the cookie is part of its key).
+    await plain.context().addCookies(await page.context().cookies());
+    await plain.goto('/login');
+    await expect(plain.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(plain.getByRole('dialog', { name: WARNING })).toHaveCount(0);
+    await plain.context().close();
+  });
+
   test("is skipped outside the site's countries, for members, when the site turns it off, and in the installed app", async ({
     page,
     browser,

@@ -2,7 +2,7 @@
 // the form state surviving a reload in the middle, the modal that backdrop and Escape cannot close once a signup is
 // under way, and the flow on to /complete-signup and /signup-matches.
 import { expect, test } from '@playwright/test';
-import { fillSignupSteps } from './support.ts';
+import { enteredBefore, fillSignupSteps } from './support.ts';
 
 test('the signup steps check each step, survive a reload, and lead to the completion step', async ({ page }) => {
   const stamp = Date.now();
@@ -120,7 +120,7 @@ test('the signup modal closes by Escape before a signup starts, but not by Escap
 test('a likely e-mail typo stops the first Next with "Did you mean ...?"; a second Next goes on', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // Choosing a site country brings the entry warning (spec 1): this visitor entered before.
-  await page.addInitScript(() => localStorage.setItem('hide-entry-warning', String(Date.now())));
+  await enteredBefore(page);
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Date of birth').fill('1990-05-17');

@@ -1,7 +1,8 @@
 // Shared steps of the browser tests: accounts through the real API (cookies land in the browser context),
 // finding members, and waiting for the service worker to control a page.
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { scriptJson } from '../../server/page-shell.ts';
+import { ENTRY_WARNING_COOKIE } from '../../src/app/entry-warning-rules.ts';
 
 /** The real demo accounts of the seed (server/seed/members.ts). */
 export const SANNE = { email: 'sanne@demo.test', password: 'demo-password', name: 'Sanne', age: 34 };
@@ -156,6 +157,12 @@ export async function appReady(page: Page): Promise<void> {
  */
 export async function visitorFrom(page: Page, country: string): Promise<void> {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.7', 'x-country': country });
+}
+
+/** Makes `page`'s visitor one who accepted the entry warning (spec 1) before: its cookie, as the server reads it too. */
+export async function enteredBefore(page: Page): Promise<void> {
+  const url = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: ENTRY_WARNING_COOKIE, value: String(Date.now()), url }]);
 }
 
 /**

@@ -2,7 +2,7 @@
 // GeoIP database (the e2e server trusts the loopback browser as its proxy, so X-Forwarded-For is the client address),
 // and the country picker on /pricing, in the footer and in signup's country step changes it, remembered in a cookie.
 import { expect, test, type Page } from '@playwright/test';
-import { appReady, login, SANNE } from './support.ts';
+import { appReady, enteredBefore, login, SANNE } from './support.ts';
 
 /** Addresses the embedded database maps to these countries (as in tests/api/geoip.test.ts). */
 const ADDRESS = { PL: '212.77.98.9', DE: '194.25.0.68', FI: '193.166.3.1' } as const;
@@ -10,7 +10,7 @@ const ADDRESS = { PL: '212.77.98.9', DE: '194.25.0.68', FI: '193.166.3.1' } as c
 /** Opens `path` as a visitor at `address`, the entry warning accepted before unless `warning`. */
 async function visitFrom(page: Page, address: string, path: string, { warning = false } = {}) {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
-  if (!warning) await page.addInitScript(() => localStorage.setItem('hide-entry-warning', String(Date.now())));
+  if (!warning) await enteredBefore(page);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await appReady(page);
