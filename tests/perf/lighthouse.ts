@@ -48,9 +48,10 @@ const PARTNER = 2;
  */
 const PAGES: { path: string; member: boolean; german?: true }[] = [
   { path: '/', member: false },
-  { path: '/', member: false, german: true },
   { path: '/login', member: false },
+  { path: '/login', member: false, german: true },
   { path: '/signup', member: false },
+  { path: '/signup', member: false, german: true },
   { path: '/reset-password', member: false },
   { path: '/activate/done', member: false },
   { path: '/activate/error', member: false },
@@ -61,7 +62,6 @@ const PAGES: { path: string; member: boolean; german?: true }[] = [
   { path: '/pages/terms', member: false },
   { path: '/pages/faq', member: false },
   { path: '/landers/tinderswipe', member: false },
-  { path: '/landers/tinderswipe', member: false, german: true },
   { path: '/landers/alonetonight', member: false },
   { path: '/landers/collagelanding', member: false },
   { path: '/landers/gallery', member: false },
