@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Router } from 'wouter';
 import { I18nextProvider } from 'react-i18next';
 import { i18next } from '../i18n/index.ts';
@@ -7,13 +7,14 @@ import { AppRouter } from './app-router.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { FatalError } from './fatal-error.tsx';
 import { ClientOnly } from './hydrated.tsx';
+import { lazyPart } from './lazy-screen.ts';
 
 // Headless and lazy: it imports the chat and likes stores, which bring the API client along.
-const RefreshService = lazy(() => import('./refresh-service.tsx'));
+const RefreshService = lazyPart(() => import('./refresh-service.tsx'));
 // Headless and lazy: the member's time bonus and welcome discount (spec 4).
-const OffersService = lazy(() => import('../features/offers/offers-service.tsx'));
+const OffersService = lazyPart(() => import('../features/offers/offers-service.tsx'));
 // Headless and lazy: SW registration, update prompt, persistent storage (docs/pwa.md).
-const PwaService = lazy(() => import('../pwa/pwa-service.tsx'));
+const PwaService = lazyPart(() => import('../pwa/pwa-service.tsx'));
 
 /** The request a server render draws (src/app/ssr-entry.tsx): its path and query without the "?". */
 export interface ServerLocation {

@@ -1,6 +1,6 @@
 // Spec 1: the adults-only entry warning. Loaded only when due: most page views never need the modal's code. The server
 // draws it with the page's first HTML (a visitor's first view on a phone is this warning: docs/perf.md).
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Settings } from '../../contract/index.ts';
 import { session } from '../features/account/session-store.ts';
@@ -9,8 +9,9 @@ import { ENTRY_WARNING_COOKIE, ENTRY_WARNING_MAX_AGE_S, entryWarningDue } from '
 import { useHydrated } from './hydrated.tsx';
 import { usePromptTurn } from './prompts.ts';
 import type { LayoutName } from './routes.ts';
+import { lazyPart } from './lazy-screen.ts';
 
-const EntryWarningModal = lazy(() => import('./entry-warning-modal.tsx'));
+const EntryWarningModal = lazyPart(() => import('./entry-warning-modal.tsx'));
 
 /**
  * What the warning knows of the page load under way: whether the visitor had accepted it (its cookie) and the country

@@ -1,6 +1,9 @@
-// Lazy screens and layouts with (1) a preload() so the entry can fetch the first route's chunks in
-// parallel with the boot calls, and (2) the chunk-reload guard of spec 4/8: after a deploy, old chunk
-// names 404; one full reload fetches the new index.html, at most once per 60 s.
+// Lazy screens, layouts and parts, loaded so that neither a deploy nor a lost network breaks the page: (1) a preload()
+// so the entry can fetch the first route's chunks in parallel with the boot calls; (2) a chunk that fails while the
+// server cannot be reached (a first visit that goes offline before the service worker has precached every chunk) is
+// loaded again once it can, the part waiting meanwhile; (3) the chunk-reload guard of spec 4/8: a chunk that fails
+// while the server answers is gone after a deploy (old chunk names 404), and one full reload fetches the new
+// index.html, at most once per 60 s.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 const RELOAD_KEY = 'chunk-reload-at';
@@ -15,10 +18,45 @@ function lastReload(): number {
   }
 }
 
-/** Runs `load`; on failure reloads the page once per 60 s, else rethrows. */
-function guarded<T>(load: () => Promise<T>): () => Promise<T> {
-  return () =>
-    load().catch((error: unknown) => {
+/** Whether the server answers now (any status); false when the request fails for the network. */
+async function serverReachable(): Promise<boolean> {
+  try {
+    await fetch('/api/settings.php', { method: 'HEAD', cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** While the server cannot be reached, how long a failed chunk waits before it is tried again (ms). */
+const RETRY_MS = 5_000;
+
+/** Resolves at the browser's next `online` event or after RETRY_MS, whichever comes first. */
+function nextChance(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, RETRY_MS);
+    window.addEventListener('online', done);
+  });
+}
+
+/**
+ * Runs `load`; when it fails, in the browser: while the server cannot be reached, again at each nextChance until it
+ * loads (the promise waits, so a lazy part stays suspended instead of breaking the page); when the server answers, reloads the page once
+ * per 60 s (never settles then), else rethrows. On the server it rethrows.
+ */
+function resilient<T>(load: () => Promise<T>): () => Promise<T> {
+  const attempt = (): Promise<T> =>
+    load().catch(async (error: unknown) => {
+      if (typeof window === 'undefined') throw error;
+      if (!(await serverReachable())) {
+        await nextChance();
+        return attempt();
+      }
       if (Date.now() - lastReload() > RELOAD_GUARD_MS) {
         try {
           sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
@@ -30,6 +68,7 @@ function guarded<T>(load: () => Promise<T>): () => Promise<T> {
       }
       throw error;
     });
+  return attempt;
 }
 
 export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
@@ -37,10 +76,10 @@ export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
   preload: () => Promise<unknown>;
 };
 
-/** React.lazy over a module's default export, plus preload() and the reload guard. */
+/** React.lazy over a module's default export, plus preload(), loaded as `resilient` says. */
 export function lazyScreen<P = object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
-  const run = guarded(load);
+  const run = resilient(load);
   const preload = () =>
     (pending ??= run().catch((error: unknown) => {
       pending = null;
@@ -48,3 +87,9 @@ export function lazyScreen<P = object>(load: () => Promise<{ default: ComponentT
     }));
   return Object.assign(lazy(preload), { preload });
 }
+
+/**
+ * React.lazy for a part of a page (a modal, a badge, a headless service), loaded as `resilient` says: offline, the
+ * part waits for the network instead of bringing down its screen.
+ */
+export const lazyPart: typeof lazy = (load) => lazy(resilient(load));

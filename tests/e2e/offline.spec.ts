@@ -121,3 +121,46 @@ test('a push through the DevTools protocol makes the open page sync and set the 
   await expect(page).toHaveTitle(/^\(1\) /);
   await context.close();
 });
+
+test("a first visit that loses the network before the page's parts have loaded keeps its screen, and loads them when back online", async ({
+  page,
+  context,
+}) => {
+  await signup(page.request);
+  const sanneId = await findMember(page.request, SANNE.name, SANNE.age);
+  // The offers service's chunk, a part every member page loads after hydration: its first request fails as the
+  // network goes (before the service worker could precache it); later ones reach the server.
+  let hit!: () => void;
+  const requested = new Promise<void>((resolve) => (hit = resolve));
+  let cut!: () => void;
+  const offline = new Promise<void>((resolve) => (cut = resolve));
+  let first = true;
+  await page.route(/\/assets\/offers-service-[^/]+\.js$/, async (route) => {
+    if (!first) return route.continue();
+    first = false;
+    hit();
+    await offline;
+    await route.abort('internetdisconnected');
+  });
+  await page.goto(`/chats/${sanneId}`);
+  await requested;
+  await context.setOffline(true);
+  cut();
+
+  // The screen stays, and works offline: the message waits in the outbox.
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Written in the tunnel');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('Written in the tunnel', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /An error occurred/ })).toHaveCount(0);
+
+  // Back online: the part is loaded again, and the message leaves.
+  const loaded = page.waitForResponse((r) => /\/assets\/offers-service-[^/]+\.js$/.test(r.url()) && r.ok());
+  const sent = page.waitForResponse((r) => r.url().includes('/api/message.php') && r.ok());
+  await context.setOffline(false);
+  await loaded;
+  await sent;
+  await expect(log.getByText('Waiting to send')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /An error occurred/ })).toHaveCount(0);
+});

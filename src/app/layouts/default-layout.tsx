@@ -1,14 +1,15 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Disclaimer, Footer } from './footer.tsx';
 import { TopNav } from './top-nav.tsx';
 import { ClientOnly } from '../hydrated.tsx';
 import { OfferBanner } from '../../features/offers/offer-banner.tsx';
+import { lazyPart } from '../lazy-screen.ts';
 import './layout.scss';
 
 // Device-dependent, rendered after hydration: a chunk of their own (layout-hosts.tsx).
-const WarningsHeader = lazy(() => import('./layout-hosts.tsx').then((m) => ({ default: m.WarningsHeader })));
-const LayoutOverlays = lazy(() => import('./layout-hosts.tsx').then((m) => ({ default: m.LayoutOverlays })));
+const WarningsHeader = lazyPart(() => import('./layout-hosts.tsx').then((m) => ({ default: m.WarningsHeader })));
+const LayoutOverlays = lazyPart(() => import('./layout-hosts.tsx').then((m) => ({ default: m.LayoutOverlays })));
 
 /** Spec 2 default layout: top navigation, warnings header, footer, disclaimer, signup modal. */
 export default function DefaultLayout({ children }: { children: ReactNode }) {

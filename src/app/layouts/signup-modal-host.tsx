@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { signupModal } from '../../features/account/signup-modal-store.ts';
 import { usePromptTurn } from '../prompts.ts';
+import { lazyPart } from '../lazy-screen.ts';
 
-const SignupModal = lazy(() => import('../../features/account/signup-modal.tsx'));
+const SignupModal = lazyPart(() => import('../../features/account/signup-modal.tsx'));
 
 /** Holds the signup modal of spec 2, shown when open and its turn among the prompts comes; its code loads the first time it opens. */
 export function SignupModalHost() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -14,13 +14,14 @@ import { ChatIcon, CoinIcon, HeartIcon, SearchIcon, StarIcon } from './icons.tsx
 import { LanguageMenu } from './language-menu.tsx';
 import { NavLink } from './nav-link.tsx';
 import { SiteBrand } from './site-brand.tsx';
+import { lazyPart } from '../lazy-screen.ts';
 
 /** Spec 2/9: the credits badge shows the balance only at 10 or fewer. */
 const CREDITS_BADGE_MAX = 10;
 
 // The badges read Dexie: loaded for members only, after the nav has painted (they show nothing at 0 meanwhile).
-const UnreadBadge = lazy(() => import('./nav-count-badges.tsx').then((m) => ({ default: m.UnreadBadge })));
-const NewLikesBadge = lazy(() => import('./nav-count-badges.tsx').then((m) => ({ default: m.NewLikesBadge })));
+const UnreadBadge = lazyPart(() => import('./nav-count-badges.tsx').then((m) => ({ default: m.UnreadBadge })));
+const NewLikesBadge = lazyPart(() => import('./nav-count-badges.tsx').then((m) => ({ default: m.NewLikesBadge })));
 
 /** Messages and likes with their badges: outside the hamburger, so they stay visible on phones (spec 2). */
 function MemberQuickLinks() {

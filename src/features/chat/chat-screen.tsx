@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,7 @@ import { UnconfirmedNotice } from './unconfirmed-notice.tsx';
 import { Avatar } from './avatar.tsx';
 import { useReadingMark } from './use-reading-mark.ts';
 import { dropDraft, dropPurchaseReturn, keepForPurchase, keptDraft, purchaseReturn } from './kept-draft.ts';
+import { lazyPart } from '../../app/lazy-screen.ts';
 
 /**
  * While a conversation is open and visible and the live channel is NOT open (a proxy that buffers event streams,
@@ -52,7 +53,7 @@ import { dropDraft, dropPurchaseReturn, keepForPurchase, keptDraft, purchaseRetu
 const OPEN_CHAT_SYNC_MS = 5_000;
 
 /** Spec 2: the icebreaker modal, loaded when asked for. */
-const IcebreakerModal = lazy(() => import('./icebreaker-modal.tsx'));
+const IcebreakerModal = lazyPart(() => import('./icebreaker-modal.tsx'));
 
 /** A server-rendered chat's first answers (chatCalls), as the screen draws them until Dexie holds the conversation. */
 interface RenderedChat {

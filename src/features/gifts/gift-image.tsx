@@ -1,8 +1,9 @@
 // A gift's drawing, loaded with the other drawings in one lazy chunk (gift-art.tsx) the first time any gift shows.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { GiftId } from '../../../contract/index.ts';
+import { lazyPart } from '../../app/lazy-screen.ts';
 
-const GiftArt = lazy(() => import('./gift-art.tsx'));
+const GiftArt = lazyPart(() => import('./gift-art.tsx'));
 
 /** The drawing of `gift`, `size` px square (default 64); a same-sized blank while the chunk loads. Decorative. */
 export function GiftImage({ gift, size = 64 }: { gift: GiftId; size?: number }) {

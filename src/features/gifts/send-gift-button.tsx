@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,9 @@ import { queueGift } from '../../sync/outbox.ts';
 import { useMemberDb } from '../../sync/use-member-db.ts';
 import { session } from '../account/session-store.ts';
 import { GiftIcon } from '../members/icons.tsx';
+import { lazyPart } from '../../app/lazy-screen.ts';
 
-const GiftPicker = lazy(() => import('./gift-picker.tsx'));
+const GiftPicker = lazyPart(() => import('./gift-picker.tsx'));
 
 /**
  * Button "Send a gift" that opens the gift picker for `member`; a visitor is sent to `guestHref` (e.g. the signup

@@ -1,9 +1,10 @@
 // Spec 2 like modal: with a numeric query `t` (seconds), a profile is shown after t seconds and `t` leaves the URL.
 // Only the timer lives in the layout; the modal and its profile call load when it fires (DESIGN: budgets).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
+import { lazyPart } from '../../app/lazy-screen.ts';
 
-const LikeModal = lazy(() => import('./like-modal.tsx'));
+const LikeModal = lazyPart(() => import('./like-modal.tsx'));
 
 /** The longest delay honoured, in seconds (a day); a larger `t` is ignored like a non-numeric one. */
 const LIKE_MODAL_MAX_DELAY_S = 86_400;

@@ -1,13 +1,14 @@
 // The page's like news (lazy, logged-in members only): asks for the auto-like and shows the match / new-like modal.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { LikedBy } from '../../../contract/index.ts';
 import { findRoute } from '../../app/routes.ts';
 import { currentDb, syncNews } from '../../sync/member-sync.ts';
 import { session } from '../account/session-store.ts';
 import { useAutoLike } from './auto-like.ts';
+import { lazyPart } from '../../app/lazy-screen.ts';
 
-const MatchModal = lazy(() => import('../member/match-modal.tsx').then((m) => ({ default: m.MatchModal })));
+const MatchModal = lazyPart(() => import('../member/match-modal.tsx').then((m) => ({ default: m.MatchModal })));
 
 /** Profile ids whose like was announced (or seen on screen) in this page life: one modal per like. */
 const announced = new Set<number>();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,9 @@ import { CrossIcon, HeartFillIcon } from '../members/icons.tsx';
 import { SwipeCard } from './swipe-card.tsx';
 import { useSwipeDeck } from './swipe-deck.ts';
 import css from './swipe-game.module.css';
+import { lazyPart } from '../../app/lazy-screen.ts';
 
-const MatchModal = lazy(() => import('../member/match-modal.tsx').then((m) => ({ default: m.MatchModal })));
+const MatchModal = lazyPart(() => import('../member/match-modal.tsx').then((m) => ({ default: m.MatchModal })));
 
 /** True when a key press belongs to a form field or a menu, not to the game. */
 const inField = (target: EventTarget | null) =>
