@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -8,12 +8,15 @@ const TITLE_ID = 'entry-warning-title';
 
 /**
  * The entry warning itself (spec 1): adults only. It cannot be closed by the backdrop or Escape: the visitor enters
- * (`onAccept`) or leaves the site. Until the page is `live` (hydrated) it is drawn in place with the modal's own
- * classes, as the server's HTML has it (react-bootstrap's modal renders into a portal, which a server render cannot);
- * then it is react-bootstrap's modal, which holds the focus. Both look the same: the switch does not show.
+ * (`onAccept`) or leaves the site. Its first render draws it in place with the modal's own classes, as the server's
+ * HTML has it (react-bootstrap's modal renders into a portal, which a server render cannot), so it hydrates without a
+ * difference; once mounted it is react-bootstrap's modal, which holds the focus. Both look the same: the switch does
+ * not show.
  */
-export default function EntryWarningModal({ live, onAccept }: { live: boolean; onAccept(): void }) {
+export default function EntryWarningModal({ onAccept }: { onAccept(): void }) {
   const { t } = useTranslation();
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const { settings } = useSnapshot(session);
   const title = t('entryWarning.title');
   const body = (

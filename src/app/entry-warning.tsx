@@ -1,6 +1,6 @@
 // Spec 1: the adults-only entry warning. Loaded only when due: most page views never need the modal's code. The server
 // draws it with the page's first HTML (a visitor's first view on a phone is this warning: docs/perf.md).
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Settings } from '../../contract/index.ts';
 import { session } from '../features/account/session-store.ts';
@@ -50,7 +50,9 @@ function accept(): void {
 /**
  * Shows the entry warning over a page of `layout` when entryWarningDue says so, first of the prompts (prompts.ts);
  * accepting it is remembered. The server's render and the hydrating one draw it alike, without the display mode (the
- * installed app opens the service worker's shell, never a server render); from hydration on it is the live modal.
+ * installed app opens the service worker's shell, never a server render). The modal is one element for the life of
+ * this component: a re-render here (the page's hydration, another prompt asking) must not update its boundary while
+ * that still waits for the modal's chunk, which would take the drawn warning off the screen until the chunk arrives.
  */
 export function EntryWarning({ layout }: { layout: LayoutName }) {
   const { user, settings } = useSnapshot(session);
@@ -61,16 +63,18 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
   const atEntry = settings && { ...settings, geoip_selected_country: entry.chosenAtEntry ?? null };
   const standalone = hydrated && isStandalone();
   const due = entryWarningDue({ loggedIn: user !== null, standalone, settings: atEntry, layout, dismissed });
-  if (!usePromptTurn('entry-warning', due)) return null;
-  return (
-    <Suspense fallback={null}>
-      <EntryWarningModal
-        live={hydrated}
-        onAccept={() => {
-          accept();
-          setDismissed(true);
-        }}
-      />
-    </Suspense>
+  const modal = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <EntryWarningModal
+          onAccept={() => {
+            accept();
+            setDismissed(true);
+          }}
+        />
+      </Suspense>
+    ),
+    [],
   );
+  return usePromptTurn('entry-warning', due) ? modal : null;
 }
