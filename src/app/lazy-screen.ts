@@ -5,6 +5,7 @@
 // while the server answers is gone after a deploy (old chunk names 404), and one full reload fetches the new
 // index.html, at most once per 60 s.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { PROBE_INTERVAL_MS, serverAnswers } from '../pwa/server-probe.ts';
 
 const RELOAD_KEY = 'chunk-reload-at';
 /** Spec 9: chunk reload guard 60 s. */
@@ -18,20 +19,7 @@ function lastReload(): number {
   }
 }
 
-/** Whether the server answers now (any status); false when the request fails for the network. */
-async function serverReachable(): Promise<boolean> {
-  try {
-    await fetch('/api/settings.php', { method: 'HEAD', cache: 'no-store' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** While the server cannot be reached, how long a failed chunk waits before it is tried again (ms). */
-const RETRY_MS = 5_000;
-
-/** Resolves at the browser's next `online` event or after RETRY_MS, whichever comes first. */
+/** Resolves at the browser's next `online` event or after PROBE_INTERVAL_MS, whichever comes first. */
 function nextChance(): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -39,21 +27,21 @@ function nextChance(): Promise<void> {
       window.removeEventListener('online', done);
       resolve();
     };
-    const timer = setTimeout(done, RETRY_MS);
+    const timer = setTimeout(done, PROBE_INTERVAL_MS);
     window.addEventListener('online', done);
   });
 }
 
 /**
  * Runs `load`; when it fails, in the browser: while the server cannot be reached, again at each nextChance until it
- * loads (the promise waits, so a lazy part stays suspended instead of breaking the page); when the server answers, reloads the page once
- * per 60 s (never settles then), else rethrows. On the server it rethrows.
+ * loads (the promise waits, so a lazy part stays suspended instead of breaking the page); when the server answers,
+ * reloads the page once per 60 s (never settles then), else rethrows. On the server it rethrows.
  */
 function resilient<T>(load: () => Promise<T>): () => Promise<T> {
   const attempt = (): Promise<T> =>
     load().catch(async (error: unknown) => {
       if (typeof window === 'undefined') throw error;
-      if (!(await serverReachable())) {
+      if (!(await serverAnswers())) {
         await nextChance();
         return attempt();
       }

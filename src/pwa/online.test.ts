@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { network, PROBE_INTERVAL_MS, reportReachable } from './online.ts';
+import { network, reportReachable } from './online.ts';
+import { PROBE_INTERVAL_MS } from './server-probe.ts';
 
 afterEach(() => {
   vi.useRealTimers();

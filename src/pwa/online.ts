@@ -1,12 +1,10 @@
 // Network status as a store (spec 2: "Offline and online status is tracked"), apart from the indicator so the
 // sync engine can read it too. Starts listening when first imported.
 import { proxy } from 'valtio';
+import { PROBE_INTERVAL_MS, serverAnswers } from './server-probe.ts';
 
 /** `online` follows navigator.onLine and the window's online/offline events, and what the app's calls meet. */
 export const network = proxy({ online: typeof navigator === 'undefined' ? true : navigator.onLine });
-
-/** While a failed call says offline, how often the server is asked whether it can be reached again (ms). */
-export const PROBE_INTERVAL_MS = 5_000;
 
 let probe: ReturnType<typeof setInterval> | null = null;
 
@@ -31,10 +29,9 @@ export function reportReachable(reachable: boolean): void {
   }
   network.online = false;
   probe ??= setInterval(() => {
-    fetch('/api/settings.php', { method: 'HEAD', cache: 'no-store' }).then(
-      () => setOnline(true),
-      () => {},
-    );
+    void serverAnswers().then((answers) => {
+      if (answers) setOnline(true);
+    });
   }, PROBE_INTERVAL_MS);
 }
 

@@ -96,10 +96,9 @@ const PAGES: { path: string; member: boolean; german?: true }[] = [
 /** A German address of the embedded GeoIP database (as in tests/api/geoip.test.ts). */
 const GERMAN_ADDRESS = '194.25.0.68';
 
-/** The request headers a measured page is opened with: the member's session cookie, a German visitor's address. */
-function headersOf(page: (typeof PAGES)[number], cookie: string): Record<string, string> {
-  return { ...(page.member ? { Cookie: cookie } : {}), ...(page.german ? { 'X-Forwarded-For': GERMAN_ADDRESS } : {}) };
-}
+/** The address header a `german` page is opened with (the loopback is the site's trusted proxy here); none for others. */
+const forwardedFor = (page: (typeof PAGES)[number]): Record<string, string> =>
+  page.german ? { 'X-Forwarded-For': GERMAN_ADDRESS } : {};
 
 /** How a measured page is named in the output and its saved runs. */
 const labelOf = (page: (typeof PAGES)[number]) => (page.german ? `${page.path} (from DE)` : page.path);
@@ -182,7 +181,7 @@ async function warmUp(base: string, cookie: string, pages: typeof PAGES): Promis
         viewport: { width: 412, height: 823 },
         deviceScaleFactor: 1.75,
         serviceWorkers: 'block',
-        extraHTTPHeaders: headersOf({ ...page, member: false }, cookie),
+        extraHTTPHeaders: forwardedFor(page),
       });
       if (page.member) await context.addCookies([{ name: 'sid', value: cookie.slice('sid='.length), url: base }]);
       const tab = await context.newPage();
@@ -230,7 +229,7 @@ try {
         onlyCategories: [...CATEGORIES],
         // Every run starts cold: no service worker, no HTTP cache (what a first visit costs).
         disableStorageReset: false,
-        extraHeaders: headersOf(page, cookie),
+        extraHeaders: { ...forwardedFor(page), ...(page.member ? { Cookie: cookie } : {}) },
       });
       const lhr = result!.lhr;
       if (SAVE) {
